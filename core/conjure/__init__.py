@@ -1,0 +1,42 @@
+"""conjure: rehearse card routines step by step, prove they always work, play the games.
+
+The core is import-light: cards, the deck-state machine and the moves need only attrs; rich is
+imported when something is rendered.
+"""
+
+from __future__ import annotations
+
+from importlib import metadata
+
+from conjure.cards import Card, deck, format_cards, new_deck_order, parse_card, parse_cards
+from conjure.errors import (
+    ConjureError,
+    IllegalMoveError,
+    NotationError,
+    PluginError,
+    UnknownNameError,
+    VerificationError,
+)
+from conjure.state import DeckState
+
+try:
+    __version__ = metadata.version("conjure")
+except metadata.PackageNotFoundError:  # pragma: no cover - running from a bare checkout
+    __version__ = "0.0.0+unknown"
+
+__all__ = [
+    "Card",
+    "ConjureError",
+    "DeckState",
+    "IllegalMoveError",
+    "NotationError",
+    "PluginError",
+    "UnknownNameError",
+    "VerificationError",
+    "__version__",
+    "deck",
+    "format_cards",
+    "new_deck_order",
+    "parse_card",
+    "parse_cards",
+]

@@ -1,0 +1,13 @@
+"""The magic routines of the source texts, registered through the ``conjure`` entry point."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from conjure.hookspecs import hookimpl
+
+
+@hookimpl
+def register_routines(register: Callable[[Any], None]) -> None:
+    """Register every routine this package ships."""

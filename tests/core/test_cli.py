@@ -1,0 +1,103 @@
+"""The command line: show, errors on one line with exit codes, --json, --debug, the README."""
+
+from __future__ import annotations
+
+import json
+import re
+import shlex
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from conjure.cli import main
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "conjure", *args], capture_output=True, text=True, env=env
+    )
+
+
+@pytest.mark.parametrize("cards", ["KS QH 10D", "黑桃K 红桃Q"])
+def test_show_renders(cards: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["show", cards]) == 0
+    out = capsys.readouterr().out
+    assert "K♠" in out and "Q♥" in out
+    assert "top" in out and "bottom" in out
+
+
+def test_show_face_down_and_audience(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["show", "KS QH", "--face-down", "--audience"]) == 0
+    out = capsys.readouterr().out
+    assert "[K♠]" in out  # the performer sees the face of a face-down card
+    assert "▒▒" in out  # the audience sees its back
+
+
+def test_show_json(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["show", "left: KS^ / QH; table: 2C^", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["places"]["left"] == [
+        {"card": "KS", "face_up": True},
+        {"card": "QH", "face_up": False},
+    ]
+    assert data["breaks"] == {"left": 1}
+    assert sorted(data["visible"]) == ["2C", "KS"]
+
+
+@pytest.mark.parametrize(
+    ("args", "needle", "code"),
+    [
+        (["show", "KX"], "'KX'", 2),
+        (["show", "KS KS"], "two places", 3),
+        (["show", "KS", "--place", "pocket"], "'pocket'", 2),
+        (["nonsense"], "invalid choice", 2),
+    ],
+)
+def test_bad_input_is_one_line_and_non_zero(args: list[str], needle: str, code: int) -> None:
+    result = run(*args)
+    assert result.returncode == code
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and needle in lines[0], result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_debug_shows_the_traceback() -> None:
+    result = run("--debug", "show", "KX")
+    assert result.returncode != 0
+    assert "Traceback" in result.stderr and "NotationError" in result.stderr
+
+
+def test_version() -> None:
+    result = run("--version")
+    assert result.returncode == 0 and re.fullmatch(r"conjure \S+\n", result.stdout)
+
+
+def test_plain_text_when_not_a_terminal() -> None:
+    result = run("show", "KS QH")
+    assert result.returncode == 0 and "\x1b[" not in result.stdout
+
+
+def readme_commands() -> dict[str, str]:
+    text = (ROOT / "README.md").read_text()
+    found = dict(re.findall(r"<!-- quickstart:(\w+) -->\n```sh\n(.+?)\n```", text))
+    assert set(found) == {"install", "test"}, "README must mark exactly its two commands"
+    return found
+
+
+def test_readme_quick_start_runs() -> None:
+    """The README's main job (the conjure command after installing) works as written."""
+    install = readme_commands()["install"]
+    conjure_part = install.split("&&")[-1].strip()
+    argv = shlex.split(conjure_part)
+    assert argv[0] == "conjure"
+    result = run(*argv[1:])
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip()
+
+
+def test_readme_test_command_is_pytest() -> None:
+    assert readme_commands()["test"].endswith("-m pytest")
