@@ -29,9 +29,12 @@ def visible_places(s: DeckState) -> list[str]:
 def visible(s: DeckState) -> frozenset[int]:
     """Codes of the card faces the audience can see in the position ``s``."""
     seen: set[int] = set()
-    for place in visible_places(s):
-        packet = s.packets[place]
-        if s.spread.get(place) == "audience":
+    behind = s.behind
+    spread = s.spread
+    for place, packet in s.packets.items():
+        if behind and (who := owner(place)) is not None and who in behind:
+            continue
+        if spread and spread.get(place) == "audience":
             seen.update(b & CODE_MASK for b in packet if b & FACE_UP)
         elif packet[0] & FACE_UP:
             seen.add(packet[0] & CODE_MASK)

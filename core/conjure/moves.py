@@ -32,8 +32,12 @@ from conjure.state import CODE_MASK, FACE_UP, FLIP, DeckState, packet_text
 # -- helpers shared by the moves ---------------------------------------------------------------
 
 
+_CHECKED: set[str] = set()
+
+
 def _place(_inst: object, _attr: object, value: str) -> None:
-    check_place(value)
+    if value not in _CHECKED:
+        _CHECKED.add(check_place(value))
 
 
 def _positive(_inst: object, attr: attrs.Attribute[int], value: int) -> None:
@@ -322,6 +326,55 @@ class Insert(Move):
             f"Insert {_n(self.n)} from the top of the {label(self.src)} into the "
             f"{label(self.dst)} below {_n(self.depth)}"
         )
+
+
+@attrs.frozen
+class Extract(Move):
+    """Draw out the one card at ``depth`` in ``src`` (0 is the top) and put it on top of ``dst``,
+    turned over with ``turn``. A break below the card moves up with the cards above it."""
+
+    src: str = attrs.field(validator=_place)
+    dst: str = attrs.field(validator=_place)
+    depth: int = 0
+    turn: bool = False
+
+    def check(self, s: DeckState) -> None:
+        if self.src == self.dst:
+            raise self._fail("source and destination are the same place")
+        if not 0 <= self.depth < len(s.packets.get(self.src, b"")):
+            raise self._fail(_where(s, self.src))
+
+    def run(self, s: DeckState) -> None:
+        packet, d = s.packets[self.src], self.depth
+        card = packet[d : d + 1]
+        if self.turn:
+            card = card.translate(FLIP)
+        _set(s, self.src, packet[:d] + packet[d + 1 :])
+        s.packets[self.dst] = card + s.packets.get(self.dst, b"")
+        if s.breaks:
+            depth = s.breaks.get(self.src)
+            if depth is not None and d < depth:
+                _removed_top(s, self.src, 1)
+            else:
+                _removed_bottom(s, self.src)
+            _added_top(s, self.dst, 1)
+
+    def shows(self, s: DeckState) -> tuple[int, ...]:
+        if not (_visible_place(s, self.src) and _visible_place(s, self.dst)):
+            return ()
+        b = s.packets[self.src][self.depth] ^ (FACE_UP if self.turn else 0)
+        return (b & CODE_MASK,) if b & FACE_UP else ()
+
+    def describe(self, lang: str = "en") -> str:
+        if lang == "zh":
+            how = "翻过来" if self.turn else ""
+            return (
+                f"从{label(self.src, 'zh')}抽出第{self.depth + 1}张牌，{how}"
+                f"放到{label(self.dst, 'zh')}上"
+            )
+        which = "top card" if self.depth == 0 else f"card {self.depth + 1} from the top"
+        how = ", turning it over," if self.turn else ""
+        return f"Draw out the {which} of the {label(self.src)}{how} onto the {label(self.dst)}"
 
 
 # -- cuts, turnovers, faros ---------------------------------------------------------------------
@@ -701,7 +754,7 @@ class ShowBottom(_Display):
 MOVES: dict[str, type[Move]] = {
     cls.__name__: cls
     for cls in (
-        Peel, Deal, Take, Transfer, Insert, Cut, CompleteCut, TurnOver, TurnCard, Faro,
+        Peel, Deal, Take, Transfer, Insert, Extract, Cut, CompleteCut, TurnOver, TurnCard, Faro,
         HoldBreak, ReleaseBreak, Steal, Spread, Square, Behind, Forward, ShowTop, ShowBottom,
     )
 }  # fmt: skip

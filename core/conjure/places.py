@@ -14,6 +14,7 @@ Each place holds at most one packet. Hands can hold little-finger breaks; table 
 from __future__ import annotations
 
 import re
+from functools import cache
 from typing import Final
 
 from conjure.errors import UnknownNameError
@@ -48,9 +49,14 @@ _ZH: Final = {
 }
 
 
+@cache
+def _is_place(name: str) -> bool:
+    return _PLACE_RE.fullmatch(name) is not None
+
+
 def check_place(name: str) -> str:
     """Return ``name`` if it is a place, else raise :class:`UnknownNameError` naming it."""
-    if not isinstance(name, str) or _PLACE_RE.fullmatch(name) is None:
+    if not isinstance(name, str) or not _is_place(name):
         raise UnknownNameError(
             f"unknown place {name!r}: use left, right, spectator[.left|.right], table[.NAME]"
         )
@@ -62,6 +68,7 @@ def is_hand(place: str) -> bool:
     return not place.startswith(TABLE)
 
 
+@cache
 def owner(place: str) -> str | None:
     """The person whose hand ``place`` is, or ``None`` for the table."""
     if place.startswith(TABLE):

@@ -61,14 +61,46 @@ def card_text(card: Card, face_up: bool = True) -> Text:
     return Text(f"[{card}]", style=_BACK)
 
 
+#: packets longer than this are drawn with their middle folded away
+FOLD_ABOVE = 16
+_KEEP = 6
+
+
+def _shown_positions(size: int, keep: set[int]) -> list[int | None]:
+    """Positions to draw, ``None`` standing for a folded run, keeping ends and ``keep``."""
+    if size <= FOLD_ABOVE:
+        return list(range(size))
+    wanted = set(range(_KEEP)) | set(range(size - _KEEP, size)) | keep
+    out: list[int | None] = []
+    for i in range(size):
+        if i in wanted:
+            out.append(i)
+        elif out and out[-1] is not None:
+            out.append(None)
+    return out
+
+
+def _fold(row: Text, positions: list[int | None], i: int, size: int, lang: str) -> None:
+    nxt = next((p for p in positions[i + 1 :] if p is not None), size)
+    prev = next((p for p in reversed(positions[:i]) if p is not None), -1)
+    hidden = nxt - prev - 1
+    row.append(f"…{hidden}张…" if lang == "zh" else f"…{hidden} more…", style="dim")
+    row.append(" ")
+
+
 def _row(s: DeckState, place: str, lang: str) -> Text:
     words = _WORDS[lang]
     packet = s.packets[place]
     depth = s.breaks.get(place)
     row = Text(f"{words['top']} ", style="dim")
-    for i, b in enumerate(packet):
+    positions = _shown_positions(len(packet), {depth - 1, depth} if depth else set())
+    for k, i in enumerate(positions):
+        if i is None:
+            _fold(row, positions, k, len(packet), lang)
+            continue
         if i == depth:
             row.append("╎brk╎ ", style=_BREAK)
+        b = packet[i]
         row.append_text(card_text(CARDS[b & CODE_MASK], bool(b & FACE_UP)))
         row.append(" ")
     row.append(words["bottom"], style="dim")
@@ -80,7 +112,13 @@ def _audience_row(s: DeckState, place: str, seen: frozenset[int], lang: str) -> 
     packet = s.packets[place]
     spread = s.spread.get(place) == "audience"
     row = Text(f"{words['top']} ", style="dim")
-    for i, b in enumerate(packet):
+    keep = {i for i, b in enumerate(packet) if b & CODE_MASK in seen or (spread and b & FACE_UP)}
+    positions = _shown_positions(len(packet), keep)
+    for k, i in enumerate(positions):
+        if i is None:
+            _fold(row, positions, k, len(packet), lang)
+            continue
+        b = packet[i]
         code = b & CODE_MASK
         in_view = spread or i == 0
         if code in seen or (in_view and b & FACE_UP):

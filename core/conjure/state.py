@@ -32,6 +32,7 @@ FACE_UP: Final = 0x40
 CODE_MASK: Final = 0x3F
 #: ``packet.translate(FLIP)`` turns every card of a packet over in place
 FLIP: Final = bytes(i ^ FACE_UP for i in range(256))
+_CODES: Final = bytes(i & CODE_MASK for i in range(256))
 
 _NONE: Final[dict[Any, Any]] = {}
 
@@ -126,9 +127,9 @@ class DeckState:
 
     def validate(self) -> None:
         """Raise :class:`IllegalMoveError` if the state is inconsistent (duplicates, bad breaks)."""
-        counts = Counter(b & CODE_MASK for p in self.packets.values() for b in p)
-        doubled = [CARDS[c] for c, n in counts.items() if n > 1]
-        if doubled:
+        every = b"".join(self.packets.values()).translate(_CODES)
+        if len(set(every)) != len(every):
+            doubled = [CARDS[c] for c, n in Counter(every).items() if n > 1]
             raise IllegalMoveError(
                 f"a card cannot be in two places: {', '.join(map(str, doubled))}"
             )

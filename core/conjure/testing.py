@@ -8,6 +8,7 @@ the deck-state machine against a plain list model.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from typing import Any
 
 from hypothesis import strategies as st
@@ -24,6 +25,7 @@ from conjure.moves import (
     CompleteCut,
     Cut,
     Deal,
+    Extract,
     Faro,
     HoldBreak,
     Insert,
@@ -39,6 +41,7 @@ from conjure.moves import (
     TurnOver,
 )
 from conjure.places import is_hand
+from conjure.routine import Outcome, Routine, option_count, perform
 from conjure.state import FACE_UP, DeckState
 
 #: the places the strategies deal cards into
@@ -127,6 +130,14 @@ def model_apply(model: Model, breaks: dict[str, int], move: Move) -> None:
             model[dst] = target[:depth] + block + target[depth:]
             if dst in breaks and depth <= breaks[dst]:
                 breaks[dst] += n
+        case Extract(src=src, dst=dst, depth=depth, turn=turn):
+            card = pile(src).pop(depth)
+            pile(dst).insert(0, flip(card) if turn else card)
+            if src in breaks and depth < breaks[src]:
+                breaks[src] -= 1
+            _fix_break(model, breaks, src)
+            if dst in breaks:
+                breaks[dst] += 1
         case Cut(src=src, dst=dst, n=n):
             k = breaks[src] if n is None else n
             model[dst] = pile(src)[:k]
@@ -181,14 +192,16 @@ def moves_for(draw: st.DrawFn, s: DeckState, places: tuple[str, ...] = PLACES) -
     options: list[Any] = [
         st.builds(Peel, st.just(src), st.just(dst), st.integers(1, size), st.booleans()),
         st.builds(Deal, st.just(src), st.just(dst), st.integers(1, size), st.booleans()),
-        st.builds(Take, st.just(src), st.just(dst), st.integers(1, size), st.booleans(),
-                  st.booleans()),
+        st.builds(
+            Take, st.just(src), st.just(dst), st.integers(1, size), st.booleans(), st.booleans()
+        ),
         st.builds(Transfer, st.just(src), st.just(dst), st.booleans()),
         st.builds(TurnOver, st.just(src)),
+        st.builds(Extract, st.just(src), st.just(dst), st.integers(0, size - 1), st.booleans()),
         st.builds(TurnCard, st.just(src), st.integers(0, size - 1)),
         st.builds(Spread, st.just(src), st.sampled_from(["audience", "self"])),
         st.builds(Square, st.just(src)),
-    ]  # fmt: skip
+    ]
     target = len(s.packets.get(dst, b""))
     depths = st.integers(0, target)
     if dst in s.breaks:  # inserting exactly at a break is the case most worth checking
@@ -276,6 +289,59 @@ class DeckMachine(RuleBasedStateMachine):
         self.state.validate()
 
 
+# -- routines ------------------------------------------------------------------------------
+
+
+class HypothesisChooser:
+    """Lets hypothesis make every free choice of a performance (and shrink them on failure)."""
+
+    def __init__(self, data: st.DataObject | Any) -> None:
+        self.draw = data.draw
+
+    def pick(self, kind: str, name: str, options: Any) -> int:
+        size = option_count(options)
+        index: int = self.draw(st.integers(0, size - 1), label=f"{kind} {name}")
+        return index
+
+
+def performances(
+    routine: Routine, params: Mapping[str, int] | None = None
+) -> st.SearchStrategy[Outcome]:
+    """Performances of ``routine`` with every set-up and spectator choice drawn by hypothesis."""
+
+    @st.composite
+    def build(draw: st.DrawFn) -> Outcome:
+        return perform(routine, params, HypothesisChooser(_Drawer(draw)), record=True)
+
+    return build()
+
+
+class _Drawer:
+    def __init__(self, draw: st.DrawFn) -> None:
+        self.draw = lambda strategy, label=None: draw(strategy)
+
+
+def check_routine(routine: Routine, params: Mapping[str, int] | None = None) -> None:
+    """The one-line pytest check for a routine: its promised claims and the two-views rule hold
+    for hypothesis-drawn cases, and for every case when there are few enough to walk.
+
+    >>> def test_my_routine():             # doctest: +SKIP
+    ...     check_routine(MY_ROUTINE)
+    """
+    from hypothesis import given
+
+    from conjure.trace import format_outcome
+    from conjure.verify import verify
+
+    @given(performances(routine, params))
+    def holds(outcome: Outcome) -> None:
+        assert outcome.ok, format_outcome(outcome, "en")
+
+    holds()
+    report = verify(routine, params, examples=500, seed=0)
+    assert report.passed, format_outcome(report.counterexample, "en")  # type: ignore[arg-type]
+
+
 def card_codes(text: str) -> set[int]:
     """Codes of the cards in ``text`` (a small convenience for visibility assertions)."""
     from conjure.cards import parse_cards
@@ -283,5 +349,16 @@ def card_codes(text: str) -> set[int]:
     return {c.code for c in parse_cards(text)}
 
 
-__all__ = ["PLACES", "Card", "DeckMachine", "card_codes", "cards", "layouts", "model_apply",
-           "moves_for"]  # fmt: skip
+__all__ = [
+    "PLACES",
+    "Card",
+    "DeckMachine",
+    "HypothesisChooser",
+    "card_codes",
+    "cards",
+    "check_routine",
+    "layouts",
+    "model_apply",
+    "moves_for",
+    "performances",
+]

@@ -11,3 +11,7 @@ from conjure.hookspecs import hookimpl
 @hookimpl
 def register_routines(register: Callable[[Any], None]) -> None:
     """Register every routine this package ships."""
+    from conjure_routines import courting_kings, each_gets_two
+
+    register(courting_kings.ROUTINE)
+    register(each_gets_two.ROUTINE)

@@ -91,9 +91,13 @@ def test_bad_codes(bad: object) -> None:
 
 @pytest.mark.parametrize(
     ("size", "ranks"),
-    [(24, {1, 9, 10, 11, 12, 13}), (32, {1, 7, 8, 9, 10, 11, 12, 13}),
-     (36, {1, 6, 7, 8, 9, 10, 11, 12, 13}), (40, {1, 2, 3, 4, 5, 6, 7, 11, 12, 13})],
-)  # fmt: skip
+    [
+        (24, {1, 9, 10, 11, 12, 13}),
+        (32, {1, 7, 8, 9, 10, 11, 12, 13}),
+        (36, {1, 6, 7, 8, 9, 10, 11, 12, 13}),
+        (40, {1, 2, 3, 4, 5, 6, 7, 11, 12, 13}),
+    ],
+)
 def test_reduced_decks(size: int, ranks: set[int]) -> None:
     cards = deck(size)
     assert len(cards) == len(set(cards)) == size

@@ -13,6 +13,7 @@ from conjure.moves import (
     CompleteCut,
     Cut,
     Deal,
+    Extract,
     Faro,
     Forward,
     HoldBreak,
@@ -123,8 +124,13 @@ def test_breaks_follow_the_hand() -> None:
 
 
 def test_break_dropped_by_moves_a_hand_cannot_hold_it_through() -> None:
-    for move in (TurnOver("left"), Faro("left"), Spread("left"), CompleteCut("left", 1),
-                 Transfer("left", "table")):  # fmt: skip
+    for move in (
+        TurnOver("left"),
+        Faro("left"),
+        Spread("left"),
+        CompleteCut("left", 1),
+        Transfer("left", "table"),
+    ):
         s = S("left: AS 2S / 3S 4S")
         s.apply(move)
         assert s.breaks == {}, move
@@ -244,3 +250,19 @@ def test_state_parse_errors_and_repr() -> None:
         S("left: KS; right: KS")
     with pytest.raises(UnknownNameError):
         S("pocket: KS")
+
+
+def test_extract_draws_a_card_out_of_the_middle() -> None:
+    assert after("left: AS 2S 3S; right: KH", Extract("left", "right", 1)) == (
+        "left: AS 3S; right: 2S KH"
+    )
+    assert after("left: AS 2S 3S", Extract("left", "table", 2, turn=True)) == (
+        "left: AS 2S; table: 3S^"
+    )
+    s = S("left: AS 2S / 3S 4S")
+    s.apply(Extract("left", "right", 0))
+    assert s.breaks == {"left": 1}
+    s.apply(Extract("left", "right", 2))
+    assert s.breaks == {"left": 1}
+    with pytest.raises(IllegalMoveError, match="holds 2 cards"):
+        s.apply(Extract("left", "right", 2))

@@ -127,9 +127,23 @@ def test_duplicate_and_malformed_registrations_are_refused() -> None:
 
 
 def test_unknown_names_suggest_a_close_one() -> None:
-    registry = load_plugins(entry_points=False, extra=[("a", type("P", (), {
-        "register_routines": hookimpl(lambda self, register: register(Thing("courting-kings")))
-    })())])  # fmt: skip
+    registry = load_plugins(
+        entry_points=False,
+        extra=[
+            (
+                "a",
+                type(
+                    "P",
+                    (),
+                    {
+                        "register_routines": hookimpl(
+                            lambda self, register: register(Thing("courting-kings"))
+                        )
+                    },
+                )(),
+            )
+        ],
+    )
     with pytest.raises(UnknownNameError, match="did you mean 'courting-kings'"):
         registry.routine("courting-king")
 

@@ -1,0 +1,256 @@
+"""各得其二 (Each Gets Two), seed 000.
+
+The performer and the spectator each hold half the deck behind their backs, each picks a card
+and they exchange them; each reverses the other's card into their own half. Secretly the
+performer keeps the spectator's card on top of his half, face down as it came, and reverses a 2
+from his bottom instead; the card he gave the spectator was a 2 from his bottom too. When the
+halves are spread, both show reversed 2s.
+
+Routine notes
+=============
+
+Which way the deck faces, and where the 2s are (``reading``). The text puts the four 2s at the
+bottom (波顿) and then says "first turn the deck over, face up, hold it in the left hand, and let
+the spectator take the upper half". Taken literally (``reading=1``) the turnover brings the 2s to
+the top, the spectator's half gets them, and the performer's bottom holds none: the verifier
+refutes this reading at once for every number of rounds (see ``conjure verify each-gets-two
+--param reading=1``). We therefore read it (``reading=0``, the default) as: the deck is held
+face down in the left hand with the four 2s at its bottom, so that they stay at the bottom of
+the performer's lower half. The halves stay face down; a card "turned over and inserted" ends
+face up in a face-down half, which is what "reversed" means below.
+
+Cards put "in front" (置于前方) are laid face down on the table as they came from the half, and
+the exchange happens without anyone looking at the faces, as the text says.
+
+The number of exchanges (``rounds``). The text says to repeat the exchange 3–5 times. Each
+exchange uses two 2s from the performer's bottom: the one he gives the spectator and the one he
+reverses into his own half. With four 2s only one or two exchanges can work, and the verifier
+shows it: ``rounds`` 1 and 2 pass; from 3 on, the third card the performer hands over comes
+from a bottom that has no 2 left, and the spectator reverses an indifferent card. The default
+is 2, the largest number that works; to repeat it 3–5 times as the book says, the performer
+would need six to ten 2s (or other duplicates) at the bottom.
+
+The spectator's free choices: where to cut (they are asked for the upper half: we allow any cut
+from a quarter to three quarters of the deck, 13 to 39 cards), which card of their half they
+pick (any), and where they insert the card they receive (anywhere, top to bottom). The
+performer's latitude: where he inserts the reversed 2 into his half; the text says "into the
+cards" (插进牌中), which we take as below the top card and above the bottom four cards, so that
+it never lands among the 2s still waiting at the bottom. The order of the other 48 cards is part
+of the set-up and free, so the verifier searches it too.
+"""
+
+from __future__ import annotations
+
+from conjure.cards import CARDS, deck
+from conjure.moves import (
+    Behind,
+    Cut,
+    Extract,
+    Forward,
+    Insert,
+    Spread,
+    Take,
+    Transfer,
+    TurnCard,
+    TurnOver,
+)
+from conjure.routine import Claim, Param, Performance, Routine
+from conjure.state import CODE_MASK, FACE_UP, DeckState
+
+TWO = 2
+HALVES = ("left", "spectator")
+TWOS = tuple(c for c in deck(52) if c.rank == TWO)
+OTHERS = tuple(c for c in deck(52) if c.rank != TWO)
+
+
+def _round_label(number: str, r: int, rounds: int) -> str:
+    return number if rounds == 1 else f"{number}·{r}"
+
+
+def script(p: Performance) -> None:
+    rounds = p.param("rounds")
+    literal = p.param("reading") == 1
+    twos_order = p.arrange_order(
+        "twos", TWOS, en="the 2s' order at the bottom", zh="底部4张2的顺序"
+    )
+    rest = p.arrange_order(
+        "rest", OTHERS, en="the order of the other 48 cards", zh="其余48张牌的顺序"
+    )
+    p.start(DeckState.from_cards("left", (*rest, *twos_order)))
+
+    p.step(
+        "①",
+        en="Take the four 2s out of the deck and put them at the bottom.",
+        zh="从准备好的牌叠中抽出4张2，并放置于波顿中。",
+    )
+    p.step(
+        "②",
+        en="Hold the deck in the left hand and ask the spectator to take the upper half."
+        + (" (Literal reading: the deck is first turned over, face up.)" if literal else ""),
+        zh="把牌用左手拿着，再请观众取出上半部分。"
+        + ("（字面读法：先把牌翻过来，正面向上。）" if literal else ""),
+    )
+    if literal:
+        p.do(TurnOver("left"))
+    cut = p.choose(
+        "cut", range(13, 40), en="how many cards the spectator takes", zh="观众取走的张数"
+    )
+    p.do(Cut("left", "spectator", cut))
+
+    for r in range(1, rounds + 1):
+        p.step(
+            _round_label("③", r, rounds),
+            en="Both put their hands behind their backs. 'I'll take out my favourite card': "
+            "really the performer takes the card at the bottom of his half and lays it face down "
+            "in front of him. The spectator takes out a card they like and lays it face down in "
+            "front of them.",
+            zh="双方把手藏在背后。表演者说：“我要抽出一张我最喜欢的牌。”其实他是从波顿中抽出的一张，"
+            "置于前方。然后也请观众抽出一张自己喜欢的牌置于前方。",
+        )
+        p.do(Behind("performer"), Behind("spectator"))
+        p.do(Take("left", "right", from_bottom=True), secret=True)
+        p.do(Transfer("right", "table.performer"))
+        size = len(p.state.packet("spectator"))
+        pick = p.choose(
+            f"pick{r}",
+            range(size),
+            en="which card of their half the spectator takes (from the top)",
+            zh="观众从自己那一半中抽出的牌（从上数）",
+        )
+        p.do(
+            Extract("spectator", "spectator.right", pick),
+            Transfer("spectator.right", "table.spectator"),
+        )
+
+        p.step(
+            _round_label("④", r, rounds),
+            en="Exchange the two cards without looking at their faces. 'Hide my card behind "
+            "your back, turn it over and push it into your cards.' The performer takes the "
+            "spectator's card behind his back: 'I'll turn yours over and push it in too.'",
+            zh="交换置于前方的牌。这时候，不要看牌的正面。然后对观众说：“现在你把我的那张牌藏在背后，"
+            "然后翻过来，再插进来。”表演者把观众的牌藏在背后，接着说：“我也要把你的牌翻过来，再插入。”",
+        )
+        p.do(Transfer("table.spectator", "right"), Transfer("table.performer", "spectator.right"))
+        size = len(p.state.packet("spectator"))
+        where = p.choose(
+            f"insert{r}",
+            range(size + 1),
+            en="where the spectator pushes the card in (cards above it)",
+            zh="观众插入的位置（上方的张数）",
+        )
+        p.do(TurnCard("spectator.right"), Insert("spectator.right", "spectator", where))
+
+        p.step(
+            _round_label("⑤", r, rounds),
+            en="In fact the performer puts the spectator's card on top of his half as it is, "
+            "takes the 2 from his bottom, turns it over and pushes it into his cards.",
+            zh="事实上，他把观众的牌放在了特普的位置，再抽出波顿中的2，然后翻过来插进牌中。",
+        )
+        p.do(Take("right", "left"), secret=True)
+        p.do(Take("left", "right", from_bottom=True), TurnCard("right"), secret=True)
+        size = len(p.state.packet("left"))
+        mine = p.perform_choice(
+            f"mine{r}",
+            range(1, max(2, size - 3)),
+            en="where the performer pushes the reversed 2 in",
+            zh="表演者插入翻过来的2的位置",
+        )
+        p.do(Insert("right", "left", mine), secret=True)
+        p.do(Forward("performer"), Forward("spectator"))
+
+    p.step(
+        "⑥",
+        en="After the exchanges, both spread their cards for the audience: each half shows "
+        "reversed 2s.",
+        zh="反复作出上面的动作之后，展开手中的牌给观众看，两边都有翻过来的2。",
+    )
+    p.do(Spread("left"), Spread("spectator"))
+
+
+def _reversed(p: Performance, place: str) -> list[int]:
+    """Codes of the cards in ``place`` that face the other way from most of the half."""
+    packet = p.state.packet(place)
+    up = [b & CODE_MASK for b in packet if b & FACE_UP]
+    down = [b & CODE_MASK for b in packet if not b & FACE_UP]
+    return up if len(up) <= len(down) else down
+
+
+def reversed_twos(p: Performance) -> str | None:
+    for place, who in zip(HALVES, ("performer's", "spectator's"), strict=True):
+        codes = _reversed(p, place)
+        wrong = [str(CARDS[c]) for c in codes if CARDS[c].rank != TWO]
+        if wrong:
+            return f"the {who} half shows reversed {', '.join(wrong)}, not only 2s"
+        if not codes:
+            return f"the {who} half shows no reversed card"
+    return None
+
+
+def one_per_exchange(p: Performance) -> str | None:
+    rounds = p.param("rounds")
+    for place, who in zip(HALVES, ("performer's", "spectator's"), strict=True):
+        count = len(_reversed(p, place))
+        if count != rounds:
+            return f"the {who} half shows {count} reversed cards after {rounds} exchanges"
+    return None
+
+
+ROUTINE = Routine(
+    id="each-gets-two",
+    name_zh="各得其二",
+    name_en="Each Gets Two",
+    source="seed 000, 各得其二",
+    summary_en="Performer and spectator each reverse the other's freely chosen card in their own "
+    "half of the deck; at the end both halves show reversed 2s.",
+    summary_zh="表演者与观众各自把对方自由选择的牌翻过来插进自己的那一半牌中，最后两边都有翻过来的2。",
+    setup_en="A 52-card deck face down in the left hand, the four 2s at the bottom (in any "
+    "order), the other 48 cards in any order above them.",
+    setup_zh="52张牌表面向下拿在左手，4张2（顺序任意）在波顿，其余48张牌顺序任意。",
+    script=script,
+    params=(
+        Param(
+            "rounds",
+            2,
+            1,
+            5,
+            en="how many times the exchange is repeated (the book: 3–5)",
+            zh="交换的次数（书中：3～5次）",
+        ),
+        Param(
+            "reading",
+            0,
+            0,
+            1,
+            en="0: the 2s stay at the bottom of the performer's half; "
+            "1: the literal text, the deck turned face up first",
+            zh="0：2留在表演者那一半的波顿；1：字面读法，先把牌翻成正面向上",
+        ),
+    ),
+    claims=(
+        Claim(
+            "reversed-twos",
+            en="when the halves are spread, both show reversed cards and every one is a 2",
+            zh="展开手中的牌，两边都有翻过来的牌，而且都是2",
+            check=reversed_twos,
+        ),
+        Claim(
+            "one-per-exchange",
+            en="each half shows exactly one reversed card per exchange (stronger than the book)",
+            zh="每次交换，两边各多一张翻过来的牌（比书中所说更强）",
+            check=one_per_exchange,
+            promised=False,
+        ),
+    ),
+    notes=__doc__ or "",
+    # a typical performance for the trainer: the spectator cuts near the middle and never
+    # picks the card reversed in an earlier exchange
+    example={
+        "cut": "26",
+        "pick1": "7",
+        "insert1": "12",
+        "mine1": "10",
+        "pick2": "3",
+        "insert2": "20",
+        "mine2": "15",
+    },
+)
