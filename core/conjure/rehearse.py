@@ -29,7 +29,7 @@ def perform_for_rehearsal(
     values = {**routine.example, **(setup or {}), **(choices or {})}
     chooser = PresetChooser(values)
     outcome = perform(routine, params, chooser, record=True)
-    unused = sorted(set(setup or {}) | set(choices or {}) - chooser.used)
+    unused = sorted((set(setup or {}) | set(choices or {})) - chooser.used)
     if unused:
         known = ", ".join(sorted({c.name for c in outcome.performance.choices}))
         raise UnknownNameError(
@@ -48,6 +48,7 @@ def rehearse(
     all_steps: bool = False,
     as_json: bool = False,
     ask: Callable[[str], str] = input,
+    interactive: bool | None = None,
 ) -> int:
     """Walk through ``routine``; return the exit code (1 when the performance breaks)."""
     outcome = perform_for_rehearsal(routine, params, setup, choices)
@@ -60,7 +61,9 @@ def rehearse(
     title = f"{routine.name_zh} / {routine.name_en}  ({routine.source})"
     console.print(title, style="bold")
     console.print(routine.setup_zh if lang == "zh" else routine.setup_en, style="dim")
-    if all_steps or not sys.stdin.isatty():
+    if interactive is None:
+        interactive = sys.stdin.isatty()
+    if all_steps or not interactive:
         for i in range(len(perf.steps)):
             console.print(render_step(perf, i, lang))
         console.print(render_verdict(outcome, lang))

@@ -34,7 +34,13 @@ import attrs
 
 from conjure.audience import visible
 from conjure.cards import CARDS, RANK_EN, RANK_LABELS, Card
-from conjure.errors import ConjureError, IllegalMoveError, UnknownNameError, VerificationError
+from conjure.errors import (
+    ConjureError,
+    IllegalMoveError,
+    NotationError,
+    UnknownNameError,
+    VerificationError,
+)
 from conjure.moves import Move
 from conjure.places import label, owner
 from conjure.state import CODE_MASK, DeckState
@@ -292,6 +298,11 @@ def _same(option: Any, wanted: Any) -> bool:
             return text.lower() in (("true", "yes", "1") if option else ("false", "no", "0"))
         if isinstance(option, int):
             return text.lstrip("-").isdigit() and int(text) == option
+        if isinstance(option, Card):
+            try:
+                return Card(text) == option
+            except NotationError:
+                return False
         return text.upper() == describe_value(option).upper() or _suit_letter(text) == option
     return False
 

@@ -1,0 +1,70 @@
+"""The routine-writing guide works as written: its plugin installs, lists, verifies and tests."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+GUIDE = (ROOT / "docs" / "routines.md").read_text(encoding="utf-8")
+
+
+def block(start: str, lang: str = "python") -> str:
+    found = re.search(rf"```{lang}\n{re.escape(start)}\n(.*?)```", GUIDE, re.S)
+    assert found, f"docs/routines.md has no {lang} block starting {start!r}"
+    return f"{start}\n{found.group(1)}"
+
+
+@pytest.fixture(scope="module")
+def plugin_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The guide's package, laid out as an installed distribution on a path of its own."""
+    root = tmp_path_factory.mktemp("key_card_plugin")
+    (root / "key_card.py").write_text(block("# key_card.py"), encoding="utf-8")
+    toml = block("# pyproject.toml", "toml")
+    name = re.search(r'name = "(.+?)"', toml).group(1)  # type: ignore[union-attr]
+    version = re.search(r'version = "(.+?)"', toml).group(1)  # type: ignore[union-attr]
+    entry = re.search(r"\[project.entry-points.conjure\]\n(.+)", toml).group(1)  # type: ignore[union-attr]
+    info = root / f"{name.replace('-', '_')}-{version}.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n")
+    unquoted = entry.replace('"', "")
+    (info / "entry_points.txt").write_text(f"[conjure]\n{unquoted}\n")
+    (root / "test_key_card.py").write_text(block("from conjure.testing import check_routine"))
+    return root
+
+
+def run(plugin_dir: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHONPATH": str(plugin_dir)}
+    return subprocess.run(
+        [sys.executable, *args], capture_output=True, text=True, env=env, cwd=plugin_dir
+    )
+
+
+def test_the_guides_plugin_is_listed(plugin_dir: Path) -> None:
+    result = run(plugin_dir, "-m", "conjure", "plugins")
+    assert result.returncode == 0, result.stderr
+    line = next(line for line in result.stdout.splitlines() if "key_card" in line)
+    assert "key-card-routine" in line and "1.0.0" in line and "key-card" in line
+
+
+def test_the_guides_plugin_verifies(plugin_dir: Path) -> None:
+    result = run(plugin_dir, "-m", "conjure", "verify", "key-card")
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "PASS: all 2,601 cases checked" in result.stdout
+
+
+def test_the_guides_plugin_rehearses(plugin_dir: Path) -> None:
+    result = run(plugin_dir, "-m", "conjure", "rehearse", "key-card", "--all", "--lang", "en")
+    assert result.returncode == 0, result.stderr
+    assert "Step ④" in result.stdout
+
+
+def test_the_guides_test_passes(plugin_dir: Path) -> None:
+    result = run(plugin_dir, "-m", "pytest", "-q", "-p", "no:cacheprovider", "test_key_card.py")
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "1 passed" in result.stdout

@@ -1,0 +1,121 @@
+"""routines, verify, solve and rehearse from the command line."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from conjure.cli import main
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "conjure", *args], capture_output=True, text=True)
+
+
+def test_routines_lists_both(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["routines", "--json"]) == 0
+    ids = {row["id"] for row in json.loads(capsys.readouterr().out)}
+    assert {"courting-kings", "each-gets-two"} <= ids
+
+
+def test_verify_courting_kings_passes_and_counts(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["verify", "courting-kings"]) == 0
+    out = capsys.readouterr().out
+    assert "PASS: all 576 cases checked" in out
+
+
+def test_verify_each_gets_two_sweeps_the_rounds(capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["verify", "each-gets-two", "--param", "reading=0", "--examples", "300",
+                 "--seed", "1", "--json"])  # fmt: skip
+    data = json.loads(capsys.readouterr().out)
+    assert code == 1
+    verdicts = {r["params"]["rounds"]: r["passed"] for r in data["results"]}
+    assert verdicts == {1: True, 2: True, 3: False, 4: False, 5: False}
+    failed = next(r for r in data["results"] if r["params"]["rounds"] == 3)
+    assert failed["counterexample"]["claims_failed"]
+    assert failed["counterexample"]["steps"][-1]["number"] == "⑥"
+    assert failed["seed"] == 1
+
+
+def test_verify_prints_a_trace_for_a_failure(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["verify", "each-gets-two", "--param", "rounds=3", "--param", "reading=0",
+                 "--seed", "4", "--examples", "100"]) == 1  # fmt: skip
+    out = capsys.readouterr().out
+    assert "FAIL [rounds=3, reading=0]" in out
+    assert "smallest counter-example found" in out
+    assert "③·3" in out and "performer:" in out and "audience sees:" in out
+
+
+def test_solve_courting_kings(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["solve", "courting-kings", "marriages"]) == 0
+    out = capsys.readouterr().out
+    assert "24 of 576 set-ups" in out
+    assert "kings = queens taken in the positions 1 2 4 3" in out
+    assert "queens=C H S D, kings=C H D S" in out  # the book's example is among them
+
+
+@pytest.mark.parametrize(
+    ("routine", "lang", "needles"),
+    [
+        ("courting-kings", "zh", ["步骤 ①", "步骤 ⑧", "表演者看到的", "观众看到的", "观众相信"]),
+        ("each-gets-two", "en", ["Step ①", "Step ⑥", "Performer's view", "Audience's view",
+                                  "reversed-twos"]),
+    ],
+)  # fmt: skip
+def test_rehearse_all_prints_every_step_with_both_views(
+    routine: str, lang: str, needles: list[str]
+) -> None:
+    result = run("rehearse", routine, "--all", "--lang", lang)
+    assert result.returncode == 0, result.stderr
+    for needle in needles:
+        assert needle in result.stdout
+
+
+def test_rehearse_walks_next_back_quit(capsys: pytest.CaptureFixture[str]) -> None:
+    from conjure.plugins import load_plugins
+    from conjure.rehearse import rehearse
+
+    answers = iter(["", "b", "", "", "q"])
+    asked: list[str] = []
+
+    def ask(prompt: str) -> str:
+        asked.append(prompt)
+        return next(answers)
+
+    routine = load_plugins().routine("courting-kings")
+    assert rehearse(routine, lang="en", ask=ask, interactive=True) == 0
+    out = capsys.readouterr().out
+    order = [line.split()[2] for line in out.splitlines() if line.startswith("│ Step ")]
+    assert order == ["①", "②", "①", "②", "③"]
+    assert len(asked) == 5
+
+
+def test_rehearse_with_a_set_up_and_a_failing_one() -> None:
+    ok = run("rehearse", "courting-kings", "--all", "--setup", "queens=SHCD", "--setup",
+             "kings=SHDC", "--lang", "en")  # fmt: skip
+    assert ok.returncode == 0 and "✓ marriages" not in ok.stdout
+    bad = run("rehearse", "each-gets-two", "--all", "--param", "rounds=3")
+    assert bad.returncode == 1
+    assert "✗ reversed-twos" in bad.stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "needle"),
+    [
+        (["verify", "courting-king"], "did you mean 'courting-kings'"),
+        (["verify", "each-gets-two", "--param", "rounds=9"], "out of range 1..5"),
+        (["verify", "each-gets-two", "--param", "rounds"], "is not NAME=VALUE"),
+        (["verify", "each-gets-two", "--param", "rounds=x"], "expected a whole number"),
+        (["rehearse", "courting-kings", "--setup", "queens=SHCX"], "'X' is not one of"),
+        (["rehearse", "courting-kings", "--choice", "nope=1"], "no choice named 'nope'"),
+        (["solve", "courting-kings", "nope"], "no claim 'nope'"),
+    ],
+)
+def test_bad_routine_input_is_one_line(args: list[str], needle: str) -> None:
+    result = run(*args)
+    assert result.returncode != 0
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and needle in lines[0], result.stderr
