@@ -2,8 +2,8 @@
 
 - courting-kings: the exhaustive verification (every suit order of Queens and Kings, 576 cases),
   best of several runs;
-- each-gets-two: explored cases per second of the search, with the default random engine and
-  with hypothesis drawing the choices.
+- each-gets-two: explored cases per second of the search, with the default random engine (on one
+  core and on every core) and with hypothesis drawing the choices.
 
     python bench/routines.py [--cases 20000]
 """
@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 
 from conjure.verify import verify
 from conjure_routines import courting_kings, each_gets_two
@@ -32,7 +33,12 @@ def main() -> None:
         report = verify(each_gets_two.ROUTINE, {"rounds": rounds}, examples=args.cases, seed=1)
         assert report.passed and report.mode == "search"
         rate = report.cases / report.seconds
-        print(f"each-gets-two rounds={rounds}, random engine: {rate:>9,.0f} cases/s")
+        print(f"each-gets-two rounds={rounds}, random engine, 1 core: {rate:>9,.0f} cases/s")
+    workers = os.cpu_count() or 1
+    report = verify(each_gets_two.ROUTINE, {"rounds": 2}, examples=args.cases * 2, seed=1,
+                    workers=workers)  # fmt: skip
+    rate = report.cases / report.seconds
+    print(f"each-gets-two rounds=2, random engine, {workers} workers: {rate:>9,.0f} cases/s")
     report = verify(each_gets_two.ROUTINE, {"rounds": 2}, examples=min(args.cases, 1000), seed=1,
                     engine="hypothesis")  # fmt: skip
     print(

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -119,6 +120,12 @@ def _routine_parsers(sub: Any) -> None:
     )
     p.add_argument("--seed", type=int, help="seed of the search, to replay it")
     p.add_argument("--engine", choices=("random", "hypothesis"), default="random")
+    p.add_argument(
+        "--workers",
+        type=int,
+        default=os.cpu_count() or 1,
+        help="processes for a random search (default: one per core)",
+    )
     p.add_argument(
         "--limit",
         type=int,
@@ -365,6 +372,7 @@ def _verify(args: argparse.Namespace) -> int:
             examples=args.examples,
             seed=args.seed,
             engine=args.engine,
+            workers=max(1, args.workers),
         )
 
     results = sweep(routine, fixed, run=run)
@@ -380,6 +388,7 @@ def _verify(args: argparse.Namespace) -> int:
                     "cases": report.cases,
                     "seconds": round(report.seconds, 4),
                     "seed": report.seed,
+                    "workers": report.workers,
                     "counterexample": outcome_json(report.counterexample)
                     if report.counterexample
                     else None,
@@ -403,10 +412,11 @@ def _verify(args: argparse.Namespace) -> int:
         if report.mode == "exhaustive":
             how = f"all {report.cases:,} cases checked"
         else:
-            how = (
-                f"{report.cases:,} cases searched out of about {report.space:.2e}, "
-                f"seed {report.seed} (replay with --seed {report.seed})"
-            )
+            replay = f"--seed {report.seed}"
+            if report.workers > 1:
+                replay += f" --workers {report.workers}"
+            cases = "1 case" if report.cases == 1 else f"{report.cases:,} cases"
+            how = f"{cases} searched out of about {report.space:.2e} (replay with {replay})"
         verdict = "PASS" if report.passed else "FAIL"
         print(f"{verdict}{where}: {how} in {report.seconds:.3f} s")
         if report.counterexample is not None:

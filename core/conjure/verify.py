@@ -50,6 +50,7 @@ class Report:
     counterexample: Outcome | None = None
     seed: int | None = None
     space: int | None = None
+    workers: int = 1
 
     @property
     def passed(self) -> bool:
@@ -193,8 +194,13 @@ def verify(
     examples: int = DEFAULT_EXAMPLES,
     seed: int | None = None,
     engine: str = "random",
+    workers: int = 1,
 ) -> Report:
-    """Check the promised claims (or ``claims``) of ``routine`` for every case, or search."""
+    """Check the promised claims (or ``claims``) of ``routine`` for every case, or search.
+
+    ``workers`` > 1 spreads a random search over that many processes, each with its own stream
+    seeded from ``seed``; the same ``seed`` and ``workers`` replay the same search.
+    """
     values = routine.resolve_params(params)
     chosen = tuple(c for c in routine.claims if c.promised) if claims is None else tuple(claims)
     start = time.perf_counter()
@@ -221,6 +227,8 @@ def verify(
         seed = random.SystemRandom().randrange(2**32)
     if engine == "hypothesis":
         cases, failing = _search_hypothesis(routine, values, chosen, examples, seed)
+    elif engine == "random" and workers > 1:
+        cases, failing = _search_parallel(routine, values, chosen, examples, seed, workers)
     elif engine == "random":
         cases, failing = _search_random(routine, values, chosen, examples, seed)
     else:
@@ -235,19 +243,63 @@ def verify(
         shrunk,
         seed=seed,
         space=space,
+        workers=workers if engine == "random" else 1,
     )
 
 
-def _search_random(
+def _explore(
     routine: Routine, params: dict[str, int], claims: Sequence[Claim], examples: int, seed: int
 ) -> tuple[int, list[int] | None]:
+    """Random cases from ``seed`` until one fails: (cases run, the failing indices or None)."""
     rng = random.Random(seed)
     for case in range(1, examples + 1):
         chooser = _RandomChooser(rng)
         outcome = perform(routine, params, chooser, record=False, claims=claims)
         if not outcome.ok:
-            return case, shrink(routine, params, chooser.indices, claims)
+            return case, chooser.indices
     return examples, None
+
+
+def _search_random(
+    routine: Routine, params: dict[str, int], claims: Sequence[Claim], examples: int, seed: int
+) -> tuple[int, list[int] | None]:
+    cases, failing = _explore(routine, params, claims, examples, seed)
+    if failing is None:
+        return cases, None
+    return cases, shrink(routine, params, failing, claims)
+
+
+def _search_parallel(
+    routine: Routine,
+    params: dict[str, int],
+    claims: Sequence[Claim],
+    examples: int,
+    seed: int,
+    workers: int,
+) -> tuple[int, list[int] | None]:
+    """The random search on ``workers`` processes; worker ``i`` follows seed ``seed * 1009 + i``."""
+    import multiprocessing
+    import pickle
+    from concurrent.futures import ProcessPoolExecutor
+
+    try:
+        pickle.dumps((routine, claims))
+    except Exception:  # a routine built from closures cannot travel: search here instead
+        return _search_random(routine, params, claims, examples, seed)
+    share = [examples // workers + (1 if i < examples % workers else 0) for i in range(workers)]
+    context = multiprocessing.get_context("fork" if hasattr(__import__("os"), "fork") else None)
+    with ProcessPoolExecutor(workers, mp_context=context) as pool:
+        futures = [
+            pool.submit(_explore, routine, params, claims, n, seed * 1009 + i)
+            for i, n in enumerate(share)
+            if n
+        ]
+        results = [f.result() for f in futures]
+    cases = sum(n for n, _ in results)
+    failing = next((indices for _, indices in results if indices is not None), None)
+    if failing is None:
+        return cases, None
+    return cases, shrink(routine, params, failing, claims)
 
 
 def _search_hypothesis(

@@ -77,6 +77,14 @@ def test_search_finds_and_shrinks_to_the_smallest_case() -> None:
     assert report.counterexample.choice_indices() == [3, 5]
 
 
+def test_parallel_search_finds_the_same_smallest_case_and_replays() -> None:
+    a = verify(GRID, exhaustive_limit=10, seed=5, examples=4000, workers=2)
+    b = verify(GRID, exhaustive_limit=10, seed=5, examples=4000, workers=2)
+    assert a.counterexample is not None and b.counterexample is not None
+    assert a.counterexample.choice_indices() == [3, 5]
+    assert a.cases == b.cases and a.workers == 2
+
+
 def test_search_with_hypothesis_finds_the_smallest_case_too() -> None:
     report = verify(GRID, exhaustive_limit=10, seed=2, examples=300, engine="hypothesis")
     assert report.counterexample is not None
