@@ -26,8 +26,10 @@ def main() -> None:
     runs = [verify(courting_kings.ROUTINE) for _ in range(args.repeat)]
     assert all(r.passed and r.mode == "exhaustive" for r in runs)
     best = min(r.seconds for r in runs)
-    print(f"courting-kings exhaustive: {runs[0].cases} cases in {best * 1000:.1f} ms (best of "
-          f"{args.repeat})")  # fmt: skip
+    print(
+        f"courting-kings exhaustive: {runs[0].cases} cases in {best * 1000:.1f} ms (best of "
+        f"{args.repeat})"
+    )
 
     for rounds in (1, 2):
         report = verify(each_gets_two.ROUTINE, {"rounds": rounds}, examples=args.cases, seed=1)
@@ -35,12 +37,18 @@ def main() -> None:
         rate = report.cases / report.seconds
         print(f"each-gets-two rounds={rounds}, random engine, 1 core: {rate:>9,.0f} cases/s")
     workers = os.cpu_count() or 1
-    report = verify(each_gets_two.ROUTINE, {"rounds": 2}, examples=args.cases * 2, seed=1,
-                    workers=workers)  # fmt: skip
+    report = verify(
+        each_gets_two.ROUTINE, {"rounds": 2}, examples=args.cases * 2, seed=1, workers=workers
+    )
     rate = report.cases / report.seconds
     print(f"each-gets-two rounds=2, random engine, {workers} workers: {rate:>9,.0f} cases/s")
-    report = verify(each_gets_two.ROUTINE, {"rounds": 2}, examples=min(args.cases, 1000), seed=1,
-                    engine="hypothesis")  # fmt: skip
+    report = verify(
+        each_gets_two.ROUTINE,
+        {"rounds": 2},
+        examples=min(args.cases, 1000),
+        seed=1,
+        engine="hypothesis",
+    )
     print(
         f"each-gets-two rounds=2, hypothesis engine: {report.cases / report.seconds:>9,.0f} cases/s"
     )

@@ -1,4 +1,7 @@
-"""The card games of the source texts, registered through the ``conjure`` entry point."""
+"""The card games of the source texts, registered through the ``conjure`` entry point.
+
+One game per module; each module's docstring holds its rule notes.
+"""
 
 from __future__ import annotations
 
@@ -10,4 +13,11 @@ from conjure.hookspecs import hookimpl
 
 @hookimpl
 def register_games(register: Callable[[Any], None]) -> None:
-    """Register every game this package ships."""
+    """Register every game this package ships (as the Game classes)."""
+    from conjure_games.goofspiel import Goofspiel
+    from conjure_games.jack_high import JackHigh
+    from conjure_games.round_and_round import RoundAndRound
+    from conjure_games.sixty_six import SixtySix
+
+    for game in (SixtySix, Goofspiel, RoundAndRound, JackHigh):
+        register(game)

@@ -28,8 +28,19 @@ def test_verify_courting_kings_passes_and_counts(capsys: pytest.CaptureFixture[s
 
 
 def test_verify_each_gets_two_sweeps_the_rounds(capsys: pytest.CaptureFixture[str]) -> None:
-    code = main(["verify", "each-gets-two", "--param", "reading=0", "--examples", "300",
-                 "--seed", "1", "--json"])  # fmt: skip
+    code = main(
+        [
+            "verify",
+            "each-gets-two",
+            "--param",
+            "reading=0",
+            "--examples",
+            "300",
+            "--seed",
+            "1",
+            "--json",
+        ]
+    )
     data = json.loads(capsys.readouterr().out)
     assert code == 1
     verdicts = {r["params"]["rounds"]: r["passed"] for r in data["results"]}
@@ -41,8 +52,23 @@ def test_verify_each_gets_two_sweeps_the_rounds(capsys: pytest.CaptureFixture[st
 
 
 def test_verify_prints_a_trace_for_a_failure(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["verify", "each-gets-two", "--param", "rounds=3", "--param", "reading=0",
-                 "--seed", "4", "--examples", "100"]) == 1  # fmt: skip
+    assert (
+        main(
+            [
+                "verify",
+                "each-gets-two",
+                "--param",
+                "rounds=3",
+                "--param",
+                "reading=0",
+                "--seed",
+                "4",
+                "--examples",
+                "100",
+            ]
+        )
+        == 1
+    )
     out = capsys.readouterr().out
     assert "FAIL [rounds=3, reading=0]" in out
     assert "smallest counter-example found" in out
@@ -61,10 +87,13 @@ def test_solve_courting_kings(capsys: pytest.CaptureFixture[str]) -> None:
     ("routine", "lang", "needles"),
     [
         ("courting-kings", "zh", ["步骤 ①", "步骤 ⑧", "表演者看到的", "观众看到的", "观众相信"]),
-        ("each-gets-two", "en", ["Step ①", "Step ⑥", "Performer's view", "Audience's view",
-                                  "reversed-twos"]),
+        (
+            "each-gets-two",
+            "en",
+            ["Step ①", "Step ⑥", "Performer's view", "Audience's view", "reversed-twos"],
+        ),
     ],
-)  # fmt: skip
+)
 def test_rehearse_all_prints_every_step_with_both_views(
     routine: str, lang: str, needles: list[str]
 ) -> None:
@@ -94,8 +123,17 @@ def test_rehearse_walks_next_back_quit(capsys: pytest.CaptureFixture[str]) -> No
 
 
 def test_rehearse_with_a_set_up_and_a_failing_one() -> None:
-    ok = run("rehearse", "courting-kings", "--all", "--setup", "queens=SHCD", "--setup",
-             "kings=SHDC", "--lang", "en")  # fmt: skip
+    ok = run(
+        "rehearse",
+        "courting-kings",
+        "--all",
+        "--setup",
+        "queens=SHCD",
+        "--setup",
+        "kings=SHDC",
+        "--lang",
+        "en",
+    )
     assert ok.returncode == 0 and "✓ marriages" not in ok.stdout
     bad = run("rehearse", "each-gets-two", "--all", "--param", "rounds=3")
     assert bad.returncode == 1

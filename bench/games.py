@@ -1,0 +1,85 @@
+"""Random-playout games per second for every shipped game, on one core, and OpenSpiel's
+goofspiel (13 cards) through its Python API side by side when ``pyspiel`` is importable.
+
+Both loops do the same work per move: ask for the legal actions and apply a uniformly random
+one; OpenSpiel's also answers its chance nodes (the order of the prize cards).
+
+    python bench/games.py [--seconds 3]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+
+from conjure.bots import random_playout
+from conjure.game import Game
+from conjure_games.goofspiel import Goofspiel
+from conjure_games.jack_high import JackHigh
+from conjure_games.round_and_round import RoundAndRound
+from conjure_games.sixty_six import SixtySix
+
+
+def ours(game: Game, seconds: float) -> tuple[float, float]:
+    """(games/s, deals/s) of random playouts."""
+    rng = random.Random(1)
+    games = deals = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        state = game.new_initial_state(games)
+        random_playout(game, state, rng)
+        games += 1
+        deals += state.vars.get("deals", 1)
+    elapsed = time.perf_counter() - start
+    return games / elapsed, deals / elapsed
+
+
+def openspiel_goofspiel(seconds: float) -> float | None:
+    try:
+        import pyspiel  # type: ignore[import-not-found]
+    except ImportError:
+        return None
+    game = pyspiel.load_game("goofspiel", {"num_cards": 13, "players": 2})
+    rng = random.Random(1)
+    games = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(outcomes[int(rng.random() * len(outcomes))][0])
+            else:
+                actions = [state.legal_actions(p) for p in range(2)]
+                state.apply_actions([a[int(rng.random() * len(a))] for a in actions])
+        games += 1
+    return games / (time.perf_counter() - start)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=3.0)
+    args = parser.parse_args()
+    rows = [
+        ("goofspiel", Goofspiel()),
+        ("sixty-six, one deal (target=1)", SixtySix(target=1)),
+        ("sixty-six, match to 7", SixtySix()),
+        ("round-and-round, match", RoundAndRound()),
+        ("jack-high, match to 200", JackHigh()),
+    ]
+    goof = 0.0
+    for name, game in rows:
+        games, deals = ours(game, args.seconds)
+        goof = goof or games
+        print(f"{name:34} {games:>10,.0f} games/s {deals:>10,.0f} deals/s")
+    theirs = openspiel_goofspiel(args.seconds)
+    if theirs is None:
+        print("OpenSpiel not installed: pip install open_spiel to compare")
+    else:
+        print(f"{'OpenSpiel goofspiel (13 cards)':34} {theirs:>10,.0f} games/s")
+        print(f"ratio conjure / OpenSpiel goofspiel: {goof / theirs:.2f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,96 @@
+"""games, rules, play and simulate from the command line; the bots."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from conjure.cli import main
+from conjure.simulate import simulate, wilson
+from conjure_games.goofspiel import Goofspiel
+
+GAMES = {"sixty-six", "goofspiel", "round-and-round", "jack-high"}
+
+
+def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "conjure", *args], capture_output=True, text=True, input=stdin
+    )
+
+
+def test_games_lists_the_four(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["games", "--json"]) == 0
+    assert {row["id"] for row in json.loads(capsys.readouterr().out)} >= GAMES
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_rules_mark_text_and_assumption(game: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rules", game]) == 0
+    out = capsys.readouterr().out
+    assert "[text]" in out and "[assumed]" in out
+
+
+def test_simulate_json(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "goofspiel", "-n", "2000", "--json", "--seed", "4"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["games"] == 2000 and sum(data["wins"]) + data["draws"] == 2000
+    assert data["games_per_second"] > 0
+    low, high = data["win_rate"][0]["low"], data["win_rate"][0]["high"]
+    assert low < data["win_rate"][0]["rate"] < high
+
+
+def test_simulate_is_reproducible_and_parallel_agrees() -> None:
+    game = Goofspiel()
+    a = simulate(game, 3000, seed=8)
+    b = simulate(game, 3000, seed=8)
+    assert a.wins == b.wins and a.mean_scores == b.mean_scores
+    c = simulate(game, 3000, seed=8, workers=2)
+    assert sum(c.wins) + c.draws == 3000
+
+
+def test_wilson_interval() -> None:
+    p, low, high = wilson(50, 100)
+    assert p == 0.5 and 0.40 < low < 0.41 and 0.59 < high < 0.60
+    assert wilson(0, 0) == (0.0, 0.0, 1.0)
+
+
+def test_the_monte_carlo_bot_beats_random_play() -> None:
+    summary = simulate(Goofspiel(), 60, seed=1, bots=["mc", "random"])
+    assert summary.wins[0] > 2 * summary.wins[1]
+
+
+def test_play_sixty_six_to_the_end_by_typing() -> None:
+    moves = "KX\n" + "1\n" * 600
+    result = run("play", "sixty-six", "--seed", "1", "--bot", "random", stdin=moves)
+    assert result.returncode == 0, result.stderr
+    assert "'KX' is not a move here" in result.stdout
+    assert "Game over" in result.stdout
+    assert "Traceback" not in result.stdout + result.stderr
+
+
+def test_play_refuses_an_illegal_card_and_quits_cleanly() -> None:
+    result = run("play", "goofspiel", "--seed", "2", "--bot", "random", stdin="AH\nq\n")
+    assert result.returncode == 0
+    assert "A♥ cannot be played now" in result.stdout
+    assert "bye" in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "needle"),
+    [
+        (["play", "sixty-sx"], "did you mean 'sixty-six'"),
+        (["simulate", "goofspiel", "--option", "ties=7"], "out of range 0..2"),
+        (["simulate", "goofspiel", "--option", "nope=1"], "no option 'nope'"),
+        (["simulate", "goofspiel", "--bots", "mc,mc,mc"], "--bots needs one bot or 2"),
+        (["simulate", "goofspiel", "--bots", "smart"], "unknown bot 'smart'"),
+        (["play", "goofspiel", "--players", "3"], "played by 2 players, not 3"),
+    ],
+)
+def test_bad_game_input_is_one_line(args: list[str], needle: str) -> None:
+    result = run(*args)
+    assert result.returncode != 0
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and needle in lines[0], result.stderr
