@@ -398,3 +398,47 @@ def win_loss(points: Sequence[float]) -> tuple[float, ...]:
 
 def cards_text(codes: Iterable[int]) -> str:
     return " ".join(str(CARDS[c]) for c in codes)
+
+
+class MatchGame(Game):
+    """A game of several deals whose result is the match score in ``vars['match']``.
+
+    Subclasses write :meth:`new_deal` (using :meth:`start_deal` to gather and shuffle the cards)
+    and end the match by setting ``state.current = TERMINAL``; returns and scores come from the
+    match score. The dealer alternates, starting with player 0.
+    """
+
+    def deal(self, state: GameState) -> None:
+        state.vars.update(match=(0,) * self.num_players, dealer=0, deals=0)
+        self.new_deal(state)
+
+    def new_deal(self, state: GameState) -> None:
+        raise NotImplementedError
+
+    def start_deal(self, state: GameState, cards: Iterable[int]) -> list[int]:
+        """Empty every zone, forget what was shown, count the deal, and shuffle ``cards``."""
+        for zone in state.zones.values():
+            zone.clear()
+        state.known.clear()
+        state.vars["deals"] = state.vars.get("deals", 0) + 1
+        return state.shuffled(cards)
+
+    def deal_one_at_a_time(
+        self, state: GameState, cards: list[int], each: int, hands: str = "hand"
+    ) -> list[int]:
+        """Deal ``each`` cards one at a time to every player, the dealer's left first (the next
+        player), into zones ``hand0``, ``hand1`` …; return the cards left over."""
+        n = self.num_players
+        first = (state.vars["dealer"] + 1) % n
+        for i in range(each * n):
+            state.zones[f"{hands}{(first + i) % n}"].append(cards[i])
+        return cards[each * n :]
+
+    def next_dealer(self, state: GameState) -> None:
+        state.vars["dealer"] = (state.vars["dealer"] + 1) % self.num_players
+
+    def returns(self, state: GameState) -> tuple[float, ...]:
+        return win_loss(state.vars["match"])
+
+    def scores(self, state: GameState) -> tuple[int, ...]:
+        return tuple(state.vars["match"])

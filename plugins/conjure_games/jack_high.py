@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from conjure.game import ALL, NOBODY, TERMINAL, Game, GameState, Option, RuleNote
+from conjure.game import ALL, NOBODY, TERMINAL, GameState, MatchGame, Option, RuleNote
 
 JACK: Final = 10
 SPADE_JACK: Final = JACK  # ♠ is suit 0
@@ -37,7 +37,7 @@ def is_jack(card: int) -> bool:
     return card % 13 == JACK
 
 
-class JackHigh(Game):
+class JackHigh(MatchGame):
     id = "jack-high"
     name_zh = "独占鳌头"
     name_en = "Jack High"
@@ -66,23 +66,11 @@ class JackHigh(Game):
     def zones(self) -> dict[str, str | int]:
         return {"hand0": 0, "hand1": 1, "stock": NOBODY, "trick": ALL, "won0": ALL, "won1": ALL}
 
-    def deal(self, state: GameState) -> None:
-        state.vars.update(match=(0, 0), dealer=0, deals=0)
-        self._new_deal(state)
-
-    def _new_deal(self, state: GameState) -> None:
-        z = state.zones
-        for zone in z.values():
-            zone.clear()
-        cards = state.shuffled(DECK)
-        dealer = state.vars["dealer"]
-        other = 1 - dealer
-        for i in range(5):
-            z[HANDS[other]].append(cards[2 * i])
-            z[HANDS[dealer]].append(cards[2 * i + 1])
-        z["stock"] = cards[10:]
-        state.vars.update(score=(0, 0), deals=state.vars["deals"] + 1)
-        state.current = other
+    def new_deal(self, state: GameState) -> None:
+        cards = self.start_deal(state, DECK)
+        state.zones["stock"] = self.deal_one_at_a_time(state, cards, 5)
+        state.vars["score"] = (0, 0)
+        state.current = 1 - state.vars["dealer"]
 
     def legal_actions(self, state: GameState) -> Sequence[int]:
         hand = state.zones[HANDS[state.current]]
@@ -140,18 +128,12 @@ class JackHigh(Game):
     def _end_deal(self, state: GameState) -> None:
         v = state.vars
         match = tuple(m + s for m, s in zip(v["match"], v["score"], strict=True))
-        v.update(match=match, dealer=1 - v["dealer"])
+        v["match"] = match
+        self.next_dealer(state)
         if max(match) >= self.option_values["target"]:
             state.current = TERMINAL
         else:
-            self._new_deal(state)
-
-    def returns(self, state: GameState) -> tuple[float, ...]:
-        a, b = state.vars["match"]
-        return (1.0, -1.0) if a > b else (-1.0, 1.0) if b > a else (0.0, 0.0)
-
-    def scores(self, state: GameState) -> tuple[int, ...]:
-        return tuple(state.vars["match"])
+            self.new_deal(state)
 
     def audit(self, state: GameState) -> str | None:
         for p in (0, 1):

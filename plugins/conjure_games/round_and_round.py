@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from conjure.game import ALL, TERMINAL, TOP, Game, GameState, Option, RuleNote
+from conjure.game import ALL, TERMINAL, TOP, GameState, MatchGame, Option, RuleNote
 
 # rank index (code % 13): A=0, 2=1 … 10=9, J=10, Q=11, K=12; the order is A high
 STRENGTH: Final = [13 if c % 13 == 0 else c % 13 for c in range(52)]
@@ -41,7 +41,7 @@ def card_points(card: int, trump: int) -> int:
     return table.get(card % 13, 0)
 
 
-class RoundAndRound(Game):
+class RoundAndRound(MatchGame):
     id = "round-and-round"
     name_zh = "循环往复"
     name_en = "Round and Round"
@@ -100,22 +100,10 @@ class RoundAndRound(Game):
             "discard": ALL,
         }
 
-    def deal(self, state: GameState) -> None:
-        state.vars.update(match=(0, 0), dealer=0, deals=0)
-        self._new_deal(state)
-
-    def _new_deal(self, state: GameState) -> None:
+    def new_deal(self, state: GameState) -> None:
         z = state.zones
-        for zone in z.values():
-            zone.clear()
-        state.known.clear()
-        cards = state.shuffled(DECK)
-        dealer = state.vars["dealer"]
-        other = 1 - dealer
-        for i in range(6):
-            z[HANDS[other]].append(cards[2 * i])
-            z[HANDS[dealer]].append(cards[2 * i + 1])
-        stock = cards[12:]
+        cards = self.start_deal(state, DECK)
+        stock = self.deal_one_at_a_time(state, cards, 6)
         trump = stock[0] // 13  # only if every pair in the stock ties (a full turn of draws)
         for _ in range(len(stock) // 2):  # trump by a draw: the dealer's card, then the other's
             a, b = stock.pop(0), stock.pop(0)
@@ -124,8 +112,8 @@ class RoundAndRound(Game):
                 trump = (a if STRENGTH[a] > STRENGTH[b] else b) // 13
                 break
         z["stock"] = stock
-        state.vars.update(trump=trump, score=(0, 0), deals=state.vars["deals"] + 1)
-        state.current = other
+        state.vars.update(trump=trump, score=(0, 0))
+        state.current = 1 - state.vars["dealer"]
 
     def legal_actions(self, state: GameState) -> Sequence[int]:
         hand = state.zones[HANDS[state.current]]
@@ -178,19 +166,13 @@ class RoundAndRound(Game):
         if a != b:
             w = 0 if a > b else 1
             match[w] += 2 if min(a, b) == 0 else 1
-        v.update(match=tuple(match), dealer=1 - v["dealer"])
+        v["match"] = tuple(match)
+        self.next_dealer(state)
         o = self.option_values
         if max(match) >= o["target"] or v["deals"] >= o["deals"]:
             state.current = TERMINAL
         else:
-            self._new_deal(state)
-
-    def returns(self, state: GameState) -> tuple[float, ...]:
-        a, b = state.vars["match"]
-        return (1.0, -1.0) if a > b else (-1.0, 1.0) if b > a else (0.0, 0.0)
-
-    def scores(self, state: GameState) -> tuple[int, ...]:
-        return tuple(state.vars["match"])
+            self.new_deal(state)
 
     def audit(self, state: GameState) -> str | None:
         trump = state.vars["trump"]

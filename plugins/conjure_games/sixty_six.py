@@ -46,8 +46,8 @@ from conjure.game import (
     NOBODY,
     SPECIAL,
     TERMINAL,
-    Game,
     GameState,
+    MatchGame,
     Option,
     RuleNote,
 )
@@ -74,7 +74,7 @@ def suit(card: int) -> int:
     return card // 13
 
 
-class SixtySix(Game):
+class SixtySix(MatchGame):
     id = "sixty-six"
     name_zh = "六六大顺"
     name_en = "Sixty-six"
@@ -159,21 +159,14 @@ class SixtySix(Game):
     # -- dealing ------------------------------------------------------------------------------
 
     def deal(self, state: GameState) -> None:
-        state.vars.update(match=(0, 0), dealer=0, carry=0, deals=0)
-        self._new_deal(state)
+        state.vars["carry"] = 0
+        super().deal(state)
 
-    def _new_deal(self, state: GameState) -> None:
+    def new_deal(self, state: GameState) -> None:
         z = state.zones
-        for zone in z.values():
-            zone.clear()
-        state.known.clear()
-        cards = state.shuffled(DECK)
+        cards = self.start_deal(state, DECK)
         dealer = state.vars["dealer"]
-        other = 1 - dealer
-        for i in range(6):
-            z[HANDS[other]].append(cards[2 * i])
-            z[HANDS[dealer]].append(cards[2 * i + 1])
-        z["stock"] = cards[12:]
+        z["stock"] = self.deal_one_at_a_time(state, cards, 6)
         turned = z["stock"][0]
         state.reveal(turned)
         state.vars.update(
@@ -187,7 +180,6 @@ class SixtySix(Game):
             marriage=-1,
             last=-1,
             final=False,
-            deals=state.vars["deals"] + 1,
         )
         state.current = dealer
 
@@ -329,21 +321,15 @@ class SixtySix(Game):
                 match[declarer] += points + carry
                 match[other] -= points
                 carry = 0
-        v.update(match=tuple(match), carry=carry, dealer=1 - v["dealer"])
+        v.update(match=tuple(match), carry=carry)
+        self.next_dealer(state)
         target = self.option_values["target"]
         if max(match) >= target or v["deals"] >= MAX_DEALS:
             state.current = TERMINAL
             return
-        self._new_deal(state)
+        self.new_deal(state)
 
     # -- results --------------------------------------------------------------------------------
-
-    def returns(self, state: GameState) -> tuple[float, ...]:
-        a, b = state.vars["match"]
-        return (1.0, -1.0) if a > b else (-1.0, 1.0) if b > a else (0.0, 0.0)
-
-    def scores(self, state: GameState) -> tuple[int, ...]:
-        return tuple(state.vars["match"])
 
     def audit(self, state: GameState) -> str | None:
         v = state.vars
