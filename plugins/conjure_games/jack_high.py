@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from conjure.game import ALL, NOBODY, TERMINAL, GameState, MatchGame, Option, RuleNote
+from conjure.tricks import follower_wins, lay
 
 JACK: Final = 10
 SPADE_JACK: Final = JACK  # ♠ is suit 0
@@ -88,14 +89,11 @@ class JackHigh(MatchGame):
         return hand
 
     def apply(self, state: GameState, action: int) -> None:
+        if not lay(state, action):
+            return
         z = state.zones
         me = state.current
-        z[HANDS[me]].remove(action)
         trick = z["trick"]
-        trick.append(action)
-        if len(trick) == 1:
-            state.current = 1 - me
-            return
         led, answer = trick
         leader = 1 - me
         if is_jack(led) or is_jack(answer):
@@ -105,10 +103,8 @@ class JackHigh(MatchGame):
                 winner = leader
             else:
                 winner = me
-        elif answer // 13 == led // 13:
-            winner = me if STRENGTH[answer] > STRENGTH[led] else leader
         else:
-            winner = leader
+            winner = me if follower_wins(led, answer, STRENGTH, None) else leader
         v = state.vars
         z[WON[winner]].extend(trick)
         score = list(v["score"])

@@ -26,6 +26,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from conjure.game import ALL, TERMINAL, TOP, GameState, MatchGame, Option, RuleNote
+from conjure.tricks import follower_wins, lay, same_suit_or_any
 
 # rank index (code % 13): A=0, 2=1 … 10=9, J=10, Q=11, K=12; the order is A high
 STRENGTH: Final = [13 if c % 13 == 0 else c % 13 for c in range(52)]
@@ -118,29 +119,18 @@ class RoundAndRound(MatchGame):
     def legal_actions(self, state: GameState) -> Sequence[int]:
         hand = state.zones[HANDS[state.current]]
         trick = state.zones["trick"]
-        if not trick:
-            return hand
-        led = trick[0] // 13
-        same = [c for c in hand if c // 13 == led]
-        return same or hand
+        return same_suit_or_any(hand, trick[0]) if trick else hand
 
     def apply(self, state: GameState, action: int) -> None:
-        z = state.zones
-        me = state.current
-        z[HANDS[me]].remove(action)
-        trick = z["trick"]
-        trick.append(action)
-        if len(trick) == 1:
-            state.current = 1 - me
+        if not lay(state, action):
             return
+        z = state.zones
         v = state.vars
+        trick = z["trick"]
         led, answer = trick
-        leader = 1 - me
+        me = state.current
         trump = v["trump"]
-        if answer // 13 == led // 13:
-            winner = me if STRENGTH[answer] > STRENGTH[led] else leader
-        else:
-            winner = me if answer // 13 == trump else leader
+        winner = me if follower_wins(led, answer, STRENGTH, trump) else 1 - me
         kept = answer if winner == me else led
         z[WON[winner]].append(kept)
         z["discard"].append(led if kept == answer else answer)

@@ -51,6 +51,7 @@ from conjure.game import (
     Option,
     RuleNote,
 )
+from conjure.tricks import follower_wins, lay
 
 # rank index in a suit (code % 13): A=0, 9=8, 10=9, J=10, Q=11, K=12
 ACE, NINE, TEN, JACK, QUEEN, KING = 0, 8, 9, 10, 11, 12
@@ -233,7 +234,6 @@ class SixtySix(MatchGame):
 
     def apply(self, state: GameState, action: int) -> None:
         v = state.vars
-        z = state.zones
         me = state.current
         if action >= CLOSE:
             if action == CLOSE:
@@ -252,13 +252,8 @@ class SixtySix(MatchGame):
             state.reveal(partner)
             v["marriage"] = 40 if suit(card) == v["trump"] else 20
             action = card
-        z[HANDS[me]].remove(action)
-        trick = z["trick"]
-        trick.append(action)
-        if len(trick) == 1:
-            state.current = 1 - me
-            return
-        self._finish_trick(state, me)
+        if lay(state, action):
+            self._finish_trick(state, me)
 
     def _finish_trick(self, state: GameState, follower: int) -> None:
         v = state.vars
@@ -266,11 +261,7 @@ class SixtySix(MatchGame):
         trick = z["trick"]
         led, answer = trick
         leader = 1 - follower
-        trump = v["trump"]
-        if answer // 13 == led // 13:
-            winner = follower if CARD_STRENGTH[answer] > CARD_STRENGTH[led] else leader
-        else:
-            winner = follower if answer // 13 == trump else leader
+        winner = follower if follower_wins(led, answer, CARD_STRENGTH, v["trump"]) else leader
         points = CARD_POINTS[led] + CARD_POINTS[answer]
         extra = 0
         if v["marriage"] > 0 and winner == leader:
