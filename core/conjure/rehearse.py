@@ -28,7 +28,7 @@ def perform_for_rehearsal(
     (default: the first option of each), recording every step."""
     values = {**routine.example, **(setup or {}), **(choices or {})}
     chooser = PresetChooser(values)
-    outcome = perform(routine, params, chooser, record=True)
+    outcome = perform(routine, params, chooser, record=True, claims=routine.claims)
     unused = sorted((set(setup or {}) | set(choices or {})) - chooser.used)
     if unused:
         known = ", ".join(sorted({c.name for c in outcome.performance.choices}))
@@ -52,7 +52,9 @@ def rehearse(
 ) -> int:
     """Walk through ``routine``; return the exit code (1 when the performance breaks)."""
     outcome = perform_for_rehearsal(routine, params, setup, choices)
-    code = 0 if outcome.ok else 1
+    promised = {c.id for c in routine.claims if c.promised}
+    broken = outcome.failure is not None or bool(promised & set(outcome.claim_errors))
+    code = 1 if broken else 0
     if as_json:
         print(json.dumps(outcome_json(outcome), ensure_ascii=False, indent=2))
         return code

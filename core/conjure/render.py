@@ -159,14 +159,17 @@ def performer_view(s: DeckState, lang: str = "en") -> RenderableType:
 def audience_view(s: DeckState, shown: Iterable[int] = (), lang: str = "en") -> RenderableType:
     """What the audience can see; ``shown`` adds faces flashed by the moves just made."""
     words = _WORDS[lang]
-    seen = visible(s) | frozenset(shown)
+    in_view = visible(s)
+    seen = in_view | frozenset(shown)
     grid = Table.grid(padding=(0, 1))
     grid.add_column(style="bold", no_wrap=True)
     grid.add_column()
     in_front = visible_places(s)
     for place in s.places():
+        # a packet shows only the faces in view now; faces seen earlier in the step are listed
+        # below, not placed, since the audience does not know where they went
         if place in in_front:
-            grid.add_row(_title(s, place, lang), _audience_row(s, place, seen, lang))
+            grid.add_row(_title(s, place, lang), _audience_row(s, place, in_view, lang))
         else:
             grid.add_row(_title(s, place, lang), Text(words["behind"], style="italic"))
     if seen:

@@ -175,9 +175,9 @@ def render_verdict(outcome: Outcome, lang: str = "en") -> RenderableType:
     if outcome.failure is not None:
         lines.append(f"{words['failed']}: {outcome.failure}\n", style="bold red")
     for claim in outcome.performance.routine.claims:
-        if not claim.promised and claim.id not in outcome.claim_errors:
-            continue
         text = claim.zh if lang == "zh" else claim.en
+        if not claim.promised:
+            text += " (可选)" if lang == "zh" else " (optional)"
         if claim.id in outcome.claim_errors:
             lines.append(f"✗ {claim.id}: {text}: {outcome.claim_errors[claim.id]}\n", style="red")
         elif outcome.failure is None:
