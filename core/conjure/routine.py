@@ -459,6 +459,8 @@ class Performance:
         """
         state = self.state
         step = self.steps[-1] if self.steps else None
+        # what a move shows matters to a belief, or to a recorded trace; otherwise skip it
+        watch = self.record or bool(self.beliefs)
         for move in moves:
             try:
                 move.check(state)
@@ -466,7 +468,7 @@ class Performance:
                 raise RoutineFailure(self._number(), str(exc)) from None
             if secret:
                 self._check_secret(move)
-            shown = move.shows(state)
+            shown = move.shows(state) if watch else ()
             move.run(state)
             if step is not None:
                 step.moves.append(move)

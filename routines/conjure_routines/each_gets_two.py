@@ -60,6 +60,17 @@ from conjure.state import CODE_MASK, FACE_UP, DeckState
 TWO = 2
 HALVES = ("left", "spectator")
 TWOS = tuple(c for c in deck(52) if c.rank == TWO)
+
+# The moves that never change, made once: the verifier runs this script millions of times.
+HANDS_BEHIND = (Behind("performer"), Behind("spectator"))
+HANDS_FORWARD = (Forward("performer"), Forward("spectator"))
+DRAW_FROM_MY_BOTTOM = Take("left", "right", from_bottom=True)
+MY_CARD_FORWARD = Transfer("right", "table.performer")
+THEIR_CARD_FORWARD = Transfer("spectator.right", "table.spectator")
+EXCHANGE = (Transfer("table.spectator", "right"), Transfer("table.performer", "spectator.right"))
+THEY_TURN_IT = TurnCard("spectator.right")
+THEIR_CARD_ON_MY_TOP = Take("right", "left")
+I_TURN_IT = TurnCard("right")
 OTHERS = tuple(c for c in deck(52) if c.rank != TWO)
 
 
@@ -107,9 +118,9 @@ def script(p: Performance) -> None:
             zh="双方把手藏在背后。表演者说：“我要抽出一张我最喜欢的牌。”其实他是从波顿中抽出的一张，"
             "置于前方。然后也请观众抽出一张自己喜欢的牌置于前方。",
         )
-        p.do(Behind("performer"), Behind("spectator"))
-        p.do(Take("left", "right", from_bottom=True), secret=True)
-        p.do(Transfer("right", "table.performer"))
+        p.do(*HANDS_BEHIND)
+        p.do(DRAW_FROM_MY_BOTTOM, secret=True)
+        p.do(MY_CARD_FORWARD)
         size = len(p.state.packet("spectator"))
         pick = p.choose(
             f"pick{r}",
@@ -117,10 +128,7 @@ def script(p: Performance) -> None:
             en="which card of their half the spectator takes (from the top)",
             zh="观众从自己那一半中抽出的牌（从上数）",
         )
-        p.do(
-            Extract("spectator", "spectator.right", pick),
-            Transfer("spectator.right", "table.spectator"),
-        )
+        p.do(Extract("spectator", "spectator.right", pick), THEIR_CARD_FORWARD)
 
         p.step(
             _round_label("④", r, rounds),
@@ -130,7 +138,7 @@ def script(p: Performance) -> None:
             zh="交换置于前方的牌。这时候，不要看牌的正面。然后对观众说：“现在你把我的那张牌藏在背后，"
             "然后翻过来，再插进来。”表演者把观众的牌藏在背后，接着说：“我也要把你的牌翻过来，再插入。”",
         )
-        p.do(Transfer("table.spectator", "right"), Transfer("table.performer", "spectator.right"))
+        p.do(*EXCHANGE)
         size = len(p.state.packet("spectator"))
         where = p.choose(
             f"insert{r}",
@@ -138,7 +146,7 @@ def script(p: Performance) -> None:
             en="where the spectator pushes the card in (cards above it)",
             zh="观众插入的位置（上方的张数）",
         )
-        p.do(TurnCard("spectator.right"), Insert("spectator.right", "spectator", where))
+        p.do(THEY_TURN_IT, Insert("spectator.right", "spectator", where))
 
         p.step(
             _round_label("⑤", r, rounds),
@@ -146,8 +154,8 @@ def script(p: Performance) -> None:
             "takes the 2 from his bottom, turns it over and pushes it into his cards.",
             zh="事实上，他把观众的牌放在了特普的位置，再抽出波顿中的2，然后翻过来插进牌中。",
         )
-        p.do(Take("right", "left"), secret=True)
-        p.do(Take("left", "right", from_bottom=True), TurnCard("right"), secret=True)
+        p.do(THEIR_CARD_ON_MY_TOP, secret=True)
+        p.do(DRAW_FROM_MY_BOTTOM, I_TURN_IT, secret=True)
         size = len(p.state.packet("left"))
         mine = p.perform_choice(
             f"mine{r}",
@@ -156,7 +164,7 @@ def script(p: Performance) -> None:
             zh="表演者插入翻过来的2的位置",
         )
         p.do(Insert("right", "left", mine), secret=True)
-        p.do(Forward("performer"), Forward("spectator"))
+        p.do(*HANDS_FORWARD)
 
     p.step(
         "⑥",
