@@ -296,6 +296,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit code."""
     argv = list(sys.argv[1:] if argv is None else argv)
     debug = "--debug" in argv
+    argv = [a for a in argv if a != "--debug"]  # accepted anywhere on the line
     try:
         args = build_parser().parse_args(argv)
         if args.command is None:
@@ -328,7 +329,12 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _registry() -> Any:
     from conjure.plugins import load_plugins
 
-    return load_plugins()
+    registry = load_plugins()
+    for broken in registry.failures:
+        print(
+            f"conjure: warning: plugin {broken.name!r} is skipped: {broken.error}", file=sys.stderr
+        )
+    return registry
 
 
 @command("routines")

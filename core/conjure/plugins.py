@@ -82,6 +82,13 @@ def _one_line(exc: BaseException) -> str:
 
 
 def _check_item(item: Any, kind: str) -> str:
+    from conjure.game import Game
+    from conjure.routine import Routine
+
+    if kind == "routine" and not isinstance(item, Routine):
+        raise TypeError(f"a routine must be a conjure.routine.Routine, not {item!r:.60}")
+    if kind == "game" and not (isinstance(item, type) and issubclass(item, Game)):
+        raise TypeError(f"a game must be a subclass of conjure.game.Game, not {item!r:.60}")
     item_id = getattr(item, "id", None)
     if not isinstance(item_id, str) or not item_id:
         raise TypeError(f"a registered {kind} needs a non-empty string 'id', got {item!r:.60}")

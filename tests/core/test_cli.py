@@ -65,8 +65,10 @@ def test_bad_input_is_one_line_and_non_zero(args: list[str], needle: str, code: 
     assert "Traceback" not in result.stderr
 
 
-def test_debug_shows_the_traceback() -> None:
-    result = run("--debug", "show", "KX")
+@pytest.mark.parametrize("where", ["before", "after"])
+def test_debug_shows_the_traceback(where: str) -> None:
+    args = ["--debug", "show", "KX"] if where == "before" else ["show", "KX", "--debug"]
+    result = run(*args)
     assert result.returncode != 0
     assert "Traceback" in result.stderr and "NotationError" in result.stderr
 

@@ -6,18 +6,24 @@ import json
 import textwrap
 from pathlib import Path
 
-import attrs
 import pytest
 
 from conjure.cli import main
 from conjure.errors import UnknownNameError
+from conjure.game import Game
 from conjure.hookspecs import hookimpl
 from conjure.plugins import load_plugins
+from conjure.routine import Routine
 
 
-@attrs.frozen
-class Thing:
-    id: str
+class Thing(Game):
+    """A minimal game class, enough to register."""
+
+    id = "same"
+
+
+def routine_named(routine_id: str) -> Routine:
+    return Routine(routine_id, "例", "Example", "tests", "", "", "", "", lambda p: None)
 
 
 def install_fake_distribution(
@@ -36,16 +42,17 @@ def install_fake_distribution(
 
 
 GOOD = """
-    import attrs
     from conjure.hookspecs import hookimpl
+    from conjure.routine import Routine
 
-    @attrs.frozen
-    class Routine:
-        id: str
+    def script(p):
+        pass
+
+    ROUTINE = Routine("third-routine", "第三", "Third", "tests", "", "", "", "", script)
 
     @hookimpl
     def register_routines(register):
-        register(Routine("third-routine"))
+        register(ROUTINE)
 """
 RAISES = """
     from conjure.hookspecs import hookimpl
@@ -104,12 +111,12 @@ def test_duplicate_and_malformed_registrations_are_refused() -> None:
     class First:
         @hookimpl
         def register_games(self, register: object) -> None:
-            register(Thing("same"))  # type: ignore[operator]
+            register(Thing)  # type: ignore[operator]
 
     class Second:
         @hookimpl
         def register_games(self, register: object) -> None:
-            register(Thing("same"))  # type: ignore[operator]
+            register(Thing)  # type: ignore[operator]
 
     class NoId:
         @hookimpl
@@ -122,28 +129,17 @@ def test_duplicate_and_malformed_registrations_are_refused() -> None:
     errors = {p.name: p.error for p in registry.plugins}
     assert errors["a"] is None
     assert "already registered" in (errors["b"] or "")
-    assert "non-empty string 'id'" in (errors["c"] or "")
+    assert "must be a subclass of conjure.game.Game" in (errors["c"] or "")
     assert list(registry.games) == ["same"]
 
 
 def test_unknown_names_suggest_a_close_one() -> None:
-    registry = load_plugins(
-        entry_points=False,
-        extra=[
-            (
-                "a",
-                type(
-                    "P",
-                    (),
-                    {
-                        "register_routines": hookimpl(
-                            lambda self, register: register(Thing("courting-kings"))
-                        )
-                    },
-                )(),
-            )
-        ],
-    )
+    class Plugin:
+        @hookimpl
+        def register_routines(self, register: object) -> None:
+            register(routine_named("courting-kings"))  # type: ignore[operator]
+
+    registry = load_plugins(entry_points=False, extra=[("a", Plugin())])
     with pytest.raises(UnknownNameError, match="did you mean 'courting-kings'"):
         registry.routine("courting-king")
 
@@ -158,3 +154,12 @@ def test_cli_lists_broken_plugins_by_name(
     assert main(["plugins"]) == 0
     out = capsys.readouterr().out
     assert "fake_missing" in out and "broken" in out
+
+
+def test_other_commands_warn_about_broken_plugins_and_still_work(
+    fake_plugins: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["routines", "--json"]) == 0
+    captured = capsys.readouterr()
+    assert "courting-kings" in captured.out
+    assert "plugin 'fake_missing' is skipped" in captured.err
