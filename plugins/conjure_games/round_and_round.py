@@ -109,6 +109,8 @@ class RoundAndRound(MatchGame):
         for _ in range(len(stock) // 2):  # trump by a draw: the dealer's card, then the other's
             a, b = stock.pop(0), stock.pop(0)
             stock.extend((a, b))
+            state.reveal(a)  # both drawn cards were shown
+            state.reveal(b)
             if STRENGTH[a] != STRENGTH[b]:
                 trump = (a if STRENGTH[a] > STRENGTH[b] else b) // 13
                 break

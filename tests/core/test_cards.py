@@ -114,3 +114,15 @@ def test_full_decks_and_new_deck_order() -> None:
     assert new_deck_order(jokers=True)[:2] == (Card("RJ"), Card("BJ"))
     with pytest.raises(NotationError, match="no 33-card deck"):
         deck(33)
+
+
+@given(st.text(max_size=30))
+def test_any_text_reads_or_fails_with_a_notation_error(text: str) -> None:
+    message = ""
+    try:
+        cards = parse_cards(text)
+    except NotationError as exc:
+        message = str(exc)
+        cards = ()
+    assert all(isinstance(card, Card) for card in cards)
+    assert not message or message.startswith("bad card ")

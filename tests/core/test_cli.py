@@ -103,3 +103,13 @@ def test_readme_quick_start_runs() -> None:
 
 def test_readme_test_command_is_pytest() -> None:
     assert readme_commands()["test"].endswith("-m pytest")
+
+
+def test_show_draws_a_break_and_hides_what_is_behind_the_back(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["show", "left: KS^ / QH^; table: 2C^", "--audience"]) == 0
+    out = capsys.readouterr().out
+    performer, audience = out.split("Audience's view")
+    assert "╎brk╎" in performer and "╎brk╎" not in audience
+    assert "K♠" in audience and "Q♥" not in audience  # only the top of a squared packet shows
