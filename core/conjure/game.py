@@ -382,9 +382,6 @@ class Game:
                 zone_cards[i] = c
         return new
 
-    def describe_options(self) -> str:
-        return ", ".join(f"{k}={v}" for k, v in self.option_values.items())
-
 
 def win_loss(points: Sequence[float]) -> tuple[float, ...]:
     """Returns for a game decided by points: 1 for the best, -1 for the others, 0 all round on
@@ -394,10 +391,6 @@ def win_loss(points: Sequence[float]) -> tuple[float, ...]:
     if len(winners) > 1:
         return tuple(0.0 for _ in points)
     return tuple(1.0 if i == winners[0] else -1.0 for i in range(len(points)))
-
-
-def cards_text(codes: Iterable[int]) -> str:
-    return " ".join(str(CARDS[c]) for c in codes)
 
 
 class MatchGame(Game):

@@ -159,21 +159,6 @@ def every(place: str, rank: int, en: str = "", zh: str = "") -> Belief:
     return Belief(place, en, zh, lambda _d, _n, card: card.rank == rank)
 
 
-def top_over_rest(place: str, top: int, rest: int, en: str, zh: str) -> Belief:
-    """The audience believes the top card at ``place`` is a ``top`` and the others ``rest``."""
-    return Belief(place, en, zh, lambda d, _n, card: card.rank == (top if d == 0 else rest))
-
-
-def top_half_bottom_half(place: str, top: int, bottom: int, en: str, zh: str) -> Belief:
-    """The audience believes the upper half at ``place`` is ``top`` and the lower ``bottom``."""
-    return Belief(
-        place, en, zh, lambda d, n, card: card.rank == (top if d < (n + 1) // 2 else bottom)
-    )
-
-
-# -- choices -------------------------------------------------------------------------------------
-
-
 _FACTORIALS = [math.factorial(k) for k in range(60)]
 
 

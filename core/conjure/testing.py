@@ -20,7 +20,7 @@ from hypothesis.stateful import (
     rule,
 )
 
-from conjure.cards import CARDS, Card
+from conjure.cards import CARDS
 from conjure.game import Game
 from conjure.moves import (
     CompleteCut,
@@ -412,20 +412,12 @@ def check_game(game: Game, seeds: Iterable[int] = range(40), bot_checks: int = 3
     return checked
 
 
-def card_codes(text: str) -> set[int]:
-    """Codes of the cards in ``text`` (a small convenience for visibility assertions)."""
-    from conjure.cards import parse_cards
-
-    return {c.code for c in parse_cards(text)}
-
-
 __all__ = [
     "PLACES",
-    "Card",
     "DeckMachine",
     "HypothesisChooser",
-    "card_codes",
     "cards",
+    "check_game",
     "check_routine",
     "layouts",
     "model_apply",
