@@ -443,9 +443,8 @@ class Performance:
         touches a place in view is a failure.
         """
         state = self.state
-        step = self.steps[-1] if self.steps else None
-        # what a move shows matters to a belief, or to a recorded trace; otherwise skip it
-        watch = self.record or bool(self.beliefs)
+        beliefs = self.beliefs
+        step = self.steps[-1] if self.record and self.steps else None
         for move in moves:
             try:
                 move.check(state)
@@ -453,13 +452,16 @@ class Performance:
                 raise RoutineFailure(self._number(), str(exc)) from None
             if secret:
                 self._check_secret(move)
-            shown = move.shows(state) if watch else ()
+            if step is None and not beliefs:
+                move.run(state)  # nothing watches: the verifier's fast path
+                continue
+            shown = move.shows(state)
             move.run(state)
             if step is not None:
                 step.moves.append(move)
                 if shown:
                     step.shown.update(shown)
-            if self.beliefs:  # what is in view only matters where the audience believes something
+            if beliefs:  # what is in view only matters where the audience believes something
                 seen = visible(state).union(shown)
                 if seen:
                     self._check_beliefs(seen, move)
