@@ -74,6 +74,11 @@ def _removed_bottom(s: DeckState, place: str) -> None:
         del s.breaks[place]
 
 
+def _ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
 def _n(n: int, what: str = "card") -> str:
     return f"{n} {what}" if n == 1 else f"{n} {what}s"
 
@@ -372,7 +377,7 @@ class Extract(Move):
                 f"从{label(self.src, 'zh')}抽出第{self.depth + 1}张牌，{how}"
                 f"放到{label(self.dst, 'zh')}上"
             )
-        which = "top card" if self.depth == 0 else f"card {self.depth + 1} from the top"
+        which = "top card" if self.depth == 0 else f"{_ordinal(self.depth + 1)} card from the top"
         how = ", turning it over," if self.turn else ""
         return f"Draw out the {which} of the {label(self.src)}{how} onto the {label(self.dst)}"
 
@@ -488,7 +493,7 @@ class TurnCard(Move):
         return (s.packets[self.place][self.depth] & CODE_MASK,)
 
     def describe(self, lang: str = "en") -> str:
-        which = "top card" if self.depth == 0 else f"card {self.depth + 1} from the top"
+        which = "top card" if self.depth == 0 else f"{_ordinal(self.depth + 1)} card from the top"
         if lang == "zh":
             which = "特普牌" if self.depth == 0 else f"从上数第{self.depth + 1}张牌"
             return f"将{label(self.place, 'zh')}的{which}翻过来"

@@ -35,8 +35,9 @@ from a quarter to three quarters of the deck, 13 to 39 cards), which card of the
 pick (any), and where they insert the card they receive (anywhere, top to bottom). The
 performer's latitude: where he inserts the reversed 2 into his half; the text says "into the
 cards" (插进牌中), which we take as below the top card and above the bottom four cards, so that
-it never lands among the 2s still waiting at the bottom. The order of the other 48 cards is part
-of the set-up and free, so the verifier searches it too.
+it never lands among the 2s still waiting at the bottom. The deck's order before step ① is part
+of the set-up and free (step ① moves the 2s to the bottom wherever they were), so the verifier
+searches it too.
 """
 
 from __future__ import annotations
@@ -59,9 +60,10 @@ from conjure.state import CODE_MASK, FACE_UP, DeckState
 
 TWO = 2
 HALVES = ("left", "spectator")
-TWOS = tuple(c for c in deck(52) if c.rank == TWO)
+DECK = deck(52)
 
 # The moves that never change, made once: the verifier runs this script millions of times.
+TWO_TO_BOTTOM = Take("right", "left", to_bottom=True)
 HANDS_BEHIND = (Behind("performer"), Behind("spectator"))
 HANDS_FORWARD = (Forward("performer"), Forward("spectator"))
 DRAW_FROM_MY_BOTTOM = Take("left", "right", from_bottom=True)
@@ -71,7 +73,6 @@ EXCHANGE = (Transfer("table.spectator", "right"), Transfer("table.performer", "s
 THEY_TURN_IT = TurnCard("spectator.right")
 THEIR_CARD_ON_MY_TOP = Take("right", "left")
 I_TURN_IT = TurnCard("right")
-OTHERS = tuple(c for c in deck(52) if c.rank != TWO)
 
 
 def _round_label(number: str, r: int, rounds: int) -> str:
@@ -81,19 +82,17 @@ def _round_label(number: str, r: int, rounds: int) -> str:
 def script(p: Performance) -> None:
     rounds = p.param("rounds")
     literal = p.param("reading") == 1
-    twos_order = p.arrange_order(
-        "twos", TWOS, en="the 2s' order at the bottom", zh="底部4张2的顺序"
-    )
-    rest = p.arrange_order(
-        "rest", OTHERS, en="the order of the other 48 cards", zh="其余48张牌的顺序"
-    )
-    p.start(DeckState.from_cards("left", (*rest, *twos_order)))
+    order = p.arrange_order("deck", DECK, en="the deck's order", zh="牌的顺序")
+    p.start(DeckState.from_cards("left", order))
 
     p.step(
         "①",
         en="Take the four 2s out of the deck and put them at the bottom.",
         zh="从准备好的牌叠中抽出4张2，并放置于波顿中。",
     )
+    for depth in sorted((i for i, card in enumerate(order) if card.rank == TWO), reverse=True):
+        # from the deepest up, so the depths of the 2s still to come do not change
+        p.do(Extract("left", "right", depth), TWO_TO_BOTTOM)
     p.step(
         "②",
         en="Hold the deck in the left hand and ask the spectator to take the upper half."
@@ -211,9 +210,8 @@ ROUTINE = Routine(
     summary_en="Performer and spectator each reverse the other's freely chosen card in their own "
     "half of the deck; at the end both halves show reversed 2s.",
     summary_zh="表演者与观众各自把对方自由选择的牌翻过来插进自己的那一半牌中，最后两边都有翻过来的2。",
-    setup_en="A 52-card deck face down in the left hand, the four 2s at the bottom (in any "
-    "order), the other 48 cards in any order above them.",
-    setup_zh="52张牌表面向下拿在左手，4张2（顺序任意）在波顿，其余48张牌顺序任意。",
+    setup_en="A 52-card deck in any order, face down in the left hand.",
+    setup_zh="52张牌，顺序任意，表面向下拿在左手。",
     script=script,
     params=(
         Param(
