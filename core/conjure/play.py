@@ -23,14 +23,21 @@ def _sort_key(code: int) -> tuple[int, int]:
 
 
 def _cards(codes: list[int | None], sort: bool = False) -> Text:
-    shown = [c for c in codes if c is not None]
-    hidden = len(codes) - len(shown)
+    """Cards in a zone: faces where seen, ``▒▒×n`` for runs of unseen ones, in place (a
+    player's own hand, sorted, shows every face)."""
     text = Text()
-    for code in sorted(shown, key=_sort_key) if sort else shown:
+    hidden = 0
+    for code in sorted(codes, key=lambda c: _sort_key(c or 0)) if sort else codes:
+        if code is None:
+            hidden += 1
+            continue
+        if hidden:
+            text.append(f"▒▒×{hidden} ", style="grey50")
+            hidden = 0
         text.append_text(card_text(CARDS[code]))
         text.append(" ")
     if hidden:
-        text.append(f"▒▒ ×{hidden}", style="grey50")
+        text.append(f"▒▒×{hidden}", style="grey50")
     return text if len(text) else Text("—", style="dim")
 
 
