@@ -755,11 +755,31 @@ class ShowBottom(_Display):
         return f"Show the bottom of the packet in the {label(self.place)}"
 
 
+@attrs.frozen
+class ShowFace(_Display):
+    """Show the face of the packet at ``place``: the card whose face points outward, which is
+    the top card of a face-up packet and the bottom card of a face-down one."""
+
+    def shows(self, s: DeckState) -> tuple[int, ...]:
+        if not _visible_place(s, self.place):
+            return ()
+        packet = s.packets[self.place]
+        if packet[0] & FACE_UP:
+            return (packet[0] & CODE_MASK,)
+        return () if packet[-1] & FACE_UP else (packet[-1] & CODE_MASK,)
+
+    def describe(self, lang: str = "en") -> str:
+        if lang == "zh":
+            return f"让观众看{label(self.place, 'zh')}牌叠表面的牌"
+        return f"Show the face of the packet in the {label(self.place)}"
+
+
 #: every move class by name, for the command line and for plugins that build moves from text
 MOVES: dict[str, type[Move]] = {
     cls.__name__: cls
     for cls in (
         Peel, Deal, Take, Transfer, Insert, Extract, Cut, CompleteCut, TurnOver, TurnCard, Faro,
-        HoldBreak, ReleaseBreak, Steal, Spread, Square, Behind, Forward, ShowTop, ShowBottom,
+        HoldBreak, ReleaseBreak, Steal, Spread, Square, Behind, Forward,
+        ShowTop, ShowBottom, ShowFace,
     )
 }  # fmt: skip

@@ -95,10 +95,12 @@ def format_outcome(outcome: Outcome, lang: str = "en") -> str:
         lines.extend(step_lines(perf, step, lang))
     if outcome.failure is not None:
         lines.append(f"{words['failed']}: {outcome.failure}")
+    last = perf.steps[-1].number if perf.steps else ""
+    after = (f"（{last}之后）" if lang == "zh" else f" after step {last}") if last else ""
     for claim_id, problem in outcome.claim_errors.items():
         claim = perf.routine.claim(claim_id)
         text = claim.zh if lang == "zh" else claim.en
-        lines.append(f"{words['failed']}: {words['claim']} {claim_id} ({text}): {problem}")
+        lines.append(f"{words['failed']}{after}: {words['claim']} {claim_id} ({text}): {problem}")
     return "\n".join(lines)
 
 

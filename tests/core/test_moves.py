@@ -21,6 +21,7 @@ from conjure.moves import (
     Peel,
     ReleaseBreak,
     ShowBottom,
+    ShowFace,
     ShowTop,
     Spread,
     Square,
@@ -266,3 +267,10 @@ def test_extract_draws_a_card_out_of_the_middle() -> None:
     assert s.breaks == {"left": 1}
     with pytest.raises(IllegalMoveError, match="holds 2 cards"):
         s.apply(Extract("left", "right", 2))
+
+
+def test_show_face_shows_the_outward_face() -> None:
+    s = S("left: KS QH JD; right: AS^ 2S^")
+    assert ShowFace("left").shows(s) == (Card("JD").code,)  # face down: the bottom card
+    assert ShowFace("right").shows(s) == (Card("AS").code,)  # face up: the top card
+    assert "表面" in ShowFace("left").describe("zh")
