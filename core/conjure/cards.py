@@ -35,6 +35,7 @@ RANK_EN: Final = (
 LITTLE_JOKER: Final = 52
 BIG_JOKER: Final = 53
 N_CODES: Final = 54
+_RANK_OF: Final = (*(code % 13 + 1 for code in range(52)), 0, 0)
 
 # Every spelling a suit is written in, mapped to its index.
 _SUIT_ALIASES: Final[dict[str, int]] = {
@@ -107,7 +108,7 @@ class Card:
     @property
     def rank(self) -> int:
         """1 (Ace) to 13 (King); 0 for a joker."""
-        return 0 if self.code >= LITTLE_JOKER else self.code % 13 + 1
+        return _RANK_OF[self.code]
 
     @property
     def suit(self) -> str | None:

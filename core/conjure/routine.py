@@ -25,6 +25,7 @@ right there: that is the two-views rule.
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -162,6 +163,23 @@ def every(place: str, rank: int, en: str = "", zh: str = "") -> Belief:
 _FACTORIALS = [math.factorial(k) for k in range(60)]
 
 
+@functools.cache
+def _chunks(n: int) -> tuple[tuple[tuple[int, ...], int], ...]:
+    """The radices n, n-1 … 1 grouped so that each group's product fits in 62 bits."""
+    out: list[tuple[tuple[int, ...], int]] = []
+    group: list[int] = []
+    product = 1
+    for k in range(n, 0, -1):
+        if product * k >= 1 << 62:
+            out.append((tuple(group), product))
+            group, product = [], 1
+        group.append(k)
+        product *= k
+    if group:
+        out.append((tuple(group), product))
+    return tuple(out)
+
+
 class Permutations:
     """Every order of ``items`` as one lazily indexed sequence; index 0 is ``items`` as given.
 
@@ -183,10 +201,14 @@ class Permutations:
         if not 0 <= index < self.size:
             raise IndexError(index)
         left = list(self.items)
-        out = []
-        for k in range(len(left), 0, -1):
-            index, j = divmod(index, k)
-            out.append(left.pop(j))
+        out: list[Any] = []
+        pop, append = left.pop, out.append
+        for radices, product in _chunks(len(left)):
+            # one division of the big index per chunk, then machine-size ones within it
+            index, chunk = divmod(index, product)
+            for k in radices:
+                chunk, j = divmod(chunk, k)
+                append(pop(j))
         return tuple(out)
 
     def index_of(self, wanted: Sequence[Any], same: Callable[[Any, Any], bool]) -> int:

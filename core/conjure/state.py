@@ -93,7 +93,8 @@ class DeckState:
         self.behind: frozenset[str] = frozenset(behind)
         self._undo: list[tuple[_Snapshot, Move]] = []
         self._redo: list[Move] = []
-        self.validate()
+        if self.packets or self.breaks or self.spread or self.behind:
+            self.validate()
 
     # -- building and reading ----------------------------------------------------------------
 
@@ -122,8 +123,8 @@ class DeckState:
     @classmethod
     def from_cards(cls, place: str, cards: Iterable[Card], face_up: bool = False) -> DeckState:
         """A state with one packet of ``cards`` (top first) at ``place``."""
-        up = FACE_UP if face_up else 0
-        return cls({place: bytes(c.code | up for c in cards)})
+        packet = bytes([c.code for c in cards])
+        return cls({place: packet.translate(FLIP) if face_up else packet})
 
     def validate(self) -> None:
         """Raise :class:`IllegalMoveError` if the state is inconsistent (duplicates, bad breaks)."""

@@ -90,7 +90,8 @@ def script(p: Performance) -> None:
         en="Take the four 2s out of the deck and put them at the bottom.",
         zh="从准备好的牌叠中抽出4张2，并放置于波顿中。",
     )
-    for depth in sorted((i for i, card in enumerate(order) if card.rank == TWO), reverse=True):
+    twos = [i for i, card in enumerate(order) if card.code % 13 == TWO - 1]
+    for depth in reversed(twos):
         # from the deepest up, so the depths of the 2s still to come do not change
         p.do(Extract("left", "right", depth), TWO_TO_BOTTOM)
     p.step(
