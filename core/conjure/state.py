@@ -91,7 +91,10 @@ class DeckState:
         self.spread: dict[str, str] = dict(spread or {})
         #: persons (``performer``, ``spectator``) whose hands are behind their back
         self.behind: frozenset[str] = frozenset(behind)
-        self._undo: list[tuple[_Snapshot, Move]] = []
+        #: (packets, breaks, spread, behind, move) before each move, newest last
+        self._undo: list[
+            tuple[dict[str, bytes], dict[str, int], dict[str, str], frozenset[str], Move]
+        ] = []
         self._redo: list[Move] = []
         if self.packets or self.breaks or self.spread or self.behind:
             self.validate()
@@ -229,7 +232,7 @@ class DeckState:
     def apply(self, move: Move) -> DeckState:
         """Check ``move``, make it, and record it for :meth:`undo`. Returns ``self``."""
         move.check(self)
-        self._undo.append((self.snapshot(), move))
+        self._undo.append((*self.snapshot(), move))
         move.run(self)
         self._redo.clear()
         return self
@@ -252,12 +255,10 @@ class DeckState:
         breaks, spread = self.breaks, self.spread
         self._undo.append(
             (
-                (
-                    self.packets.copy(),
-                    breaks.copy() if breaks else _NONE,
-                    spread.copy() if spread else _NONE,
-                    self.behind,
-                ),
+                self.packets.copy(),
+                breaks.copy() if breaks else _NONE,
+                spread.copy() if spread else _NONE,
+                self.behind,
                 move,
             )
         )
@@ -267,8 +268,8 @@ class DeckState:
         """Take back the last move; it can be made again with :meth:`redo`."""
         if not self._undo:
             raise IllegalMoveError("nothing to undo")
-        snap, move = self._undo.pop()
-        self.restore(snap)
+        *snap, move = self._undo.pop()
+        self.restore(tuple(snap))  # type: ignore[arg-type]
         self._redo.append(move)
         return move
 
@@ -277,14 +278,14 @@ class DeckState:
         if not self._redo:
             raise IllegalMoveError("nothing to redo")
         move = self._redo.pop()
-        self._undo.append((self.snapshot(), move))
+        self._undo.append((*self.snapshot(), move))
         move.run(self)
         return move
 
     @property
     def history(self) -> list[Move]:
         """The moves made and not taken back, first first."""
-        return [move for _, move in self._undo]
+        return [record[-1] for record in self._undo]
 
     # -- text ------------------------------------------------------------------------------------
 
