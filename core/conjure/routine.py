@@ -395,6 +395,8 @@ class Performance:
     state: DeckState = attrs.field(factory=DeckState)
     initial: DeckState | None = None
     steps: list[StepRecord] = attrs.field(factory=list)
+    #: the number of the step under way ("set-up" before the first)
+    at: str = "set-up"
     choices: list[ChoiceMade] = attrs.field(factory=list)
     beliefs: dict[str, Belief] = attrs.field(factory=dict)
     values: dict[str, Any] = attrs.field(factory=dict)
@@ -415,7 +417,7 @@ class Performance:
             raise RoutineFailure(self._number(), f"choice {name!r} has no options")
         index = self.chooser.pick(kind, name, options)
         value = options[index]
-        made = ChoiceMade(kind, name, index, size, value, en, zh, self._number())
+        made = ChoiceMade(kind, name, index, size, value, en, zh, self.at)
         self.choices.append(made)
         if self.steps:
             self.steps[-1].choices.append(made)
@@ -452,11 +454,15 @@ class Performance:
     def step(self, number: str, en: str, zh: str) -> None:
         """Begin the step numbered ``number`` (as in the book) with its narration."""
         self._close_step()
-        self.steps.append(StepRecord(number, en, zh, dict(self.beliefs) if self.beliefs else {}))
+        self.at = number
+        if self.record:  # the verifier's inner loop keeps no trace
+            beliefs = dict(self.beliefs) if self.beliefs else {}
+            self.steps.append(StepRecord(number, en, zh, beliefs))
 
     def note(self, en: str, zh: str) -> None:
         """A remark shown with the current step in the trainer (patter, a hint)."""
-        self.steps[-1].notes.append((en, zh))
+        if self.steps:
+            self.steps[-1].notes.append((en, zh))
 
     def do(self, *moves: Move, secret: bool = False) -> None:
         """Make ``moves``, checking each one and the two-views rule after it.
@@ -506,7 +512,7 @@ class Performance:
     # -- internals ------------------------------------------------------------------------------
 
     def _number(self) -> str:
-        return self.steps[-1].number if self.steps else "set-up"
+        return self.at
 
     def _close_step(self) -> None:
         if self.steps and self.record:
