@@ -65,6 +65,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--face-down", action="store_true", help="a plain list lies face down (default: face up)"
     )
+    p.add_argument(
+        "--move",
+        action="append",
+        metavar="MOVE",
+        help='make a move first, e.g. "Peel left right 2", "Steal left right" (repeatable)',
+    )
     p.add_argument("--audience", action="store_true", help="also render the audience's view")
     p.add_argument("--lang", choices=("en", "zh"), default="en")
     p.add_argument("--json", action="store_true", help="print the layout as JSON")
@@ -276,16 +282,28 @@ def state_json(s: DeckState) -> dict[str, Any]:
 
 @command("show")
 def _show(args: argparse.Namespace) -> int:
+    from conjure.moves import parse_move
+
     s = layout_from_text(args.cards, args.place, args.face_down)
+    moves = [parse_move(text) for text in args.move or []]
+    shown: set[int] = set()
+    for move in moves:
+        move.check(s)
+        shown.update(move.shows(s))
+        s.apply(move)
     if args.json:
-        print(json.dumps(state_json(s), ensure_ascii=False, indent=2))
+        data = state_json(s)
+        data["moves"] = [m.describe(args.lang) for m in moves]
+        print(json.dumps(data, ensure_ascii=False, indent=2))
         return EXIT_OK
     from conjure.render import audience_view, make_console, performer_view
 
     console = make_console()
+    for move in moves:
+        console.print(f"• {move.describe(args.lang)}")
     console.print(performer_view(s, args.lang))
     if args.audience:
-        console.print(audience_view(s, lang=args.lang))
+        console.print(audience_view(s, shown, lang=args.lang))
     return EXIT_OK
 
 

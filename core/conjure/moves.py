@@ -783,3 +783,60 @@ MOVES: dict[str, type[Move]] = {
         ShowTop, ShowBottom, ShowFace,
     )
 }  # fmt: skip
+
+
+def parse_move(text: str) -> Move:
+    """A move from text: its name, then its fields in order or as ``name=value``.
+
+    >>> parse_move("Peel left right 2")
+    Peel(src='left', dst='right', n=2, turn=False)
+    >>> parse_move("take left table.x n=3 from_bottom=yes")
+    Take(src='left', dst='table.x', n=3, from_bottom=True, to_bottom=False)
+    """
+    from conjure.errors import NotationError, UnknownNameError
+
+    words = text.split()
+    if not words:
+        raise NotationError("empty move")
+    by_name = {name.lower(): cls for name, cls in MOVES.items()}
+    cls = by_name.get(words[0].lower())
+    if cls is None:
+        known = ", ".join(MOVES)
+        raise UnknownNameError(f"unknown move {words[0]!r} in {text!r} (moves: {known})")
+    fields = [f for f in attrs.fields(cls) if f.init]
+    kwargs: dict[str, object] = {}
+    for i, word in enumerate(words[1:]):
+        name, eq, value = word.partition("=")
+        if not eq:
+            if i >= len(fields):
+                raise NotationError(f"too many values for {cls.__name__} in {text!r}")
+            name, value = fields[i].name, word
+        field = next((f for f in fields if f.name == name), None)
+        if field is None:
+            names = ", ".join(f.name for f in fields)
+            raise NotationError(f"{cls.__name__} has no field {name!r} (fields: {names})")
+        kwargs[name] = _field_value(field, value, text)
+    try:
+        return cls(**kwargs)
+    except TypeError as exc:
+        raise NotationError(f"{text!r}: {exc}") from None
+
+
+def _field_value(field: attrs.Attribute[object], value: str, text: str) -> object:
+    from conjure.errors import NotationError
+
+    kind = str(field.type)
+    if "bool" in kind:
+        if value.lower() in ("1", "true", "yes", "y"):
+            return True
+        if value.lower() in ("0", "false", "no", "n"):
+            return False
+    elif "int" in kind:
+        if value.lower() in ("none", "break") and "None" in kind:
+            return None
+        if value.lstrip("-").isdigit():
+            return int(value)
+    else:
+        return value
+    wanted = "yes or no" if "bool" in kind else "a whole number"
+    raise NotationError(f"{field.name}={value!r} in {text!r}: expected {wanted}")

@@ -113,3 +113,20 @@ def test_show_draws_a_break_and_hides_what_is_behind_the_back(
     performer, audience = out.split("Audience's view")
     assert "╎brk╎" in performer and "╎brk╎" not in audience
     assert "K♠" in audience and "Q♥" not in audience  # only the top of a squared packet shows
+
+
+def test_show_makes_moves_and_refuses_an_illegal_one(capsys: pytest.CaptureFixture[str]) -> None:
+    layout = "left: KS^ KH^ / KD^ KC^; right: QS^ QH^"
+    assert (
+        main(["show", layout, "--move", "Steal left right", "--move", "Peel left right", "--json"])
+        == 0
+    )
+    data = json.loads(capsys.readouterr().out)
+    assert [c["card"] for c in data["places"]["right"]] == ["KD", "QS", "QH", "KS", "KH"]
+    assert data["breaks"] == {}
+    result = run("show", "KS QH", "--move", "Peel left right 3")
+    assert result.returncode == 3
+    assert result.stderr.strip() == (
+        "conjure: error: cannot peel 3 cards from the left hand onto the right hand: "
+        "the left hand holds 2 cards (KS^ QH^)"
+    )

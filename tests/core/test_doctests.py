@@ -7,7 +7,7 @@ import importlib
 
 import pytest
 
-MODULES = ["conjure.cards", "conjure.state", "conjure.plugins", "conjure.testing"]
+MODULES = ["conjure.cards", "conjure.state", "conjure.moves", "conjure.plugins", "conjure.testing"]
 
 
 @pytest.mark.parametrize("name", MODULES)

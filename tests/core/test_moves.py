@@ -6,7 +6,7 @@ import pytest
 
 from conjure.audience import visible, visible_during
 from conjure.cards import Card, parse_cards
-from conjure.errors import IllegalMoveError, UnknownNameError
+from conjure.errors import ConjureError, IllegalMoveError, UnknownNameError
 from conjure.moves import (
     MOVES,
     Behind,
@@ -30,6 +30,7 @@ from conjure.moves import (
     Transfer,
     TurnCard,
     TurnOver,
+    parse_move,
 )
 from conjure.state import DeckState
 
@@ -274,3 +275,35 @@ def test_show_face_shows_the_outward_face() -> None:
     assert ShowFace("left").shows(s) == (Card("JD").code,)  # face down: the bottom card
     assert ShowFace("right").shows(s) == (Card("AS").code,)  # face up: the top card
     assert "表面" in ShowFace("left").describe("zh")
+
+
+@pytest.mark.parametrize(
+    ("text", "move"),
+    [
+        ("Peel left right 2", Peel("left", "right", 2)),
+        ("peel left right turn=yes", Peel("left", "right", turn=True)),
+        ("CompleteCut left", CompleteCut("left")),
+        ("completecut left 5", CompleteCut("left", 5)),
+        ("Insert right left 3 n=2", Insert("right", "left", 3, n=2)),
+        ("Spread table self", Spread("table", "self")),
+        ("Behind spectator", Behind("spectator")),
+    ],
+)
+def test_parse_move(text: str, move: object) -> None:
+    assert parse_move(text) == move
+
+
+@pytest.mark.parametrize(
+    ("text", "needle"),
+    [
+        ("Flip left", "unknown move 'Flip'"),
+        ("Peel left right x", "expected a whole number"),
+        ("Peel left right 1 no extra", "too many values"),
+        ("Peel left right colour=red", "no field 'colour'"),
+        ("Peel pocket right", "unknown place 'pocket'"),
+        ("", "empty move"),
+    ],
+)
+def test_parse_move_errors(text: str, needle: str) -> None:
+    with pytest.raises(ConjureError, match=needle):
+        parse_move(text)
