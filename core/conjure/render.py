@@ -93,7 +93,11 @@ def _row(s: DeckState, place: str, lang: str) -> Text:
     packet = s.packets[place]
     depth = s.breaks.get(place)
     row = Text(f"{words['top']} ", style="dim")
-    positions = _shown_positions(len(packet), {depth - 1, depth} if depth else set())
+    keep = {depth - 1, depth} if depth else set()
+    up = [i for i, b in enumerate(packet) if b & FACE_UP]
+    down = [i for i, b in enumerate(packet) if not b & FACE_UP]
+    keep.update(up if len(up) < len(down) else down)  # reversed cards are never folded away
+    positions = _shown_positions(len(packet), keep)
     for k, i in enumerate(positions):
         if i is None:
             _fold(row, positions, k, len(packet), lang)
