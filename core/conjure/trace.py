@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from rich.console import Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
@@ -29,6 +29,7 @@ _WORDS = {
         "setup": "Set-up",
         "failed": "FAILED",
         "claim": "claim",
+        "claims": "Claims",
         "holds": "holds",
         "broken": "does not hold",
         "seen": "Faces seen in this step",
@@ -43,6 +44,7 @@ _WORDS = {
         "setup": "准备",
         "failed": "失败",
         "claim": "结论",
+        "claims": "结论",
         "holds": "成立",
         "broken": "不成立",
         "seen": "本步骤中观众看到的牌",
@@ -138,6 +140,27 @@ def outcome_json(outcome: Outcome) -> dict[str, object]:
 # -- rich ------------------------------------------------------------------------------------
 
 
+class SideBySide:
+    """Two views next to each other on a wide terminal, one above the other on a narrow one."""
+
+    WIDE = 110
+
+    def __init__(self, left: RenderableType, right: RenderableType) -> None:
+        self.left = left
+        self.right = right
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        if options.max_width >= self.WIDE:
+            grid = Table.grid(padding=(0, 2))
+            grid.add_column()
+            grid.add_column()
+            grid.add_row(self.left, self.right)
+            yield grid
+        else:
+            yield self.left
+            yield self.right
+
+
 def render_step(perf: Performance, index: int, lang: str = "en") -> RenderableType:
     """Step ``index`` of a recorded performance: narration above, the two views side by side."""
     step = perf.steps[index]
@@ -156,11 +179,11 @@ def render_step(perf: Performance, index: int, lang: str = "en") -> RenderableTy
     for en, zh in step.notes:
         parts.append(Text(zh if lang == "zh" else en, style="italic"))
     if step.state is not None:
-        views = Table.grid(padding=(0, 2))
-        views.add_column()
-        views.add_column()
-        views.add_row(performer_view(step.state, lang), audience_view(step.state, step.shown, lang))
-        parts.append(views)
+        parts.append(
+            SideBySide(
+                performer_view(step.state, lang), audience_view(step.state, step.shown, lang)
+            )
+        )
     believes = _beliefs(step, lang)
     text = Text(f"{words['believes']}: ", style="bold")
     text.append("; ".join(believes) if believes else words["nothing"])
@@ -184,4 +207,4 @@ def render_verdict(outcome: Outcome, lang: str = "en") -> RenderableType:
             lines.append(f"✗ {claim.id}: {text}: {outcome.claim_errors[claim.id]}\n", style="red")
         elif outcome.failure is None:
             lines.append(f"✓ {claim.id}: {text}\n", style="green")
-    return Panel(lines, title=words["claim"], title_align="left")
+    return Panel(lines, title=words["claims"], title_align="left")
