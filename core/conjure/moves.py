@@ -92,6 +92,17 @@ def _where(s: DeckState, place: str) -> str:
     )
 
 
+_PLACE_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def _place_fields(cls: type) -> tuple[str, ...]:
+    fields = _PLACE_FIELDS.get(cls)
+    if fields is None:
+        names = ("src", "dst", "place")
+        fields = _PLACE_FIELDS[cls] = tuple(f.name for f in attrs.fields(cls) if f.name in names)
+    return fields
+
+
 def _visible_place(s: DeckState, place: str) -> bool:
     person = owner(place)
     return person is None or person not in s.behind
@@ -117,6 +128,10 @@ class Move:
 
     def describe(self, lang: str = "en") -> str:
         raise NotImplementedError
+
+    def places(self) -> tuple[str, ...]:
+        """The places the move touches."""
+        return tuple(getattr(self, name) for name in _place_fields(type(self)))
 
     def __str__(self) -> str:
         return self.describe("en")

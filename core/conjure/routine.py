@@ -520,12 +520,10 @@ class Performance:
             self.steps[-1].beliefs = dict(self.beliefs)
 
     def _check_secret(self, move: Move) -> None:
-        for name in ("src", "dst", "place"):
-            place = getattr(move, name, None)
-            if place is None:
-                continue
+        behind = self.state.behind
+        for place in move.places():
             person = owner(place)
-            if person is None or person not in self.state.behind:
+            if person is None or person not in behind:
                 raise RoutineFailure(
                     self._number(),
                     f"secret move in view of the audience: {move.describe('en').lower()} "

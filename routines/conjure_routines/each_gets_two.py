@@ -179,8 +179,9 @@ def _reversed(p: Performance, place: str) -> list[int]:
     """Codes of the cards in ``place`` that face the other way from most of the half."""
     packet = p.state.packet(place)
     up = [b & CODE_MASK for b in packet if b & FACE_UP]
-    down = [b & CODE_MASK for b in packet if not b & FACE_UP]
-    return up if len(up) <= len(down) else down
+    if 2 * len(up) <= len(packet):
+        return up
+    return [b for b in packet if not b & FACE_UP]
 
 
 def reversed_twos(p: Performance) -> str | None:
