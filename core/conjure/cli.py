@@ -202,6 +202,25 @@ def _routine_parsers(sub: Any) -> None:
 # -- commands ------------------------------------------------------------------------------
 
 
+def _print_rows(title: str, headers: Sequence[str], rows: Sequence[Sequence[str]]) -> None:
+    """A titled table of text rows on stdout."""
+    from rich.table import Table
+
+    from conjure.render import make_console
+
+    table = Table(title=title, title_justify="left")
+    for header in headers:
+        table.add_column(header)
+    for row in rows:
+        table.add_row(*row)
+    make_console().print(table)
+
+
+def _print_json(data: Any) -> int:
+    print(json.dumps(data, ensure_ascii=False, indent=2))
+    return EXIT_OK
+
+
 @command("plugins")
 def _plugins(args: argparse.Namespace) -> int:
     from conjure.plugins import load_plugins
@@ -219,16 +238,9 @@ def _plugins(args: argparse.Namespace) -> int:
             }
             for p in registry.plugins
         ]
-        print(json.dumps(rows, ensure_ascii=False, indent=2))
-        return EXIT_OK
+        return _print_json(rows)
 
-    from rich.table import Table
-
-    from conjure.render import make_console
-
-    table = Table(title="conjure plugins", title_justify="left")
-    for header in ("plugin", "distribution", "version", "provides"):
-        table.add_column(header)
+    lines = []
     for p in registry.plugins:
         if p.error:
             provides = f"[red]broken: {p.error}[/red]"
@@ -239,8 +251,8 @@ def _plugins(args: argparse.Namespace) -> int:
             if p.games:
                 parts.append("games: " + ", ".join(p.games))
             provides = "; ".join(parts) or "(nothing)"
-        table.add_row(p.name, p.distribution, p.version, provides)
-    make_console().print(table)
+        lines.append((p.name, p.distribution, p.version, provides))
+    _print_rows("conjure plugins", ("plugin", "distribution", "version", "provides"), lines)
     return EXIT_OK
 
 
@@ -294,8 +306,7 @@ def _show(args: argparse.Namespace) -> int:
     if args.json:
         data = state_json(s)
         data["moves"] = [m.describe(args.lang) for m in moves]
-        print(json.dumps(data, ensure_ascii=False, indent=2))
-        return EXIT_OK
+        return _print_json(data)
     from conjure.render import audience_view, make_console, performer_view
 
     console = make_console()
@@ -382,15 +393,8 @@ def _routines(args: argparse.Namespace) -> int:
             }
         )
     if args.json:
-        print(json.dumps(rows, ensure_ascii=False, indent=2))
-        return EXIT_OK
-    from rich.table import Table
-
-    from conjure.render import make_console
-
-    table = Table(title="conjure routines", title_justify="left")
-    for header in ("id", "name", "source", "parameters", "claims"):
-        table.add_column(header)
+        return _print_json(rows)
+    lines = []
     for row in rows:
         params = ", ".join(
             f"{n}={v['default']} ({v['low']}..{v['high']})" for n, v in row["params"].items()
@@ -398,14 +402,9 @@ def _routines(args: argparse.Namespace) -> int:
         claims = "\n".join(
             f"{c['id']}{'' if c['promised'] else ' (optional)'}" for c in row["claims"]
         )
-        table.add_row(
-            str(row["id"]),
-            f"{row['name_zh']} / {row['name_en']}",
-            str(row["source"]),
-            params or "-",
-            claims,
-        )
-    make_console().print(table)
+        name = f"{row['name_zh']} / {row['name_en']}"
+        lines.append((str(row["id"]), name, str(row["source"]), params or "-", claims))
+    _print_rows("conjure routines", ("id", "name", "source", "parameters", "claims"), lines)
     return EXIT_OK
 
 
@@ -500,8 +499,7 @@ def _solve(args: argparse.Namespace) -> int:
                 for s in solution.setups
             ],
         }
-        print(json.dumps(data, ensure_ascii=False, indent=2))
-        return EXIT_OK
+        return _print_json(data)
     print(f"{routine.id}: claim {solution.claim.id}: {solution.claim.en}")
     print(
         f"{len(solution.setups)} of {solution.total} set-ups make it hold for every choice "
@@ -557,25 +555,18 @@ def _games(args: argparse.Namespace) -> int:
         for cls in (registry.games[k] for k in sorted(registry.games))
     ]
     if args.json:
-        print(json.dumps(rows, ensure_ascii=False, indent=2))
-        return EXIT_OK
-    from rich.table import Table
-
-    from conjure.render import make_console
-
-    table = Table(title="conjure games", title_justify="left")
-    for header in ("id", "name", "players", "cards", "source"):
-        table.add_column(header)
-    for row in rows:
-        players = "/".join(map(str, row["players"]))
-        table.add_row(
+        return _print_json(rows)
+    lines = [
+        (
             str(row["id"]),
             f"{row['name_zh']} / {row['name_en']}",
-            players,
+            "/".join(map(str, row["players"])),
             str(row["cards"]),
             str(row["source"]),
         )
-    make_console().print(table)
+        for row in rows
+    ]
+    _print_rows("conjure games", ("id", "name", "players", "cards", "source"), lines)
     return EXIT_OK
 
 
@@ -594,8 +585,7 @@ def _rules(args: argparse.Namespace) -> int:
                 for o in cls.options
             ],
         }
-        print(json.dumps(data, ensure_ascii=False, indent=2))
-        return EXIT_OK
+        return _print_json(data)
     from rich.text import Text
 
     from conjure.render import make_console
@@ -646,8 +636,7 @@ def _simulate(args: argparse.Namespace) -> int:
         raise ConjureError(f"--bots needs one bot or {game.num_players}, got {len(bots)}")
     if args.json:
         summary = simulate(game, args.games, args.seed, bots, max(1, args.workers))
-        print(json.dumps(summary.to_json(), ensure_ascii=False, indent=2))
-        return EXIT_OK
+        return _print_json(summary.to_json())
     from rich.progress import Progress
     from rich.table import Table
 

@@ -123,29 +123,13 @@ def test_rehearse_walks_next_back_quit(capsys: pytest.CaptureFixture[str]) -> No
 
 
 def test_rehearse_with_a_set_up_and_a_failing_one() -> None:
-    married = run(
-        "rehearse",
-        "courting-kings",
-        "--all",
-        "--lang",
-        "en",
-        "--setup",
-        "queens=SHCD",
-        "--setup",
-        "kings=SHDC",
-    )
+    def with_kings(kings: str) -> subprocess.CompletedProcess[str]:
+        setup = ["--setup", "queens=SHCD", "--setup", f"kings={kings}"]
+        return run("rehearse", "courting-kings", "--all", "--lang", "en", *setup)
+
+    married = with_kings("SHDC")
     assert married.returncode == 0 and "✓ marriages" in married.stdout
-    mixed = run(
-        "rehearse",
-        "courting-kings",
-        "--all",
-        "--lang",
-        "en",
-        "--setup",
-        "queens=SHCD",
-        "--setup",
-        "kings=SHCD",
-    )
+    mixed = with_kings("SHCD")
     assert mixed.returncode == 0  # an optional claim failing is no failure of the routine
     assert "✗ marriages" in mixed.stdout and "✓ king-and-queen" in mixed.stdout
     bad = run("rehearse", "each-gets-two", "--all", "--param", "rounds=3")
