@@ -25,6 +25,7 @@ from typing import ClassVar
 
 import attrs
 
+from conjure.cards import CARDS
 from conjure.errors import IllegalMoveError
 from conjure.places import PERSONS, check_place, is_hand, label, owner
 from conjure.state import CODE_MASK, FACE_UP, FLIP, DeckState, packet_text
@@ -395,6 +396,55 @@ class Extract(Move):
         which = "top card" if self.depth == 0 else f"{_ordinal(self.depth + 1)} card from the top"
         how = ", turning it over," if self.turn else ""
         return f"Draw out the {which} of the {label(self.src)}{how} onto the {label(self.dst)}"
+
+
+_CODES = bytes(i & CODE_MASK for i in range(256))
+_ALL_BYTES = bytes(range(256))
+
+
+def _card_codes(value: object) -> tuple[int, ...]:
+    from conjure.cards import Card, parse_cards
+
+    if isinstance(value, str):
+        return tuple(c.code for c in parse_cards(value))
+    return tuple(c.code if isinstance(c, Card) else Card(c).code for c in value)  # type: ignore[attr-defined]
+
+
+@attrs.frozen
+class Cull(Move):
+    """Run through the packet at ``place`` and bring ``cards`` to its bottom (or its top), in
+    the order they lie, each card keeping its orientation. The hand spreads to cull, so any
+    break there is released."""
+
+    place: str = attrs.field(validator=_place)
+    cards: tuple[int, ...] = attrs.field(converter=_card_codes)
+    to_bottom: bool = True
+
+    def check(self, s: DeckState) -> None:
+        if not self.cards:
+            raise self._fail("no cards named")
+        held = s.packets.get(self.place, b"").translate(_CODES)
+        missing = [c for c in self.cards if c not in held]
+        if missing:
+            names = " ".join(str(CARDS[c]) for c in missing)
+            raise self._fail(f"{names} not there; {_where(s, self.place)}")
+
+    def run(self, s: DeckState) -> None:
+        wanted = bytes(self.cards) + bytes(self.cards).translate(FLIP)  # either way up
+        packet = s.packets[self.place]
+        rest = packet.translate(None, wanted)
+        culled = packet.translate(None, _ALL_BYTES.translate(None, wanted))
+        s.packets[self.place] = rest + culled if self.to_bottom else culled + rest
+        if s.breaks:
+            s.breaks.pop(self.place, None)
+
+    def describe(self, lang: str = "en") -> str:
+        names = " ".join(str(CARDS[c]) for c in self.cards)
+        if lang == "zh":
+            where = "波顿" if self.to_bottom else "特普"
+            return f"从{label(self.place, 'zh')}的牌中抽出{names}，放到{where}"
+        where = "bottom" if self.to_bottom else "top"
+        return f"Cull {names} to the {where} of the {label(self.place)}"
 
 
 # -- cuts, turnovers, faros ---------------------------------------------------------------------
@@ -793,7 +843,8 @@ class ShowFace(_Display):
 MOVES: dict[str, type[Move]] = {
     cls.__name__: cls
     for cls in (
-        Peel, Deal, Take, Transfer, Insert, Extract, Cut, CompleteCut, TurnOver, TurnCard, Faro,
+        Peel, Deal, Take, Transfer, Insert, Extract, Cull, Cut, CompleteCut, TurnOver, TurnCard,
+        Faro,
         HoldBreak, ReleaseBreak, Steal, Spread, Square, Behind, Forward,
         ShowTop, ShowBottom, ShowFace,
     )
@@ -841,6 +892,8 @@ def _field_value(field: attrs.Attribute[object], value: str, text: str) -> objec
     from conjure.errors import NotationError
 
     kind = str(field.type)
+    if "tuple" in kind:
+        return value  # the field's converter reads the cards
     if "bool" in kind:
         if value.lower() in ("1", "true", "yes", "y"):
             return True

@@ -24,6 +24,7 @@ from conjure.cards import CARDS
 from conjure.game import Game
 from conjure.moves import (
     CompleteCut,
+    Cull,
     Cut,
     Deal,
     Extract,
@@ -139,6 +140,11 @@ def model_apply(model: Model, breaks: dict[str, int], move: Move) -> None:
             _fix_break(model, breaks, src)
             if dst in breaks:
                 breaks[dst] += 1
+        case Cull(place=place, cards=culled, to_bottom=tb):
+            chosen = [c for c in pile(place) if c[0] in culled]
+            rest = [c for c in pile(place) if c[0] not in culled]
+            model[place] = rest + chosen if tb else chosen + rest
+            breaks.pop(place, None)
         case Cut(src=src, dst=dst, n=n):
             k = breaks[src] if n is None else n
             model[dst] = pile(src)[:k]
@@ -198,6 +204,14 @@ def moves_for(draw: st.DrawFn, s: DeckState, places: tuple[str, ...] = PLACES) -
         ),
         st.builds(Transfer, st.just(src), st.just(dst), st.booleans()),
         st.builds(TurnOver, st.just(src)),
+        st.builds(
+            Cull,
+            st.just(src),
+            st.lists(
+                st.sampled_from([b & 0x3F for b in s.packets[src]]), min_size=1, unique=True
+            ).map(tuple),
+            st.booleans(),
+        ),
         st.builds(Extract, st.just(src), st.just(dst), st.integers(0, size - 1), st.booleans()),
         st.builds(TurnCard, st.just(src), st.integers(0, size - 1)),
         st.builds(Spread, st.just(src), st.sampled_from(["audience", "self"])),

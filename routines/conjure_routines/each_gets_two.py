@@ -45,6 +45,7 @@ from __future__ import annotations
 from conjure.cards import CARDS, deck
 from conjure.moves import (
     Behind,
+    Cull,
     Cut,
     Extract,
     Forward,
@@ -63,7 +64,7 @@ HALVES = ("left", "spectator")
 DECK = deck(52)
 
 # The moves that never change, made once: the verifier runs this script millions of times.
-TWO_TO_BOTTOM = Take("right", "left", to_bottom=True)
+CULL_THE_TWOS = Cull("left", [c for c in DECK if c.rank == TWO])
 HANDS_BEHIND = (Behind("performer"), Behind("spectator"))
 HANDS_FORWARD = (Forward("performer"), Forward("spectator"))
 DRAW_FROM_MY_BOTTOM = Take("left", "right", from_bottom=True)
@@ -90,10 +91,7 @@ def script(p: Performance) -> None:
         en="Take the four 2s out of the deck and put them at the bottom.",
         zh="从准备好的牌叠中抽出4张2，并放置于波顿中。",
     )
-    twos = [i for i, card in enumerate(order) if card.code % 13 == TWO - 1]
-    for depth in reversed(twos):
-        # from the deepest up, so the depths of the 2s still to come do not change
-        p.do(Extract("left", "right", depth), TWO_TO_BOTTOM)
+    p.do(CULL_THE_TWOS)
     p.step(
         "②",
         en="Hold the deck in the left hand and ask the spectator to take the upper half."

@@ -11,6 +11,7 @@ from conjure.moves import (
     MOVES,
     Behind,
     CompleteCut,
+    Cull,
     Cut,
     Deal,
     Extract,
@@ -307,3 +308,10 @@ def test_parse_move(text: str, move: object) -> None:
 def test_parse_move_errors(text: str, needle: str) -> None:
     with pytest.raises(ConjureError, match=needle):
         parse_move(text)
+
+
+def test_cull_brings_named_cards_to_the_bottom_in_packet_order() -> None:
+    assert after("left: AS 2S^ 3S 2H 4S", Cull("left", "2H 2S")) == "left: AS 3S 4S 2S^ 2H"
+    assert after("left: AS 2S / 3S 2H", Cull("left", "2H", to_bottom=False)) == "left: 2H AS 2S 3S"
+    with pytest.raises(IllegalMoveError, match="2♦ not there"):
+        S("left: AS 2S").apply(Cull("left", "2D"))
