@@ -6,9 +6,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from conjure.game import GameState
+from conjure.game import ALL, NOBODY, GameState, Visibility
 
 HANDS: Final = ("hand0", "hand1")
+
+
+def two_player_zones(stock: Visibility = NOBODY, **more: Visibility) -> dict[str, Visibility]:
+    """The zones of a two-player game with a stock: each hand seen by its owner, the stock as
+    ``stock`` says, the trick and the cards won in view of both, and any ``more``."""
+    return {"hand0": 0, "hand1": 1, "stock": stock, "trick": ALL, "won0": ALL, "won1": ALL, **more}
 
 
 def lay(state: GameState, card: int) -> bool:

@@ -19,8 +19,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from conjure.game import ALL, NOBODY, TERMINAL, GameState, MatchGame, Option, RuleNote
-from conjure.tricks import follower_wins, lay
+from conjure.game import TERMINAL, GameState, MatchGame, Option, RuleNote
+from conjure.tricks import follower_wins, lay, two_player_zones
 
 JACK: Final = 10
 SPADE_JACK: Final = JACK  # ♠ is suit 0
@@ -65,7 +65,7 @@ class JackHigh(MatchGame):
     )
 
     def zones(self) -> dict[str, str | int]:
-        return {"hand0": 0, "hand1": 1, "stock": NOBODY, "trick": ALL, "won0": ALL, "won1": ALL}
+        return two_player_zones()
 
     def new_deal(self, state: GameState) -> None:
         cards = self.start_deal(state, DECK)

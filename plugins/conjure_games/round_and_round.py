@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from conjure.game import ALL, TERMINAL, TOP, GameState, MatchGame, Option, RuleNote
-from conjure.tricks import follower_wins, lay, same_suit_or_any
+from conjure.tricks import follower_wins, lay, same_suit_or_any, two_player_zones
 
 # rank index (code % 13): A=0, 2=1 … 10=9, J=10, Q=11, K=12; the order is A high
 STRENGTH: Final = [13 if c % 13 == 0 else c % 13 for c in range(52)]
@@ -91,15 +91,7 @@ class RoundAndRound(MatchGame):
     )
 
     def zones(self) -> dict[str, str | int]:
-        return {
-            "hand0": 0,
-            "hand1": 1,
-            "stock": TOP,
-            "trick": ALL,
-            "won0": ALL,
-            "won1": ALL,
-            "discard": ALL,
-        }
+        return two_player_zones(stock=TOP, discard=ALL)
 
     def new_deal(self, state: GameState) -> None:
         z = state.zones

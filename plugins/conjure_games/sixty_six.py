@@ -42,8 +42,6 @@ from typing import Final
 
 from conjure.cards import SUIT_SYMBOLS
 from conjure.game import (
-    ALL,
-    NOBODY,
     SPECIAL,
     TERMINAL,
     GameState,
@@ -51,7 +49,7 @@ from conjure.game import (
     Option,
     RuleNote,
 )
-from conjure.tricks import follower_wins, lay
+from conjure.tricks import follower_wins, lay, two_player_zones
 
 # rank index in a suit (code % 13): A=0, 9=8, 10=9, J=10, Q=11, K=12
 ACE, NINE, TEN, JACK, QUEEN, KING = 0, 8, 9, 10, 11, 12
@@ -152,7 +150,7 @@ class SixtySix(MatchGame):
     )
 
     def zones(self) -> dict[str, str | int]:
-        return {"hand0": 0, "hand1": 1, "stock": NOBODY, "trick": ALL, "won0": ALL, "won1": ALL}
+        return two_player_zones()
 
     def all_cards(self) -> list[int]:
         return list(DECK)
