@@ -13,8 +13,8 @@ import argparse
 import random
 import time
 
-from conjure.bots import random_playout
-from conjure.game import Game
+from conjure.games import Game
+from conjure.games.bots import random_playout
 from conjure_games.goofspiel import Goofspiel
 from conjure_games.jack_high import JackHigh
 from conjure_games.round_and_round import RoundAndRound

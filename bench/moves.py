@@ -12,9 +12,7 @@ from __future__ import annotations
 import argparse
 import time
 
-from conjure.cards import new_deck_order
-from conjure.moves import CompleteCut, Faro, Insert, Move, Peel, TurnOver
-from conjure.state import DeckState
+from conjure.deck import CompleteCut, DeckState, Faro, Insert, Move, Peel, TurnOver, new_deck_order
 
 CYCLE: tuple[Move, ...] = (
     CompleteCut("left", 17),

@@ -13,7 +13,7 @@ from __future__ import annotations
 import argparse
 import os
 
-from conjure.verify import verify
+from conjure.magic import verify
 from conjure_routines import courting_kings, each_gets_two
 
 

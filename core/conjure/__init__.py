@@ -8,7 +8,15 @@ from __future__ import annotations
 
 from importlib import metadata
 
-from conjure.cards import Card, deck, format_cards, new_deck_order, parse_card, parse_cards
+from conjure.deck.cards import (
+    Card,
+    format_cards,
+    full_deck,
+    new_deck_order,
+    parse_card,
+    parse_cards,
+)
+from conjure.deck.state import DeckState
 from conjure.errors import (
     ConjureError,
     IllegalMoveError,
@@ -17,7 +25,7 @@ from conjure.errors import (
     UnknownNameError,
     VerificationError,
 )
-from conjure.state import DeckState
+from conjure.plugins.hookspecs import hookimpl
 
 try:
     __version__ = metadata.version("conjure")
@@ -34,8 +42,9 @@ __all__ = [
     "UnknownNameError",
     "VerificationError",
     "__version__",
-    "deck",
     "format_cards",
+    "full_deck",
+    "hookimpl",
     "new_deck_order",
     "parse_card",
     "parse_cards",

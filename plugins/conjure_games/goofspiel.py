@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar, Final
 
-from conjure.game import ALL, NOBODY, TERMINAL, Game, GameState, Option, RuleNote, win_loss
+from conjure.games import ALL, NOBODY, TERMINAL, Game, GameState, Option, RuleNote, win_loss
 
 SPADES: Final = tuple(range(0, 13))
 HEARTS: Final = tuple(range(13, 26))

@@ -19,8 +19,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from conjure.game import TERMINAL, GameState, MatchGame, Option, RuleNote
-from conjure.tricks import follower_wins, lay, two_player_zones
+from conjure.games import (
+    TERMINAL,
+    GameState,
+    MatchGame,
+    Option,
+    RuleNote,
+    follower_wins,
+    lay,
+    two_player_zones,
+)
 
 JACK: Final = 10
 SPADE_JACK: Final = JACK  # ♠ is suit 0

@@ -25,8 +25,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from conjure.game import ALL, TERMINAL, TOP, GameState, MatchGame, Option, RuleNote
-from conjure.tricks import follower_wins, lay, same_suit_or_any, two_player_zones
+from conjure.games import (
+    ALL,
+    TERMINAL,
+    TOP,
+    GameState,
+    MatchGame,
+    Option,
+    RuleNote,
+    follower_wins,
+    lay,
+    same_suit_or_any,
+    two_player_zones,
+)
 
 # rank index (code % 13): A=0, 2=1 … 10=9, J=10, Q=11, K=12; the order is A high
 STRENGTH: Final = [13 if c % 13 == 0 else c % 13 for c in range(52)]

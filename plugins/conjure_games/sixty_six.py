@@ -40,16 +40,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from conjure.cards import SUIT_SYMBOLS
-from conjure.game import (
+from conjure.deck.cards import SUIT_SYMBOLS
+from conjure.games import (
     SPECIAL,
     TERMINAL,
     GameState,
     MatchGame,
     Option,
     RuleNote,
+    follower_wins,
+    lay,
+    two_player_zones,
 )
-from conjure.tricks import follower_wins, lay, two_player_zones
 
 # rank index in a suit (code % 13): A=0, 9=8, 10=9, J=10, Q=11, K=12
 ACE, NINE, TEN, JACK, QUEEN, KING = 0, 8, 9, 10, 11, 12

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from conjure.hookspecs import hookimpl
+from conjure import hookimpl
 
 
 @hookimpl

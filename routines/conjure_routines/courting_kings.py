@@ -41,8 +41,9 @@ The book's example is one of them.
 
 from __future__ import annotations
 
-from conjure.cards import CARDS, Card, deck
-from conjure.moves import (
+from conjure.deck import (
+    CARDS,
+    Card,
     CompleteCut,
     Deal,
     HoldBreak,
@@ -55,9 +56,10 @@ from conjure.moves import (
     Take,
     Transfer,
     TurnOver,
+    full_deck,
 )
-from conjure.routine import Belief, Claim, Performance, Routine, every
-from conjure.state import DeckState, encode
+from conjure.deck.state import DeckState, encode
+from conjure.magic import Belief, Claim, Performance, Routine, every
 
 KING, QUEEN = 13, 12
 SUITS = "SHCD"
@@ -85,7 +87,7 @@ def script(p: Performance) -> None:
     fan = [CARDS[SUITS.index(s) * 13 + QUEEN - 1] for s in queens] + [
         CARDS[SUITS.index(s) * 13 + KING - 1] for s in kings
     ]
-    rest = [c for c in deck(54) if c.rank not in (QUEEN, KING)]
+    rest = [c for c in full_deck(54) if c.rank not in (QUEEN, KING)]
     p.start(
         DeckState(
             {

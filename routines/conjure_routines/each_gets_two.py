@@ -42,8 +42,8 @@ searches it too.
 
 from __future__ import annotations
 
-from conjure.cards import CARDS, deck
-from conjure.moves import (
+from conjure.deck import (
+    CARDS,
     Behind,
     Cull,
     Cut,
@@ -55,13 +55,14 @@ from conjure.moves import (
     Transfer,
     TurnCard,
     TurnOver,
+    full_deck,
 )
-from conjure.routine import Claim, Param, Performance, Routine
-from conjure.state import CODE_MASK, FACE_UP, DeckState
+from conjure.deck.state import CODE_MASK, FACE_UP, DeckState
+from conjure.magic import Claim, Param, Performance, Routine
 
 TWO = 2
 HALVES = ("left", "spectator")
-DECK = deck(52)
+DECK = full_deck(52)
 
 # The moves that never change, made once: the verifier runs this script millions of times.
 CULL_THE_TWOS = Cull("left", [c for c in DECK if c.rank == TWO])

@@ -9,7 +9,7 @@ import sys
 import pytest
 
 from conjure.cli import main
-from conjure.simulate import simulate, wilson
+from conjure.games.simulate import simulate, wilson
 from conjure_games.goofspiel import Goofspiel
 
 GAMES = {"sixty-six", "goofspiel", "round-and-round", "jack-high"}

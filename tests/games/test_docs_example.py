@@ -5,14 +5,14 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from conjure.bots import random_playout
+from conjure.games.bots import random_playout
 from conjure.testing import check_game
 
 GUIDE = (Path(__file__).resolve().parents[2] / "docs" / "games.md").read_text(encoding="utf-8")
 
 
 def test_the_guides_game_conforms() -> None:
-    code = re.search(r"```python\n(from conjure.game import .*?)```", GUIDE, re.S)
+    code = re.search(r"```python\n(from conjure.games import .*?)```", GUIDE, re.S)
     assert code, "docs/games.md lost its example"
     namespace: dict[str, object] = {}
     exec(compile(code.group(1), "docs/games.md", "exec"), namespace)

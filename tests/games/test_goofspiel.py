@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from conjure.cards import Card
+from conjure.deck import Card
 from conjure.testing import check_game
 from conjure_games.goofspiel import Goofspiel
 

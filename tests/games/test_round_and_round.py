@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from conjure.cards import Card
-from conjure.game import GameState
+from conjure.deck import Card
+from conjure.games import GameState
 from conjure.testing import check_game
 from conjure_games.round_and_round import RoundAndRound, card_points
 

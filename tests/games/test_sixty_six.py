@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from conjure.cards import Card
-from conjure.game import GameState
+from conjure.deck import Card
+from conjure.games import GameState
 from conjure.testing import check_game
 from conjure_games.sixty_six import CHANGE, CLOSE, DECLARE, MARRY, PASS, SixtySix
 

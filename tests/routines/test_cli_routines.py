@@ -104,8 +104,8 @@ def test_rehearse_all_prints_every_step_with_both_views(
 
 
 def test_rehearse_walks_next_back_quit(capsys: pytest.CaptureFixture[str]) -> None:
-    from conjure.plugins import load_plugins
-    from conjure.rehearse import rehearse
+    from conjure.magic.rehearse import rehearse
+    from conjure.plugins.host import load_plugins
 
     answers = iter(["", "b", "", "", "q"])
     asked: list[str] = []

@@ -5,9 +5,8 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from conjure.routine import PresetChooser, perform
+from conjure.magic import PresetChooser, perform, solve, verify
 from conjure.testing import check_routine
-from conjure.verify import solve, verify
 from conjure_routines.courting_kings import PAIRS, ROUTINE
 
 SUITS = "SHCD"

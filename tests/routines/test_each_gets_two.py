@@ -4,11 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from conjure.audience import visible
-from conjure.cards import CARDS
-from conjure.routine import PresetChooser, perform
+from conjure.deck import CARDS, visible
+from conjure.magic import PresetChooser, perform, verify
 from conjure.testing import check_routine
-from conjure.verify import verify
 from conjure_routines.each_gets_two import ROUTINE
 
 

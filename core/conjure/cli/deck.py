@@ -1,0 +1,95 @@
+"""``conjure show``: a packet or a layout rendered, after moves written as text."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from conjure.cli.common import EXIT_OK, add_command, print_json
+from conjure.deck.places import check_place
+from conjure.deck.state import DeckState, decode, encode
+from conjure.errors import NotationError
+
+
+def add_parsers(sub: Any) -> None:
+    p = add_command(sub, "show", _show, help="render a packet or a whole layout of cards")
+    p.add_argument(
+        "cards",
+        metavar="CARDS",
+        help='cards top first ("KS QH 10D", "黑桃K 红桃Q"), ^ after a card for face up, '
+        'or a layout ("left: KS^ / QH; table: 2C")',
+    )
+    p.add_argument("--place", default="left", help="where a plain list of cards is held")
+    p.add_argument(
+        "--face-down", action="store_true", help="a plain list lies face down (default: face up)"
+    )
+    p.add_argument(
+        "--move",
+        action="append",
+        metavar="MOVE",
+        help='make a move first, e.g. "Peel left right 2", "Steal left right" (repeatable)',
+    )
+    p.add_argument("--audience", action="store_true", help="also render the audience's view")
+    p.add_argument("--lang", choices=("en", "zh"), default="en")
+    p.add_argument("--json", action="store_true", help="print the layout as JSON")
+
+
+def layout_from_text(text: str, place: str = "left", face_down: bool = False) -> DeckState:
+    """A layout (``"left: KS / QH; table: 2C"``) or a plain list of cards held at ``place``.
+
+    A plain list without any ``^`` lies face up unless ``face_down``; with ``^`` marks the marks
+    decide.
+    """
+    from conjure.deck.cards import parse_packet
+
+    if ":" in text:
+        return DeckState.parse(text)
+    check_place(place)
+    pairs = parse_packet(text)
+    if not pairs:
+        raise NotationError("no cards given")
+    if "^" not in text:
+        pairs = [(card, not face_down) for card, _ in pairs]
+    return DeckState({place: encode(pairs)})
+
+
+def state_json(s: DeckState) -> dict[str, Any]:
+    """A layout as JSON-ready data."""
+    from conjure.deck.audience import visible
+    from conjure.deck.cards import CARDS
+
+    return {
+        "places": {
+            place: [{"card": c.ascii, "face_up": up} for c, up in decode(s.packets[place])]
+            for place in s.places()
+        },
+        "breaks": dict(s.breaks),
+        "spread": dict(s.spread),
+        "behind": sorted(s.behind),
+        "visible": [CARDS[c].ascii for c in sorted(visible(s))],
+    }
+
+
+def _show(args: argparse.Namespace) -> int:
+    from conjure.deck.moves import parse_move
+
+    s = layout_from_text(args.cards, args.place, args.face_down)
+    moves = [parse_move(text) for text in args.move or []]
+    shown: set[int] = set()
+    for move in moves:
+        move.check(s)
+        shown.update(move.shows(s))
+        s.apply(move)
+    if args.json:
+        data = state_json(s)
+        data["moves"] = [m.describe(args.lang) for m in moves]
+        return print_json(data)
+    from conjure.view.terminal import audience_view, make_console, performer_view
+
+    console = make_console()
+    for move in moves:
+        console.print(f"• {move.describe(args.lang)}")
+    console.print(performer_view(s, args.lang))
+    if args.audience:
+        console.print(audience_view(s, shown, lang=args.lang))
+    return EXIT_OK

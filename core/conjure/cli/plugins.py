@@ -1,0 +1,49 @@
+"""``conjure plugins``: every plugin, its version and what it provides."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from conjure.cli.common import EXIT_OK, add_command, print_json, print_rows
+
+
+def add_parsers(sub: Any) -> None:
+    p = add_command(
+        sub, "plugins", _plugins, help="list the plugins, their versions and what they provide"
+    )
+    p.add_argument("--json", action="store_true", help="print the list as JSON")
+
+
+def _plugins(args: argparse.Namespace) -> int:
+    from conjure.plugins.host import load_plugins
+
+    registry = load_plugins()
+    if args.json:
+        rows = [
+            {
+                "name": p.name,
+                "distribution": p.distribution,
+                "version": p.version,
+                "routines": list(p.routines),
+                "games": list(p.games),
+                "error": p.error,
+            }
+            for p in registry.plugins
+        ]
+        return print_json(rows)
+
+    lines = []
+    for p in registry.plugins:
+        if p.error:
+            provides = f"[red]broken: {p.error}[/red]"
+        else:
+            parts = []
+            if p.routines:
+                parts.append("routines: " + ", ".join(p.routines))
+            if p.games:
+                parts.append("games: " + ", ".join(p.games))
+            provides = "; ".join(parts) or "(nothing)"
+        lines.append((p.name, p.distribution, p.version, provides))
+    print_rows("conjure plugins", ("plugin", "distribution", "version", "provides"), lines)
+    return EXIT_OK

@@ -1,0 +1,99 @@
+"""The deck-state machine: cards and their notation, places, the state of every packet, the
+moves that change it, and what the audience can see.
+
+Layers, lowest first: :mod:`~conjure.deck.cards` (cards and notation) →
+:mod:`~conjure.deck.places` → :mod:`~conjure.deck.state` (packets, breaks, undo) →
+:mod:`~conjure.deck.moves` (what each move does) → :mod:`~conjure.deck.audience` (what is in
+view). Routine authors import from here.
+"""
+
+from __future__ import annotations
+
+from conjure.deck.audience import visible, visible_during
+from conjure.deck.cards import (
+    CARDS,
+    RANKS,
+    SUITS,
+    Card,
+    format_cards,
+    full_deck,
+    new_deck_order,
+    parse_card,
+    parse_cards,
+)
+from conjure.deck.moves import (
+    MOVES,
+    Behind,
+    CompleteCut,
+    Cull,
+    Cut,
+    Deal,
+    Extract,
+    Faro,
+    Forward,
+    HoldBreak,
+    Insert,
+    Move,
+    Peel,
+    ReleaseBreak,
+    ShowBottom,
+    ShowFace,
+    ShowTop,
+    Spread,
+    Square,
+    Steal,
+    Take,
+    Transfer,
+    TurnCard,
+    TurnOver,
+    parse_move,
+)
+from conjure.deck.places import LEFT, RIGHT, SPECTATOR, TABLE, is_hand, label, owner
+from conjure.deck.state import DeckState
+
+__all__ = [
+    "CARDS",
+    "LEFT",
+    "MOVES",
+    "RANKS",
+    "RIGHT",
+    "SPECTATOR",
+    "SUITS",
+    "TABLE",
+    "Behind",
+    "Card",
+    "CompleteCut",
+    "Cull",
+    "Cut",
+    "Deal",
+    "DeckState",
+    "Extract",
+    "Faro",
+    "Forward",
+    "HoldBreak",
+    "Insert",
+    "Move",
+    "Peel",
+    "ReleaseBreak",
+    "ShowBottom",
+    "ShowFace",
+    "ShowTop",
+    "Spread",
+    "Square",
+    "Steal",
+    "Take",
+    "Transfer",
+    "TurnCard",
+    "TurnOver",
+    "format_cards",
+    "full_deck",
+    "is_hand",
+    "label",
+    "new_deck_order",
+    "owner",
+    "parse_card",
+    "parse_cards",
+    "parse_move",
+    "visible",
+    "visible_during",
+]

@@ -1,0 +1,269 @@
+"""Cards, their notation in every common form, and the decks the routines and games use.
+
+A card is a small immutable value backed by a code from 0 to 53: ``suit * 13 + rank - 1`` for the
+52 suited cards (suits in the Chinese order 黑桃 ♠, 红桃 ♥, 梅花 ♣, 方块 ♦; ranks A=1 … K=13),
+52 for the little (black) joker 小王 and 53 for the big (red) joker 大王. The deck-state machine
+works on these codes directly; :class:`Card` is what people read and write.
+
+>>> Card("KS"), Card("红桃10"), Card("♦Q").zh
+(Card('KS'), Card('TH'), '方块Q')
+>>> [str(c) for c in parse_cards("KS, 10h 黑桃A 大王")]
+['K♠', '10♥', 'A♠', '大王']
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from typing import Final
+
+import attrs
+
+from conjure.errors import NotationError
+
+SUITS: Final = "SHCD"
+SUIT_SYMBOLS: Final = "♠♥♣♦"
+SUIT_ZH: Final = ("黑桃", "红桃", "梅花", "方块")
+SUIT_EN: Final = ("spades", "hearts", "clubs", "diamonds")
+RANKS: Final = "A23456789TJQK"
+RANK_LABELS: Final = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+RANK_EN: Final = (
+    "Ace", "Two", "Three", "Four", "Five", "Six", "Seven",
+    "Eight", "Nine", "Ten", "Jack", "Queen", "King",
+)  # fmt: skip
+
+LITTLE_JOKER: Final = 52
+BIG_JOKER: Final = 53
+N_CODES: Final = 54
+_RANK_OF: Final = (*(code % 13 + 1 for code in range(52)), 0, 0)
+
+# Every spelling a suit is written in, mapped to its index.
+_SUIT_ALIASES: Final[dict[str, int]] = {
+    "s": 0, "h": 1, "c": 2, "d": 3,
+    "♠": 0, "♥": 1, "♣": 2, "♦": 3,
+    "♤": 0, "♡": 1, "♧": 2, "♢": 3,
+    "黑桃": 0, "红桃": 1, "红心": 1, "梅花": 2, "草花": 2, "方块": 3, "方片": 3,
+}  # fmt: skip
+_RANK_ALIASES: Final[dict[str, int]] = {
+    **{str(n): n for n in range(2, 11)},
+    "a": 1, "t": 10, "j": 11, "q": 12, "k": 13,
+}  # fmt: skip
+_JOKER_ALIASES: Final[dict[str, int]] = {
+    "小王": LITTLE_JOKER, "bj": LITTLE_JOKER, "lj": LITTLE_JOKER,
+    "大王": BIG_JOKER, "rj": BIG_JOKER,
+}  # fmt: skip
+
+_RANK_RE = r"10|[2-9]|[AaTtJjQqKk]"
+_SUIT_LETTER_RE = r"[SHCDshcd♠♥♣♦♤♡♧♢]"
+_SUIT_ZH_RE = r"黑桃|红桃|红心|梅花|草花|方块|方片"
+_CARD_RE = (
+    rf"(?P<zs>{_SUIT_ZH_RE})(?P<zr>{_RANK_RE})"
+    rf"|(?P<ss>[♠♥♣♦♤♡♧♢])(?P<sr>{_RANK_RE})"
+    rf"|(?P<rr>{_RANK_RE})(?P<rs>{_SUIT_LETTER_RE})"
+    r"|(?P<jk>小王|大王|[BbLlRr][Jj])"
+)
+_ONE_CARD: Final = re.compile(rf"(?:{_CARD_RE})(?P<up>\^?)")
+_SEPARATORS: Final = re.compile(r"[\s,，、;；]+")
+
+
+def _code_from_match(m: re.Match[str]) -> int:
+    if m["jk"]:
+        return _JOKER_ALIASES[m["jk"].lower()]
+    suit_text = m["zs"] or m["ss"] or m["rs"]
+    rank_text = m["zr"] or m["sr"] or m["rr"]
+    return _SUIT_ALIASES[suit_text.lower()] * 13 + _RANK_ALIASES[rank_text.lower()] - 1
+
+
+def _to_code(value: object) -> int:
+    if isinstance(value, Card):
+        return value.code
+    if isinstance(value, bool):
+        raise NotationError(f"not a card: {value!r}")
+    if isinstance(value, int):
+        if 0 <= value < N_CODES:
+            return value
+        raise NotationError(f"card code {value} is out of range 0..{N_CODES - 1}")
+    if isinstance(value, str):
+        m = _ONE_CARD.fullmatch(value.strip())
+        if m is None or m["up"]:
+            raise NotationError(f"bad card {value!r}")
+        return _code_from_match(m)
+    raise NotationError(f"not a card: {value!r}")
+
+
+@attrs.frozen(order=True, repr=False)
+class Card:
+    """One playing card. Build it from any notation or from its code.
+
+    ``str(card)`` is the symbol form (``K♠``, ``10♥``, ``大王``), ``card.ascii`` the letter form
+    (``KS``, ``TH``, ``RJ``) that :func:`repr` uses, ``card.zh`` the Chinese form (``黑桃K``).
+    """
+
+    code: int = attrs.field(converter=_to_code)
+
+    @property
+    def is_joker(self) -> bool:
+        return self.code >= LITTLE_JOKER
+
+    @property
+    def rank(self) -> int:
+        """1 (Ace) to 13 (King); 0 for a joker."""
+        return _RANK_OF[self.code]
+
+    @property
+    def suit(self) -> str | None:
+        """``S``, ``H``, ``C`` or ``D``; ``None`` for a joker."""
+        return None if self.code >= LITTLE_JOKER else SUITS[self.code // 13]
+
+    @property
+    def is_red(self) -> bool:
+        return self.code == BIG_JOKER or self.code // 13 in (1, 3)
+
+    @property
+    def ascii(self) -> str:
+        if self.code == LITTLE_JOKER:
+            return "BJ"
+        if self.code == BIG_JOKER:
+            return "RJ"
+        return RANKS[self.code % 13] + SUITS[self.code // 13]
+
+    @property
+    def zh(self) -> str:
+        if self.is_joker:
+            return "小王" if self.code == LITTLE_JOKER else "大王"
+        return SUIT_ZH[self.code // 13] + RANK_LABELS[self.code % 13]
+
+    @property
+    def en(self) -> str:
+        """The English name: ``King of spades``, ``little joker``."""
+        if self.is_joker:
+            return "little joker" if self.code == LITTLE_JOKER else "big joker"
+        return f"{RANK_EN[self.code % 13]} of {SUIT_EN[self.code // 13]}"
+
+    def __str__(self) -> str:
+        if self.is_joker:
+            return self.zh
+        return RANK_LABELS[self.code % 13] + SUIT_SYMBOLS[self.code // 13]
+
+    def __repr__(self) -> str:
+        return f"Card({self.ascii!r})"
+
+    def __format__(self, spec: str) -> str:
+        """``format(card, "zh")``, ``"ascii"``, ``"en"``; anything else gives ``str(card)``."""
+        if spec == "zh":
+            return self.zh
+        if spec == "ascii":
+            return self.ascii
+        if spec == "en":
+            return self.en
+        return str(self)
+
+
+#: every card by code, so that the machine can turn a code into a Card without building one
+CARDS: Final = tuple(Card(code) for code in range(N_CODES))
+
+
+def _tokens(text: str) -> Iterator[tuple[int, int, str]]:
+    """Yield (position, column, token) for the separator-delimited tokens of ``text``."""
+    position = 0
+    column = 0
+    for piece in _SEPARATORS.split(text):
+        column = text.index(piece, column) if piece else column
+        if piece:
+            position += 1
+            yield position, column, piece
+            column += len(piece)
+
+
+def parse_packet(text: str) -> list[tuple[Card, bool]]:
+    """Read a packet written top card first: ``"KS QH^ 10D"``.
+
+    A card followed by ``^`` lies face up; every other card lies face down. Cards may be
+    separated by spaces, commas or 、, and Chinese cards may also be written without separators
+    (``黑桃K红桃Q``). Returns ``(card, face_up)`` pairs, top first.
+    """
+    out: list[tuple[Card, bool]] = []
+    for position, column, token in _tokens(text):
+        at = 0
+        found: list[tuple[Card, bool]] = []
+        while at < len(token):
+            m = _ONE_CARD.match(token, at)
+            if m is None or m.end() == at:
+                break
+            found.append((CARDS[_code_from_match(m)], bool(m["up"])))
+            at = m.end()
+        if at != len(token) or not found:
+            raise NotationError(
+                f"bad card {token!r} at position {position} (column {column + 1}) in {text!r}"
+            )
+        out.extend(found)
+    return out
+
+
+def parse_cards(text: str) -> tuple[Card, ...]:
+    """Read a list of cards in any notation, ignoring face-up marks."""
+    return tuple(card for card, _ in parse_packet(text))
+
+
+def parse_card(text: str) -> Card:
+    """Read exactly one card."""
+    cards = parse_cards(text)
+    if len(cards) != 1:
+        raise NotationError(f"expected one card, got {len(cards)} in {text!r}")
+    return cards[0]
+
+
+def format_cards(cards: Iterable[Card], style: str = "") -> str:
+    """Write cards separated by spaces in one notation (``""``, ``"ascii"``, ``"zh"``, ``"en"``)."""
+    sep = ", " if style == "en" else " "
+    return sep.join(format(card, style) for card in cards)
+
+
+# ---------------------------------------------------------------------------------------------
+# Decks
+
+#: ranks each reduced deck keeps, as CATALOG and the texts describe them
+DECK_RANKS: Final[dict[int, tuple[int, ...]]] = {
+    24: (1, 9, 10, 11, 12, 13),  # 六六大顺 / 一帆风顺: A, 9, 10, J, Q, K
+    32: (1, 7, 8, 9, 10, 11, 12, 13),  # 缉查队长, Klaberjass: 7 to A
+    36: (1, 6, 7, 8, 9, 10, 11, 12, 13),  # 游戏九 赌场: 6 to A
+    40: (1, 2, 3, 4, 5, 6, 7, 11, 12, 13),  # 游戏十 换牌: no 8, 9, 10
+    52: tuple(range(1, 14)),
+    54: tuple(range(1, 14)),
+}
+
+
+def full_deck(size: int = 52) -> tuple[Card, ...]:
+    """The cards of a deck of ``size`` cards in code order (♠ A–K, ♥, ♣, ♦, then jokers).
+
+    >>> len(full_deck(24)), full_deck(24)[:2]
+    (24, (Card('AS'), Card('9S')))
+    """
+    try:
+        ranks = DECK_RANKS[size]
+    except KeyError:
+        sizes = ", ".join(map(str, DECK_RANKS))
+        raise NotationError(f"no {size}-card deck; the decks are {sizes}") from None
+    cards = [CARDS[s * 13 + r - 1] for s in range(4) for r in ranks]
+    if size == 54:
+        cards += [CARDS[LITTLE_JOKER], CARDS[BIG_JOKER]]
+    return tuple(cards)
+
+
+def new_deck_order(jokers: bool = False) -> tuple[Card, ...]:
+    """A deck as it comes out of a new box, face down, top card first.
+
+    This is the common Western order: spread face up from the face it reads A–K ♠, A–K ♦,
+    K–A ♣, K–A ♥, so face down the top card is the A♥ and the bottom card the A♠. With
+    ``jokers`` the two jokers sit on top (at the back of the face-up deck), big joker first.
+    """
+    face_first = (
+        [CARDS[0 * 13 + r] for r in range(13)]
+        + [CARDS[3 * 13 + r] for r in range(13)]
+        + [CARDS[2 * 13 + r] for r in reversed(range(13))]
+        + [CARDS[1 * 13 + r] for r in reversed(range(13))]
+    )
+    top_first = list(reversed(face_first))
+    if jokers:
+        top_first = [CARDS[BIG_JOKER], CARDS[LITTLE_JOKER], *top_first]
+    return tuple(top_first)

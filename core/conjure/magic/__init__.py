@@ -1,0 +1,61 @@
+"""The magic side: routines written step by step, the choices that drive them, the verifier
+that proves or refutes their claims, and the rehearsal trainer.
+
+Routine authors import from here (and the deck from :mod:`conjure.deck`)::
+
+    from conjure.deck import DeckState, Peel, TurnOver
+    from conjure.magic import Claim, Performance, Routine, every
+"""
+
+from __future__ import annotations
+
+from conjure.magic.choices import (
+    Chooser,
+    FirstChooser,
+    Permutations,
+    PresetChooser,
+    ScriptedChooser,
+    describe_value,
+    option_count,
+)
+from conjure.magic.routine import (
+    PERFORMER,
+    SETUP,
+    SPECTATOR,
+    Belief,
+    Claim,
+    Outcome,
+    Param,
+    Performance,
+    Routine,
+    RoutineFailure,
+    every,
+    perform,
+)
+from conjure.magic.verify import Report, Solution, solve, verify
+
+__all__ = [
+    "PERFORMER",
+    "SETUP",
+    "SPECTATOR",
+    "Belief",
+    "Chooser",
+    "Claim",
+    "FirstChooser",
+    "Outcome",
+    "Param",
+    "Performance",
+    "Permutations",
+    "PresetChooser",
+    "Report",
+    "Routine",
+    "RoutineFailure",
+    "ScriptedChooser",
+    "Solution",
+    "describe_value",
+    "every",
+    "option_count",
+    "perform",
+    "solve",
+    "verify",
+]

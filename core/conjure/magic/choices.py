@@ -1,0 +1,213 @@
+"""Where the free choices of a performance come from.
+
+A routine's script asks for every value it does not decide itself (a set-up order, the
+spectator's cut, the performer's latitude); a *chooser* answers each question with an index
+into the options offered. The default performance takes the first option everywhere, a
+recorded case replays its indices, the command line names values, the verifier's search
+draws them at random and hypothesis draws (and shrinks) them in property tests.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import re
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any, Protocol
+
+import attrs
+
+from conjure.deck.cards import Card
+from conjure.errors import NotationError, VerificationError
+
+_FACTORIALS = [math.factorial(k) for k in range(60)]
+
+
+@functools.cache
+def _chunks(n: int) -> tuple[tuple[tuple[int, ...], int], ...]:
+    """The radices n, n-1 … 1 grouped so that each group's product fits in 62 bits."""
+    out: list[tuple[tuple[int, ...], int]] = []
+    group: list[int] = []
+    product = 1
+    for k in range(n, 0, -1):
+        if product * k >= 1 << 62:
+            out.append((tuple(group), product))
+            group, product = [], 1
+        group.append(k)
+        product *= k
+    if group:
+        out.append((tuple(group), product))
+    return tuple(out)
+
+
+class Permutations:
+    """Every order of ``items`` as one lazily indexed sequence; index 0 is ``items`` as given.
+
+    An index is read as mixed-radix digits, least significant first: the first digit (base n)
+    picks the first item among all, the next (base n-1) the second among the rest, and so on.
+    Small indices therefore change only the front of the order. The size can exceed what
+    ``len`` allows (48! for the indifferent cards of a deck), so choosers ask
+    :func:`option_count`.
+    """
+
+    __slots__ = ("items", "size")
+
+    def __init__(self, items: Iterable[Any]) -> None:
+        self.items = tuple(items)
+        n = len(self.items)
+        self.size = _FACTORIALS[n] if n < len(_FACTORIALS) else math.factorial(n)
+
+    def __getitem__(self, index: int) -> tuple[Any, ...]:
+        if not 0 <= index < self.size:
+            raise IndexError(index)
+        left = list(self.items)
+        out: list[Any] = []
+        pop, append = left.pop, out.append
+        for radices, product in _chunks(len(left)):
+            # one division of the big index per chunk, then machine-size ones within it
+            index, chunk = divmod(index, product)
+            for k in radices:
+                chunk, j = divmod(chunk, k)
+                append(pop(j))
+        return tuple(out)
+
+    def index_of(self, wanted: Sequence[Any], same: Callable[[Any, Any], bool]) -> int:
+        """The index of the order ``wanted`` (each item matched by ``same``)."""
+        left = list(self.items)
+        if len(wanted) != len(left):
+            raise VerificationError(f"expected {len(left)} items, got {len(wanted)}")
+        index, weight = 0, 1
+        for want in wanted:
+            j = next((i for i, item in enumerate(left) if same(item, want)), None)
+            if j is None:
+                shown = ", ".join(describe_value(x) for x in left)
+                raise VerificationError(f"{want!r} is not one of {shown}")
+            index += j * weight
+            weight *= len(left)
+            left.pop(j)
+        return index
+
+
+def option_count(options: Sequence[Any] | Permutations) -> int:
+    """How many options a choice offers (works past ``sys.maxsize``)."""
+    return options.size if isinstance(options, Permutations) else len(options)
+
+
+class Chooser(Protocol):
+    """Where the free choices of a performance come from."""
+
+    def pick(self, kind: str, name: str, options: Any) -> int:
+        """An index into ``options`` (a sequence or :class:`Permutations`; count them with
+        :func:`option_count`) for the choice ``name`` of ``kind``."""
+        ...
+
+
+@attrs.define
+class FirstChooser:
+    """Always the first option: the default performance."""
+
+    def pick(self, kind: str, name: str, options: Any) -> int:
+        return 0
+
+
+@attrs.define
+class ScriptedChooser:
+    """Indices given in order (a recorded case); past their end, the first option."""
+
+    indices: Sequence[int]
+    at: int = 0
+
+    def pick(self, kind: str, name: str, options: Any) -> int:
+        index = self.indices[self.at] if self.at < len(self.indices) else 0
+        self.at += 1
+        return min(index, option_count(options) - 1)
+
+
+@attrs.define
+class PresetChooser:
+    """Values given by name (``--setup queens=CHSD``, ``--choice cut=20``); the rest from
+    ``fallback``. Orders are given as a sequence of their items."""
+
+    values: Mapping[str, Any]
+    fallback: Chooser = attrs.field(factory=FirstChooser)
+    used: set[str] = attrs.field(factory=set)
+
+    def pick(self, kind: str, name: str, options: Any) -> int:
+        if name not in self.values:
+            return self.fallback.pick(kind, name, options)
+        wanted = self.values[name]
+        self.used.add(name)
+        if isinstance(options, Permutations):
+            return options.index_of(split_items(wanted), _same)
+        for index, option in enumerate(options):
+            if _same(option, wanted):
+                return index
+        shown = ", ".join(describe_value(o) for o in options)
+        raise VerificationError(f"{name}: {wanted!r} is not one of the options here ({shown})")
+
+
+_ITEM = re.compile(r"黑桃|红桃|红心|梅花|草花|方块|方片|10|[^\s,，、]")
+
+
+def split_items(value: Any) -> list[Any]:
+    """An order given on the command line (``CHSD``, ``♣ ♥ ♠ ♦``, ``梅花红桃``) as its items."""
+    if isinstance(value, str):
+        return _ITEM.findall(value)
+    return list(value)
+
+
+def _same(option: Any, wanted: Any) -> bool:
+    if option == wanted:
+        return True
+    if isinstance(wanted, str):
+        text = wanted.strip()
+        if isinstance(option, bool):
+            return text.lower() in (("true", "yes", "1") if option else ("false", "no", "0"))
+        if isinstance(option, int):
+            return text.lstrip("-").isdigit() and int(text) == option
+        if isinstance(option, Card):
+            try:
+                return Card(text) == option
+            except NotationError:
+                return False
+        return text.upper() == describe_value(option).upper() or _suit_letter(text) == option
+    return False
+
+
+def _suit_letter(text: str) -> str:
+    return {
+        "♠": "S",
+        "♥": "H",
+        "♣": "C",
+        "♦": "D",
+        "黑桃": "S",
+        "红桃": "H",
+        "红心": "H",
+        "梅花": "C",
+        "草花": "C",
+        "方块": "D",
+        "方片": "D",
+    }.get(text, text.upper())
+
+
+class HypothesisChooser:
+    """Lets hypothesis make every free choice of a performance (and shrink them on failure)."""
+
+    def __init__(self, data: Any) -> None:
+        self.draw = data.draw
+
+    def pick(self, kind: str, name: str, options: Any) -> int:
+        size = option_count(options)
+        from hypothesis import strategies as st
+
+        index: int = self.draw(st.integers(0, size - 1), label=f"{kind} {name}")
+        return index
+
+
+def describe_value(value: Any) -> str:
+    """A choice's value as text: cards by notation, orders joined, the rest by str."""
+    if isinstance(value, Card):
+        return str(value)
+    if isinstance(value, tuple):
+        return " ".join(describe_value(v) for v in value)
+    return str(value)

@@ -1,0 +1,89 @@
+"""The rehearsal trainer: a routine one step at a time, the performer's and the audience's view
+side by side, in Chinese or English."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable, Mapping
+
+from conjure.errors import UnknownNameError
+from conjure.magic.choices import PresetChooser
+from conjure.magic.routine import Outcome, Routine, perform
+from conjure.magic.trace import outcome_json, render_step, render_verdict
+from conjure.view.terminal import make_console
+
+_PROMPT = {
+    "en": "[Enter] next · [b] back · [q] quit > ",
+    "zh": "[回车] 下一步 · [b] 上一步 · [q] 退出 > ",
+}
+
+
+def perform_for_rehearsal(
+    routine: Routine,
+    params: Mapping[str, int] | None = None,
+    setup: Mapping[str, str] | None = None,
+    choices: Mapping[str, str] | None = None,
+) -> Outcome:
+    """Perform ``routine`` with the given set-up (default: the routine's example) and choices
+    (default: the first option of each), recording every step."""
+    values = {**routine.example, **(setup or {}), **(choices or {})}
+    chooser = PresetChooser(values)
+    outcome = perform(routine, params, chooser, record=True, claims=routine.claims)
+    unused = sorted((set(setup or {}) | set(choices or {})) - chooser.used)
+    if unused:
+        known = ", ".join(sorted({c.name for c in outcome.performance.choices}))
+        raise UnknownNameError(
+            f"routine {routine.id!r} made no choice named {', '.join(map(repr, unused))} "
+            f"(its choices: {known})"
+        )
+    return outcome
+
+
+def rehearse(
+    routine: Routine,
+    params: Mapping[str, int] | None = None,
+    setup: Mapping[str, str] | None = None,
+    choices: Mapping[str, str] | None = None,
+    lang: str = "zh",
+    all_steps: bool = False,
+    as_json: bool = False,
+    ask: Callable[[str], str] = input,
+    interactive: bool | None = None,
+) -> int:
+    """Walk through ``routine``; return the exit code (1 when the performance breaks)."""
+    outcome = perform_for_rehearsal(routine, params, setup, choices)
+    promised = {c.id for c in routine.claims if c.promised}
+    broken = outcome.failure is not None or bool(promised & set(outcome.claim_errors))
+    code = 1 if broken else 0
+    if as_json:
+        print(json.dumps(outcome_json(outcome), ensure_ascii=False, indent=2))
+        return code
+    console = make_console()
+    perf = outcome.performance
+    title = f"{routine.name_zh} / {routine.name_en}  ({routine.source})"
+    console.print(title, style="bold")
+    console.print(routine.setup_zh if lang == "zh" else routine.setup_en, style="dim")
+    if interactive is None:
+        interactive = sys.stdin.isatty()
+    if all_steps or not interactive:
+        for i in range(len(perf.steps)):
+            console.print(render_step(perf, i, lang))
+        console.print(render_verdict(outcome, lang))
+        return code
+    i = 0
+    while True:
+        console.print(render_step(perf, i, lang))
+        try:
+            answer = ask(_PROMPT[lang]).strip().lower()
+        except EOFError:
+            return code
+        if answer in ("q", "quit", "退出"):
+            return code
+        if answer in ("b", "back"):
+            i = max(0, i - 1)
+        elif i + 1 < len(perf.steps):
+            i += 1
+        else:
+            console.print(render_verdict(outcome, lang))
+            return code

@@ -1,0 +1,211 @@
+"""A performance step by step, in both views: as plain text (counter-examples, logs) and as
+rich renderables (the rehearsal trainer)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from conjure.deck.audience import visible
+from conjure.deck.cards import CARDS
+from conjure.magic.choices import describe_value
+from conjure.magic.routine import SETUP, SPECTATOR, Outcome, Performance, StepRecord
+from conjure.view.terminal import audience_view, performer_view
+
+_KIND = {
+    "en": {SETUP: "set-up", SPECTATOR: "spectator", "performer": "performer"},
+    "zh": {SETUP: "准备", SPECTATOR: "观众", "performer": "表演者"},
+}
+_WORDS = {
+    "en": {
+        "step": "Step",
+        "moves": "Moves",
+        "believes": "The audience believes",
+        "nothing": "nothing in particular",
+        "choices": "Choices",
+        "setup": "Set-up",
+        "failed": "FAILED",
+        "claim": "claim",
+        "claims": "Claims",
+        "holds": "holds",
+        "broken": "does not hold",
+        "seen": "Faces seen in this step",
+        "none": "none",
+    },
+    "zh": {
+        "step": "步骤",
+        "moves": "动作",
+        "believes": "观众相信",
+        "nothing": "没有特别的想法",
+        "choices": "选择",
+        "setup": "准备",
+        "failed": "失败",
+        "claim": "结论",
+        "claims": "结论",
+        "holds": "成立",
+        "broken": "不成立",
+        "seen": "本步骤中观众看到的牌",
+        "none": "无",
+    },
+}
+
+
+def _choice_text(perf: Performance, step: StepRecord | None, lang: str) -> list[str]:
+    chosen = step.choices if step is not None else [c for c in perf.choices if c.kind == SETUP]
+    out = []
+    for c in chosen:
+        what = (c.zh if lang == "zh" else c.en) or c.name
+        out.append(f"{_KIND[lang][c.kind]}: {c.name} = {describe_value(c.value)} ({what})")
+    return out
+
+
+def _beliefs(step: StepRecord, lang: str) -> list[str]:
+    return [b.text(lang) for b in step.beliefs.values()]
+
+
+def step_lines(perf: Performance, step: StepRecord, lang: str = "en") -> Iterator[str]:
+    """One step as plain lines: narration, choices, moves, both views, beliefs."""
+    words = _WORDS[lang]
+    yield f"{step.number} {step.narration(lang)}"
+    for line in _choice_text(perf, step, lang):
+        yield f"    {words['choices']}: {line}"
+    for move in step.moves:
+        yield f"    - {move.describe(lang)}"
+    if step.state is not None:
+        yield f"    performer: {step.state.text(style='zh' if lang == 'zh' else '')}"
+        seen = sorted(visible(step.state) | step.shown)
+        faces = " ".join(str(CARDS[c]) for c in seen) or words["none"]
+        yield f"    audience sees: {faces}"
+    believes = "; ".join(_beliefs(step, lang)) or words["nothing"]
+    yield f"    {words['believes']}: {believes}"
+
+
+def format_outcome(outcome: Outcome, lang: str = "en") -> str:
+    """A whole performance as plain text, ending with what failed (if anything)."""
+    perf = outcome.performance
+    words = _WORDS[lang]
+    lines = [
+        f"{words['setup']}: {perf.routine.setup_zh if lang == 'zh' else perf.routine.setup_en}"
+    ]
+    lines += [f"    {line}" for line in _choice_text(perf, None, lang)]
+    if perf.initial is not None:
+        lines.append(f"    performer: {perf.initial.text(style='zh' if lang == 'zh' else '')}")
+    for step in perf.steps:
+        lines.extend(step_lines(perf, step, lang))
+    if outcome.failure is not None:
+        lines.append(f"{words['failed']}: {outcome.failure}")
+    last = perf.steps[-1].number if perf.steps else ""
+    after = (f"（{last}之后）" if lang == "zh" else f" after step {last}") if last else ""
+    for claim_id, problem in outcome.claim_errors.items():
+        claim = perf.routine.claim(claim_id)
+        text = claim.zh if lang == "zh" else claim.en
+        lines.append(f"{words['failed']}{after}: {words['claim']} {claim_id} ({text}): {problem}")
+    return "\n".join(lines)
+
+
+def outcome_json(outcome: Outcome) -> dict[str, object]:
+    """A performance as data: choices, steps with both views, failure and claim errors."""
+    perf = outcome.performance
+    steps = []
+    for step in perf.steps:
+        seen = sorted(visible(step.state) | step.shown) if step.state is not None else []
+        steps.append(
+            {
+                "number": step.number,
+                "en": step.en,
+                "zh": step.zh,
+                "moves": [m.describe("en") for m in step.moves],
+                "choices": {c.name: describe_value(c.value) for c in step.choices},
+                "performer": step.state.text() if step.state is not None else None,
+                "audience_sees": [CARDS[c].ascii for c in seen],
+                "audience_believes": _beliefs(step, "en"),
+            }
+        )
+    return {
+        "ok": outcome.ok,
+        "setup": {c.name: describe_value(c.value) for c in perf.choices if c.kind == SETUP},
+        "choices": [
+            {"kind": c.kind, "name": c.name, "value": describe_value(c.value), "index": c.index}
+            for c in perf.choices
+        ],
+        "steps": steps,
+        "failure": str(outcome.failure) if outcome.failure else None,
+        "claims_failed": dict(outcome.claim_errors),
+    }
+
+
+# -- rich ------------------------------------------------------------------------------------
+
+
+class SideBySide:
+    """Two views next to each other on a wide terminal, one above the other on a narrow one."""
+
+    WIDE = 110
+
+    def __init__(self, left: RenderableType, right: RenderableType) -> None:
+        self.left = left
+        self.right = right
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        if options.max_width >= self.WIDE:
+            grid = Table.grid(padding=(0, 2))
+            grid.add_column()
+            grid.add_column()
+            grid.add_row(self.left, self.right)
+            yield grid
+        else:
+            yield self.left
+            yield self.right
+
+
+def render_step(perf: Performance, index: int, lang: str = "en") -> RenderableType:
+    """Step ``index`` of a recorded performance: narration above, the two views side by side."""
+    step = perf.steps[index]
+    words = _WORDS[lang]
+    head = Text()
+    head.append(f"{words['step']} {step.number}  ", style="bold cyan")
+    head.append(step.narration(lang))
+    parts: list[RenderableType] = [head]
+    for line in _choice_text(perf, step, lang):
+        parts.append(Text(f"{words['choices']}: {line}", style="yellow"))
+    if step.moves:
+        moves = Text(f"{words['moves']}:\n", style="bold")
+        for move in step.moves:
+            moves.append(f"  • {move.describe(lang)}\n", style="")
+        parts.append(moves)
+    for en, zh in step.notes:
+        parts.append(Text(zh if lang == "zh" else en, style="italic"))
+    if step.state is not None:
+        parts.append(
+            SideBySide(
+                performer_view(step.state, lang), audience_view(step.state, step.shown, lang)
+            )
+        )
+    believes = _beliefs(step, lang)
+    text = Text(f"{words['believes']}: ", style="bold")
+    text.append("; ".join(believes) if believes else words["nothing"])
+    parts.append(text)
+    name = perf.routine.name_zh if lang == "zh" else perf.routine.name_en
+    title = f"{name} · {index + 1}/{len(perf.steps)}"
+    return Panel(Group(*parts), title=title, title_align="left")
+
+
+def render_verdict(outcome: Outcome, lang: str = "en") -> RenderableType:
+    """How the performance ended: the failure, and each claim checked."""
+    words = _WORDS[lang]
+    lines = Text()
+    if outcome.failure is not None:
+        lines.append(f"{words['failed']}: {outcome.failure}\n", style="bold red")
+    for claim in outcome.performance.routine.claims:
+        text = claim.zh if lang == "zh" else claim.en
+        if not claim.promised:
+            text += " (可选)" if lang == "zh" else " (optional)"
+        if claim.id in outcome.claim_errors:
+            lines.append(f"✗ {claim.id}: {text}: {outcome.claim_errors[claim.id]}\n", style="red")
+        elif outcome.failure is None:
+            lines.append(f"✓ {claim.id}: {text}\n", style="green")
+    return Panel(lines, title=words["claims"], title_align="left")

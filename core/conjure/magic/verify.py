@@ -1,0 +1,471 @@
+"""The verifier: every set-up and every free choice, or the smallest case that breaks a claim.
+
+A performance is a sequence of choices (indices into the options each choice point offered), so
+the space of cases is a tree. When the tree is small enough the verifier walks all of it in
+lexicographic order, and the first failing case it meets is the smallest. Otherwise it searches:
+random cases from a seed, biased toward the ends of every range (where routines break), and a
+failing case is shrunk greedily, choice by choice, toward the first option while it still fails.
+``engine="hypothesis"`` lets hypothesis draw and shrink the choices instead; it explores about
+forty times fewer cases a second, and is what :mod:`conjure.testing` uses in property tests.
+
+:func:`solve` finds the set-ups for which an optional claim holds whatever the spectator
+chooses, and looks for a rule that describes them.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+import time
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from typing import Any
+
+import attrs
+
+from conjure.errors import VerificationError
+from conjure.magic.choices import (
+    HypothesisChooser,
+    ScriptedChooser,
+    describe_value,
+    option_count,
+)
+from conjure.magic.routine import SETUP, Claim, Outcome, Routine, perform
+
+DEFAULT_EXHAUSTIVE_LIMIT = 200_000
+DEFAULT_EXAMPLES = 20_000
+
+
+@attrs.frozen
+class Report:
+    """The verdict on one routine with one set of parameters."""
+
+    routine: Routine
+    params: dict[str, int]
+    mode: str  # "exhaustive" or "search"
+    cases: int
+    seconds: float
+    counterexample: Outcome | None = None
+    seed: int | None = None
+    space: int | None = None
+    workers: int = 1
+
+    @property
+    def passed(self) -> bool:
+        return self.counterexample is None
+
+
+class _Recorder:
+    """Picks from a prefix of indices, then first options, and records every option count."""
+
+    __slots__ = ("at", "indices", "prefix", "sizes")
+
+    def __init__(self, prefix: Sequence[int]) -> None:
+        self.prefix = prefix
+        self.at = 0
+        self.indices: list[int] = []
+        self.sizes: list[int] = []
+
+    def pick(self, kind: str, name: str, options: Any) -> int:
+        n = option_count(options)
+        i = min(self.prefix[self.at], n - 1) if self.at < len(self.prefix) else 0
+        self.at += 1
+        self.indices.append(i)
+        self.sizes.append(n)
+        return i
+
+
+class _RandomChooser:
+    """Uniform picks, with a quarter of them at either end of the range."""
+
+    __slots__ = ("indices", "rng", "sizes")
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+        self.indices: list[int] = []
+        self.sizes: list[int] = []
+
+    def pick(self, kind: str, name: str, options: Any) -> int:
+        n = option_count(options)
+        r = self.rng.random()
+        if r < 0.125:
+            i = 0
+        elif r < 0.25:
+            i = n - 1
+        elif n > 1 << 40:
+            i = self.rng.randrange(n)
+        else:
+            i = int((r - 0.25) * 4 * n / 3) % n
+        self.indices.append(i)
+        self.sizes.append(n)
+        return i
+
+
+def _estimate(routine: Routine, params: dict[str, int], claims: Sequence[Claim]) -> int:
+    """Cases in the tree, by the option counts on its first path (exact when counts are fixed)."""
+    recorder = _Recorder(())
+    perform(routine, params, recorder, record=False, claims=claims)
+    size = 1
+    for n in recorder.sizes:
+        size *= n
+    return size
+
+
+def _replay(
+    routine: Routine, params: dict[str, int], indices: Sequence[int], claims: Sequence[Claim]
+) -> Outcome:
+    return perform(routine, params, ScriptedChooser(list(indices)), record=True, claims=claims)
+
+
+def walk(
+    routine: Routine, params: dict[str, int], claims: Sequence[Claim]
+) -> Iterator[tuple[Outcome, list[int]]]:
+    """Every case of the tree in lexicographic order, with its choice indices."""
+    prefix: list[int] = []
+    while True:
+        recorder = _Recorder(prefix)
+        outcome = perform(routine, params, recorder, record=False, claims=claims)
+        yield outcome, recorder.indices
+        idx, sizes = recorder.indices, recorder.sizes
+        i = len(idx) - 1
+        while i >= 0 and idx[i] >= sizes[i] - 1:
+            i -= 1
+        if i < 0:
+            return
+        prefix = [*idx[:i], idx[i] + 1]
+
+
+def _fails(
+    routine: Routine, params: dict[str, int], indices: Sequence[int], claims: Sequence[Claim]
+) -> tuple[bool, list[int]]:
+    recorder = _Recorder(indices)
+    outcome = perform(routine, params, recorder, record=False, claims=claims)
+    return (not outcome.ok), recorder.indices
+
+
+def shrink(
+    routine: Routine, params: dict[str, int], indices: Sequence[int], claims: Sequence[Claim]
+) -> list[int]:
+    """Lower each choice of a failing case as far as it still fails, until nothing changes."""
+    best = list(indices)
+    bad, used = _fails(routine, params, [], claims)
+    if bad:
+        return used  # the first case of all already fails
+    changed = True
+    while changed:
+        changed = False
+        for value in sorted({v for v in best if v}, reverse=True):
+            # the same index chosen twice (the same card picked again) often goes down together
+            trial = [0 if v == value else v for v in best]
+            if best.count(value) > 1:
+                bad, used = _fails(routine, params, trial, claims)
+                if bad:
+                    best, changed = used, True
+        for i in range(len(best)):
+            if best[i] == 0:
+                continue
+            trial = [*best[:i], 0, *best[i + 1 :]]
+            bad, used = _fails(routine, params, trial, claims)
+            if bad:
+                best, changed = used, True
+                continue
+            low, high = 0, best[i]  # fails at high, passes at low
+            while high - low > 1:
+                mid = (low + high) // 2
+                bad, used = _fails(routine, params, [*best[:i], mid, *best[i + 1 :]], claims)
+                if bad:
+                    high = mid
+                else:
+                    low = mid
+            if high < best[i]:
+                _, best = _fails(routine, params, [*best[:i], high, *best[i + 1 :]], claims)
+                changed = True
+    return best
+
+
+def verify(
+    routine: Routine,
+    params: Mapping[str, int] | None = None,
+    *,
+    claims: Iterable[Claim] | None = None,
+    exhaustive_limit: int = DEFAULT_EXHAUSTIVE_LIMIT,
+    examples: int = DEFAULT_EXAMPLES,
+    seed: int | None = None,
+    engine: str = "random",
+    workers: int = 1,
+) -> Report:
+    """Check the promised claims (or ``claims``) of ``routine`` for every case, or search.
+
+    ``workers`` > 1 spreads a random search over that many processes, each with its own stream
+    seeded from ``seed``; the same ``seed`` and ``workers`` replay the same search.
+    """
+    values = routine.resolve_params(params)
+    chosen = tuple(c for c in routine.claims if c.promised) if claims is None else tuple(claims)
+    start = time.perf_counter()
+    space = _estimate(routine, values, chosen)
+    if space <= exhaustive_limit:
+        cases = 0
+        for outcome, indices in walk(routine, values, chosen):
+            cases += 1
+            if not outcome.ok:
+                found = _replay(routine, values, indices, chosen)
+                return Report(
+                    routine,
+                    values,
+                    "exhaustive",
+                    cases,
+                    time.perf_counter() - start,
+                    found,
+                    space=space,
+                )
+        return Report(
+            routine, values, "exhaustive", cases, time.perf_counter() - start, space=space
+        )
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**32)
+    if engine == "hypothesis":
+        cases, failing = _search_hypothesis(routine, values, chosen, examples, seed)
+    elif engine == "random" and workers > 1:
+        cases, failing = _search_parallel(routine, values, chosen, examples, seed, workers)
+    elif engine == "random":
+        cases, failing = _search_random(routine, values, chosen, examples, seed)
+    else:
+        raise VerificationError(f"unknown engine {engine!r}: use random or hypothesis")
+    shrunk = None if failing is None else _replay(routine, values, failing, chosen)
+    return Report(
+        routine,
+        values,
+        "search",
+        cases,
+        time.perf_counter() - start,
+        shrunk,
+        seed=seed,
+        space=space,
+        workers=workers if engine == "random" else 1,
+    )
+
+
+def _explore(
+    routine: Routine, params: dict[str, int], claims: Sequence[Claim], examples: int, seed: int
+) -> tuple[int, list[int] | None]:
+    """Random cases from ``seed`` until one fails: (cases run, the failing indices or None)."""
+    rng = random.Random(seed)
+    for case in range(1, examples + 1):
+        chooser = _RandomChooser(rng)
+        outcome = perform(routine, params, chooser, record=False, claims=claims)
+        if not outcome.ok:
+            return case, chooser.indices
+    return examples, None
+
+
+def _search_random(
+    routine: Routine, params: dict[str, int], claims: Sequence[Claim], examples: int, seed: int
+) -> tuple[int, list[int] | None]:
+    cases, failing = _explore(routine, params, claims, examples, seed)
+    if failing is None:
+        return cases, None
+    return cases, shrink(routine, params, failing, claims)
+
+
+def _search_parallel(
+    routine: Routine,
+    params: dict[str, int],
+    claims: Sequence[Claim],
+    examples: int,
+    seed: int,
+    workers: int,
+) -> tuple[int, list[int] | None]:
+    """The random search on ``workers`` processes; worker ``i`` follows seed ``seed * 1009 + i``."""
+    import multiprocessing
+    import pickle
+    from concurrent.futures import ProcessPoolExecutor
+
+    try:
+        pickle.dumps((routine, claims))
+    except Exception:  # a routine built from closures cannot travel: search here instead
+        return _search_random(routine, params, claims, examples, seed)
+    share = [examples // workers + (1 if i < examples % workers else 0) for i in range(workers)]
+    context = multiprocessing.get_context("fork" if hasattr(__import__("os"), "fork") else None)
+    with ProcessPoolExecutor(workers, mp_context=context) as pool:
+        futures = [
+            pool.submit(_explore, routine, params, claims, n, seed * 1009 + i)
+            for i, n in enumerate(share)
+            if n
+        ]
+        results = [f.result() for f in futures]
+    cases = sum(n for n, _ in results)
+    failing = next((indices for _, indices in results if indices is not None), None)
+    if failing is None:
+        return cases, None
+    return cases, shrink(routine, params, failing, claims)
+
+
+def _search_hypothesis(
+    routine: Routine, params: dict[str, int], claims: Sequence[Claim], examples: int, seed: int
+) -> tuple[int, list[int] | None]:
+    from hypothesis import HealthCheck, Phase, given, settings
+    from hypothesis import seed as fix_seed
+    from hypothesis import strategies as st
+
+    state: dict[str, Any] = {"cases": 0, "last": None}
+
+    class _Failed(Exception):
+        pass
+
+    @fix_seed(seed)
+    @settings(
+        max_examples=examples,
+        database=None,
+        deadline=None,
+        derandomize=False,
+        suppress_health_check=list(HealthCheck),
+        phases=(Phase.generate, Phase.shrink),
+        report_multiple_bugs=False,
+    )
+    @given(st.data())
+    def run(data: st.DataObject) -> None:
+        chooser = HypothesisChooser(data)
+        outcome = perform(routine, params, chooser, record=False, claims=claims)
+        state["cases"] += 1
+        state["last"] = outcome.choice_indices()
+        if not outcome.ok:
+            raise _Failed
+
+    try:
+        run()
+    except _Failed:
+        return state["cases"], state["last"]
+    return state["cases"], None
+
+
+# -- solving for set-ups -------------------------------------------------------------------------
+
+
+@attrs.frozen
+class Solution:
+    """The set-ups for which an optional claim always holds."""
+
+    routine: Routine
+    claim: Claim
+    params: dict[str, int]
+    setups: list[dict[str, Any]]
+    total: int
+    rules: list[str]
+    seconds: float
+
+
+def _setup_values(outcome: Outcome) -> dict[str, Any]:
+    perf = outcome.performance
+    return {c.name: c.value for c in perf.choices if c.kind == SETUP}
+
+
+def solve(
+    routine: Routine,
+    claim_id: str,
+    params: Mapping[str, int] | None = None,
+    limit: int = DEFAULT_EXHAUSTIVE_LIMIT,
+) -> Solution:
+    """Every set-up for which claim ``claim_id`` (and every promised claim) holds for every
+    spectator choice. The set-up space must be small enough to walk."""
+    claim = routine.claim(claim_id)
+    values = routine.resolve_params(params)
+    claims = (*[c for c in routine.claims if c.promised], claim)
+    start = time.perf_counter()
+    if _estimate(routine, values, claims) > limit:
+        raise VerificationError(
+            f"the cases of {routine.id!r} are too many to solve for (more than {limit:,})"
+        )
+    verdict: dict[tuple[int, ...], bool] = {}
+    setups: dict[tuple[int, ...], dict[str, Any]] = {}
+    for outcome, indices in walk(routine, values, claims):
+        perf = outcome.performance
+        n_setup = sum(1 for c in perf.choices if c.kind == SETUP)
+        key = tuple(indices[:n_setup])
+        if key not in setups:
+            setups[key] = _setup_values(outcome)
+            verdict[key] = True
+        verdict[key] = verdict[key] and outcome.ok
+    good = [setups[k] for k in sorted(setups) if verdict[k]]
+    return Solution(
+        routine,
+        claim,
+        values,
+        good,
+        len(setups),
+        describe_rules(good, setups),
+        time.perf_counter() - start,
+    )
+
+
+def describe_rules(good: list[dict[str, Any]], every: Mapping[Any, dict[str, Any]]) -> list[str]:
+    """Rules that pick out exactly the ``good`` set-ups among ``every`` one, when simple ones do.
+
+    Looked for: an ordered value that is another's rearranged by one fixed permutation of
+    positions (then it is determined by the other), and values that are free (take every value
+    they can take) once the determined ones are set aside.
+    """
+    if not good:
+        return []
+    names = list(good[0])
+    derived: dict[str, str] = {}
+    for j, b in enumerate(names):
+        for a in names[:j]:  # a later set-up value is described by an earlier one
+            if a in derived or b in derived:
+                continue
+            va, vb = good[0][a], good[0][b]
+            if not (isinstance(va, tuple) and isinstance(vb, tuple) and len(va) == len(vb)):
+                continue
+            for perm in itertools.permutations(range(len(va))):
+                if all(tuple(s[a][p] for p in perm) == s[b] for s in good):
+                    positions = " ".join(str(p + 1) for p in perm)
+                    same = list(perm) == sorted(perm)
+                    derived[b] = (
+                        f"{b} = {a}" if same else f"{b} = {a} taken in the positions {positions}"
+                    )
+                    break
+    rules: list[str] = []
+    free_product = 1
+    for name in names:
+        if name in derived:
+            continue
+        all_values = {_key(s[name]) for s in every.values()}
+        good_values = {_key(s[name]) for s in good}
+        if good_values == all_values:
+            rules.append(f"{name}: any ({len(all_values)} possible)")
+            free_product *= len(all_values)
+        else:
+            free_product = 0
+    rules.extend(derived.values())
+    if free_product != len(good):
+        return []  # the simple rules do not describe the set exactly
+    return rules
+
+
+def _key(value: Any) -> Any:
+    return tuple(value) if isinstance(value, list) else value
+
+
+def format_setup(values: Mapping[str, Any]) -> str:
+    return ", ".join(f"{k}={describe_value(v)}" for k, v in values.items())
+
+
+SweepItem = tuple[dict[str, int], Report]
+
+
+def sweep(
+    routine: Routine,
+    fixed: Mapping[str, int] | None = None,
+    max_combinations: int = 50,
+    run: Callable[[dict[str, int]], Report] | None = None,
+) -> list[SweepItem]:
+    """Verify every combination of the parameters not in ``fixed`` (when there are few)."""
+    fixed = dict(fixed or {})
+    free = [p for p in routine.params if p.name not in fixed]
+    combos = list(itertools.product(*(p.values() for p in free)))
+    if len(combos) > max_combinations:
+        combos = [tuple(p.default for p in free)]
+    results = []
+    for combo in combos:
+        params = {**fixed, **{p.name: v for p, v in zip(free, combo, strict=True)}}
+        report = run(params) if run else verify(routine, params)
+        results.append((params, report))
+    return results

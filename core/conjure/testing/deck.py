@@ -1,0 +1,301 @@
+"""The deck kit: hypothesis strategies for layouts and moves, a plain list model written
+independently of the machine, and a stateful test that compares the two.
+
+>>> from conjure.testing import DeckMachine
+>>> TestDeckMachine = DeckMachine.TestCase   # collected by pytest in your own test module
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from hypothesis import strategies as st
+from hypothesis.stateful import (
+    RuleBasedStateMachine,
+    initialize,
+    invariant,
+    precondition,
+    rule,
+)
+
+from conjure.deck.cards import CARDS
+from conjure.deck.moves import (
+    CompleteCut,
+    Cull,
+    Cut,
+    Deal,
+    Extract,
+    Faro,
+    HoldBreak,
+    Insert,
+    Move,
+    Peel,
+    ReleaseBreak,
+    Spread,
+    Square,
+    Steal,
+    Take,
+    Transfer,
+    TurnCard,
+    TurnOver,
+)
+from conjure.deck.places import is_hand
+from conjure.deck.state import FACE_UP, DeckState
+
+#: the places the strategies deal cards into
+PLACES = ("left", "right", "spectator", "table", "table.pile")
+
+cards = st.sampled_from(CARDS)
+
+
+@st.composite
+def layouts(
+    draw: st.DrawFn, places: tuple[str, ...] = PLACES, max_cards: int = 54, min_cards: int = 0
+) -> DeckState:
+    """Random layouts: distinct cards spread over ``places``, each face up or down, maybe breaks."""
+    chosen = draw(st.lists(cards, unique=True, min_size=min_cards, max_size=max_cards))
+    state: dict[str, bytes] = {}
+    for card in chosen:
+        place = draw(st.sampled_from(places))
+        up = draw(st.booleans())
+        state[place] = state.get(place, b"") + bytes((card.code | (FACE_UP if up else 0),))
+    breaks = {}
+    for place, packet in state.items():
+        if is_hand(place) and len(packet) > 1 and draw(st.booleans()):
+            breaks[place] = draw(st.integers(1, len(packet) - 1))
+    return DeckState(state, breaks)
+
+
+# -- a plain model: lists of (code, face_up), written independently of the machine -----------
+
+Model = dict[str, list[tuple[int, bool]]]
+
+
+def to_model(s: DeckState) -> tuple[Model, dict[str, int]]:
+    return (
+        {p: [(b & 0x3F, bool(b & FACE_UP)) for b in s.packets[p]] for p in s.packets},
+        dict(s.breaks),
+    )
+
+
+def _fix_break(model: Model, breaks: dict[str, int], place: str) -> None:
+    if place in breaks and not 0 < breaks[place] < len(model.get(place, [])):
+        del breaks[place]
+
+
+def model_apply(model: Model, breaks: dict[str, int], move: Move) -> None:
+    """What ``move`` does, spelled out on lists: the reference the machine is checked against."""
+
+    def pile(place: str) -> list[tuple[int, bool]]:
+        return model.setdefault(place, [])
+
+    def flip(c: tuple[int, bool]) -> tuple[int, bool]:
+        return (c[0], not c[1])
+
+    match move:
+        case Peel(src=src, dst=dst, n=n, turn=turn):  # also Deal
+            for _ in range(n):
+                card = pile(src).pop(0)
+                pile(dst).insert(0, flip(card) if turn else card)
+            if src in breaks:
+                breaks[src] -= n
+            if dst in breaks:
+                breaks[dst] += n
+            _fix_break(model, breaks, src)
+        case Take(src=src, dst=dst, n=n, from_bottom=fb, to_bottom=tb):
+            s = pile(src)
+            block = s[len(s) - n :] if fb else s[:n]
+            model[src] = s[: len(s) - n] if fb else s[n:]
+            if not fb and src in breaks:
+                breaks[src] -= n
+            model[dst] = pile(dst) + block if tb else block + pile(dst)
+            if not tb and dst in breaks:
+                breaks[dst] += n
+            _fix_break(model, breaks, src)
+        case Transfer(src=src, dst=dst, to_bottom=tb):
+            block = model.pop(src)
+            breaks.pop(src, None)
+            model[dst] = pile(dst) + block if tb else block + pile(dst)
+            if not tb and dst in breaks:
+                breaks[dst] += len(block)
+        case Insert(src=src, dst=dst, depth=depth, n=n):
+            block = pile(src)[:n]
+            model[src] = pile(src)[n:]
+            if src in breaks:
+                breaks[src] -= n
+                _fix_break(model, breaks, src)
+            target = pile(dst)
+            model[dst] = target[:depth] + block + target[depth:]
+            if dst in breaks and depth <= breaks[dst]:
+                breaks[dst] += n
+        case Extract(src=src, dst=dst, depth=depth, turn=turn):
+            card = pile(src).pop(depth)
+            pile(dst).insert(0, flip(card) if turn else card)
+            if src in breaks and depth < breaks[src]:
+                breaks[src] -= 1
+            _fix_break(model, breaks, src)
+            if dst in breaks:
+                breaks[dst] += 1
+        case Cull(place=place, cards=culled, to_bottom=tb):
+            chosen = [c for c in pile(place) if c[0] in culled]
+            rest = [c for c in pile(place) if c[0] not in culled]
+            model[place] = rest + chosen if tb else chosen + rest
+            breaks.pop(place, None)
+        case Cut(src=src, dst=dst, n=n):
+            k = breaks[src] if n is None else n
+            model[dst] = pile(src)[:k]
+            model[src] = pile(src)[k:]
+            breaks.pop(src, None)
+        case CompleteCut(place=place, n=n):
+            k = breaks[place] if n is None else n
+            model[place] = pile(place)[k:] + pile(place)[:k]
+            breaks.pop(place, None)
+        case TurnOver(place=place):
+            model[place] = [flip(c) for c in reversed(pile(place))]
+            breaks.pop(place, None)
+        case TurnCard(place=place, depth=depth):
+            pile(place)[depth] = flip(pile(place)[depth])
+        case Faro(place=place, out=out):
+            cards_ = pile(place)
+            k = (len(cards_) + 1) // 2 if out else len(cards_) // 2
+            first, second = (cards_[:k], cards_[k:]) if out else (cards_[k:], cards_[:k])
+            woven = []
+            for i in range(len(cards_)):
+                woven.append(first[i // 2] if i % 2 == 0 else second[i // 2])
+            model[place] = woven
+            breaks.pop(place, None)
+        case HoldBreak(place=place, depth=depth):
+            breaks[place] = depth
+        case ReleaseBreak(place=place):
+            del breaks[place]
+        case Steal(src=src, dst=dst):
+            k = breaks.pop(src)
+            model[dst] = pile(dst) + pile(src)[:k]
+            model[src] = pile(src)[k:]
+        case Spread(place=place):
+            breaks.pop(place, None)
+        case Square():
+            pass
+        case _:
+            raise AssertionError(f"the model does not know {move!r}")
+    for place in [p for p, v in model.items() if not v]:
+        del model[place]
+
+
+@st.composite
+def moves_for(draw: st.DrawFn, s: DeckState, places: tuple[str, ...] = PLACES) -> Move:
+    """A move that is legal in ``s`` (the machine's primitive moves, displays left out)."""
+    held = [p for p in places if s.packets.get(p)]
+    if not held:
+        raise AssertionError("moves_for needs a state with cards")
+    src = draw(st.sampled_from(held))
+    size = len(s.packets[src])
+    others = [p for p in places if p != src]
+    dst = draw(st.sampled_from(others))
+    options: list[Any] = [
+        st.builds(Peel, st.just(src), st.just(dst), st.integers(1, size), st.booleans()),
+        st.builds(Deal, st.just(src), st.just(dst), st.integers(1, size), st.booleans()),
+        st.builds(
+            Take, st.just(src), st.just(dst), st.integers(1, size), st.booleans(), st.booleans()
+        ),
+        st.builds(Transfer, st.just(src), st.just(dst), st.booleans()),
+        st.builds(TurnOver, st.just(src)),
+        st.builds(
+            Cull,
+            st.just(src),
+            st.lists(
+                st.sampled_from([b & 0x3F for b in s.packets[src]]), min_size=1, unique=True
+            ).map(tuple),
+            st.booleans(),
+        ),
+        st.builds(Extract, st.just(src), st.just(dst), st.integers(0, size - 1), st.booleans()),
+        st.builds(TurnCard, st.just(src), st.integers(0, size - 1)),
+        st.builds(Spread, st.just(src), st.sampled_from(["audience", "self"])),
+        st.builds(Square, st.just(src)),
+    ]
+    target = len(s.packets.get(dst, b""))
+    depths = st.integers(0, target)
+    if dst in s.breaks:  # inserting exactly at a break is the case most worth checking
+        depths = st.one_of(st.just(s.breaks[dst]), depths)
+    options.append(st.builds(Insert, st.just(src), st.just(dst), depths, st.integers(1, size)))
+    if size >= 2:
+        options += [
+            st.builds(CompleteCut, st.just(src), st.integers(1, size - 1)),
+            st.builds(Faro, st.just(src), st.booleans()),
+        ]
+        if not s.packets.get(dst):
+            options.append(st.builds(Cut, st.just(src), st.just(dst), st.integers(1, size - 1)))
+    if src in s.breaks:
+        options += [st.builds(ReleaseBreak, st.just(src)), st.builds(CompleteCut, st.just(src))]
+        if s.packets.get(dst):
+            options.append(st.builds(Steal, st.just(src), st.just(dst)))
+    elif is_hand(src) and size >= 2:
+        options.append(st.builds(HoldBreak, st.just(src), st.integers(1, size - 1)))
+    move: Move = draw(st.one_of(options))
+    return move
+
+
+class DeckMachine(RuleBasedStateMachine):
+    """Drives :class:`DeckState` through random legal moves, undo and redo, and checks it against
+    the list model after every step: no card created or lost, every orientation and every break
+    exactly as the model says, undo restoring exactly."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.state = DeckState()
+        self.model: Model = {}
+        self.breaks: dict[str, int] = {}
+        self.cards: Counter[int] = Counter()
+        self.past: list[tuple[Model, dict[str, int]]] = []
+        self.future: list[tuple[Model, dict[str, int]]] = []
+
+    @initialize(start=layouts(max_cards=20, min_cards=1))
+    def start(self, start: DeckState) -> None:
+        self.state = start
+        self.model, self.breaks = to_model(start)
+        self.cards = start.codes()
+
+    def _copy_model(self) -> tuple[Model, dict[str, int]]:
+        return {p: list(v) for p, v in self.model.items()}, dict(self.breaks)
+
+    @precondition(lambda self: len(self.state) > 0)
+    @rule(data=st.data())
+    def move(self, data: st.DataObject) -> None:
+        move = data.draw(moves_for(self.state))
+        self.past.append(self._copy_model())
+        self.future.clear()
+        self.state.apply(move)
+        model_apply(self.model, self.breaks, move)
+
+    @precondition(lambda self: len(self.state) > 0)
+    @rule(data=st.data())
+    def turn_over_twice(self, data: st.DataObject) -> None:
+        place = data.draw(st.sampled_from(sorted(self.state.packets)))
+        twice = self.state.after(TurnOver(place)).after(TurnOver(place))
+        assert twice.packets == self.state.packets
+
+    @precondition(lambda self: bool(self.past))
+    @rule()
+    def undo(self) -> None:
+        self.state.undo()
+        self.future.append(self._copy_model())
+        self.model, self.breaks = self.past.pop()
+
+    @precondition(lambda self: bool(self.future))
+    @rule()
+    def redo(self) -> None:
+        self.state.redo()
+        self.past.append(self._copy_model())
+        self.model, self.breaks = self.future.pop()
+
+    @invariant()
+    def matches_model(self) -> None:
+        model, breaks = to_model(self.state)
+        assert model == self.model, (self.state.text(), self.model)
+        assert breaks == self.breaks, (self.state.text(), self.breaks)
+
+    @invariant()
+    def no_card_created_or_lost(self) -> None:
+        assert self.state.codes() == self.cards
+        self.state.validate()

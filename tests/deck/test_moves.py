@@ -1,0 +1,319 @@
+"""Each move's exact semantics, breaks included, and its error when it cannot be made."""
+
+from __future__ import annotations
+
+import pytest
+
+from conjure.deck import (
+    MOVES,
+    Behind,
+    Card,
+    CompleteCut,
+    Cull,
+    Cut,
+    Deal,
+    DeckState,
+    Extract,
+    Faro,
+    Forward,
+    HoldBreak,
+    Insert,
+    Peel,
+    ReleaseBreak,
+    ShowBottom,
+    ShowFace,
+    ShowTop,
+    Spread,
+    Square,
+    Steal,
+    Take,
+    Transfer,
+    TurnCard,
+    TurnOver,
+    parse_cards,
+    parse_move,
+    visible,
+    visible_during,
+)
+from conjure.errors import ConjureError, IllegalMoveError, UnknownNameError
+
+
+def S(text: str) -> DeckState:
+    return DeckState.parse(text)
+
+
+def after(text: str, *moves: object) -> str:
+    s = S(text)
+    for move in moves:
+        s.apply(move)  # type: ignore[arg-type]
+    return s.text()
+
+
+def test_peel_reverses_and_turn_flips() -> None:
+    assert after("left: AS 2S 3S", Peel("left", "right", 2)) == "left: 3S; right: 2S AS"
+    assert after("left: AS 2S", Peel("left", "right", 1, turn=True)) == "left: 2S; right: AS^"
+    assert after("left: AS; right: KS", Deal("left", "right")) == "right: AS KS"
+
+
+def test_take_keeps_block_order_from_either_end() -> None:
+    base = "left: AS 2S 3S 4S; right: KH"
+    assert after(base, Take("left", "right", 2)) == "left: 3S 4S; right: AS 2S KH"
+    assert after(base, Take("left", "right", 2, from_bottom=True, to_bottom=True)) == (
+        "left: AS 2S; right: KH 3S 4S"
+    )
+
+
+def test_transfer_whole_packet() -> None:
+    base = "left: AS 2S; right: KH"
+    assert after(base, Transfer("left", "right")) == "right: AS 2S KH"
+    assert after(base, Transfer("left", "right", to_bottom=True)) == "right: KH AS 2S"
+    assert after(base, Transfer("left", "table.x")) == "right: KH; table.x: AS 2S"
+
+
+def test_insert_at_depth_and_into_itself() -> None:
+    base = "left: AS 2S 3S; right: KH QH"
+    assert after(base, Insert("right", "left", 1)) == "left: AS KH 2S 3S; right: QH"
+    assert after(base, Insert("right", "left", 3)) == "left: AS 2S 3S KH; right: QH"
+    assert after(base, Insert("left", "left", 2)) == "left: 2S 3S AS; right: KH QH"
+    with pytest.raises(IllegalMoveError, match="depth must be 0 to 3"):
+        S(base).apply(Insert("right", "left", 4))
+
+
+def test_cuts() -> None:
+    assert after("left: AS 2S 3S", CompleteCut("left", 1)) == "left: 2S 3S AS"
+    assert after("left: AS 2S 3S", Cut("left", "table", 2)) == "left: 3S; table: AS 2S"
+    assert after("left: AS 2S / 3S", CompleteCut("left")) == "left: 3S AS 2S"
+    with pytest.raises(IllegalMoveError, match="both sides"):
+        S("left: AS 2S").apply(CompleteCut("left", 2))
+    with pytest.raises(IllegalMoveError, match="no break"):
+        S("left: AS 2S").apply(CompleteCut("left"))
+    with pytest.raises(IllegalMoveError, match="empty place"):
+        S("left: AS 2S; table: KS").apply(Cut("left", "table", 1))
+
+
+def test_turnover_reverses_and_flips() -> None:
+    assert after("left: AS 2S^ 3S", TurnOver("left")) == "left: 3S^ 2S AS^"
+    assert after("left: AS 2S^ 3S", TurnCard("left", 1)) == "left: AS 2S 3S"
+
+
+def test_faros() -> None:
+    eight = "left: 1S 2S 3S 4S 5S 6S 7S 8S".replace("1S", "AS")
+    assert after(eight, Faro("left")) == "left: AS 5S 2S 6S 3S 7S 4S 8S"
+    assert after(eight, Faro("left", out=False)) == "left: 5S AS 6S 2S 7S 3S 8S 4S"
+    assert after("left: AS 2S 3S", Faro("left")) == "left: AS 3S 2S"
+    assert after("left: AS 2S 3S", Faro("left", out=False)) == "left: 2S AS 3S"
+    s = S(eight)
+    for _ in range(3):
+        s.apply(Faro("left"))
+    assert s == S(eight)  # three out-faros restore eight cards
+
+
+def test_breaks_follow_the_hand() -> None:
+    s = S("left: AS 2S 3S 4S; right: KH QH JH")
+    s.apply(HoldBreak("left", 2))
+    s.apply(Peel("right", "left"))
+    assert s.breaks == {"left": 3}
+    s.apply(Take("left", "right", 2))
+    assert s.breaks == {"left": 1}
+    s.apply(Insert("right", "left", 0))
+    assert s.breaks == {"left": 2}
+    s.apply(Insert("right", "left", 2))  # into the break: above the little finger
+    assert s.breaks == {"left": 3}
+    s.apply(Peel("left", "right"))
+    s.apply(Insert("right", "left", 4))  # below the break: no change
+    assert s.breaks == {"left": 2}
+    s.apply(Take("right", "left", 1, to_bottom=True))
+    assert s.breaks == {"left": 2}
+    s.apply(Peel("left", "right", 2))  # nothing left above it: gone
+    assert s.breaks == {}
+
+
+def test_break_dropped_by_moves_a_hand_cannot_hold_it_through() -> None:
+    for move in (
+        TurnOver("left"),
+        Faro("left"),
+        Spread("left"),
+        CompleteCut("left", 1),
+        Transfer("left", "table"),
+    ):
+        s = S("left: AS 2S / 3S 4S")
+        s.apply(move)
+        assert s.breaks == {}, move
+
+
+def test_break_survives_square_turncard_and_bottom_moves() -> None:
+    s = S("left: AS 2S / 3S 4S; right: KH")
+    s.apply(Square("left"))
+    s.apply(TurnCard("left", 0))
+    s.apply(Take("right", "left", to_bottom=True))
+    assert s.breaks == {"left": 2}
+    s.apply(Take("left", "right", 3, from_bottom=True))
+    assert s.breaks == {}  # nothing below it any more
+
+
+def test_hold_and_release_break_errors() -> None:
+    with pytest.raises(IllegalMoveError, match="only a hand"):
+        S("table: AS 2S").apply(HoldBreak("table", 1))
+    with pytest.raises(IllegalMoveError, match="already holds one"):
+        S("left: AS / 2S 3S").apply(HoldBreak("left", 2))
+    with pytest.raises(IllegalMoveError, match="both sides"):
+        S("left: AS 2S").apply(HoldBreak("left", 2))
+    with pytest.raises(IllegalMoveError, match="holds no break"):
+        S("left: AS 2S").apply(ReleaseBreak("left"))
+    assert after("left: AS / 2S", ReleaseBreak("left")) == "left: AS 2S"
+
+
+def test_biddle_steal() -> None:
+    s = S("left: KC^ KD^ / KH^ KS^; right: QD^ QS^ QH^ QC^")
+    s.apply(Steal("left", "right"))
+    s.apply(Peel("right", "left"))
+    assert s.text() == "left: QD^ KH^ KS^; right: QS^ QH^ QC^ KC^ KD^"
+    assert s.breaks == {}
+    with pytest.raises(IllegalMoveError, match="holds no break"):
+        s.apply(Steal("left", "right"))
+
+
+def test_errors_name_the_move_and_the_state() -> None:
+    with pytest.raises(IllegalMoveError) as info:
+        S("left: AS").apply(Peel("left", "right", 2))
+    assert str(info.value) == (
+        "cannot peel 2 cards from the left hand onto the right hand: "
+        "the left hand holds 1 card (AS)"
+    )
+    with pytest.raises(IllegalMoveError, match="the right hand is empty"):
+        S("left: AS").apply(TurnOver("right"))
+    with pytest.raises(IllegalMoveError, match="same place"):
+        S("left: AS").apply(Peel("left", "left"))
+    with pytest.raises(UnknownNameError, match="unknown place 'pocket'"):
+        Peel("pocket", "left")
+    with pytest.raises(IllegalMoveError, match="at least 1"):
+        Peel("left", "right", 0)
+
+
+def test_failed_check_changes_nothing() -> None:
+    s = S("left: AS 2S")
+    with pytest.raises(IllegalMoveError):
+        s.apply(Peel("left", "right", 3))
+    assert s == S("left: AS 2S") and s.history == []
+
+
+def test_undo_redo_and_after() -> None:
+    s = S("left: AS 2S 3S")
+    copy = s.after(TurnOver("left"))
+    assert s.text() == "left: AS 2S 3S" and copy.text() == "left: 3S^ 2S^ AS^"
+    s.apply(Peel("left", "right")).apply(TurnOver("right"))
+    assert s.text() == "left: 2S 3S; right: AS^"
+    assert s.undo() == TurnOver("right")
+    assert s.undo() == Peel("left", "right")
+    assert s == S("left: AS 2S 3S")
+    s.redo()
+    assert s.text() == "left: 2S 3S; right: AS"
+    s.apply(Faro("left"))
+    with pytest.raises(IllegalMoveError, match="nothing to redo"):
+        s.redo()
+
+
+def test_descriptions_in_both_languages() -> None:
+    for name, cls in MOVES.items():
+        assert cls.__doc__, name
+    move = Steal("left", "right")
+    assert move.describe("en") == (
+        "Steal the cards above the break in the left hand under the packet in the right hand"
+    )
+    assert move.describe("zh") == "将左手布雷克上方的牌偷到右手的牌下"
+    assert "翻过来" in TurnOver("left").describe("zh")
+
+
+def test_visibility() -> None:
+    s = S("left: KS^ QH^; right: AS 2S; table: 3C^ 4C")
+    assert visible(s) == {Card("KS").code, Card("3C").code}
+    s.apply(Behind())
+    assert visible(s) == {Card("3C").code}
+    with pytest.raises(IllegalMoveError, match="behind the back"):
+        s.apply(ShowTop("left"))
+    s.apply(Forward())
+    assert ShowBottom("right").shows(s) == (Card("2S").code,)
+    assert ShowBottom("left").shows(s) == ()  # a face-up bottom card shows its back
+    assert ShowTop("right").shows(s) == (Card("AS").code,)
+    s.apply(Spread("left", "self"))
+    assert Card("QH").code not in visible(s)
+    s.apply(Square("left")).apply(Spread("left"))
+    assert {Card("KS").code, Card("QH").code} <= visible(s)
+
+
+def test_visible_during_peels_of_a_face_up_packet() -> None:
+    s = S("right: KS^ KH^ KD^ KC^")
+    seen = visible_during(s, [Peel("right", "left")] * 3)
+    assert seen == {Card(c).code for c in ("KS", "KH", "KD", "KC")}
+
+
+def test_state_parse_errors_and_repr() -> None:
+    s = S("left: KS^ / QH; table.aside: 2C")
+    assert eval(repr(s)) == s
+    assert s.cards("left") == parse_cards("KS QH")
+    with pytest.raises(IllegalMoveError, match="two places"):
+        S("left: KS; right: KS")
+    with pytest.raises(UnknownNameError):
+        S("pocket: KS")
+
+
+def test_extract_draws_a_card_out_of_the_middle() -> None:
+    assert after("left: AS 2S 3S; right: KH", Extract("left", "right", 1)) == (
+        "left: AS 3S; right: 2S KH"
+    )
+    assert after("left: AS 2S 3S", Extract("left", "table", 2, turn=True)) == (
+        "left: AS 2S; table: 3S^"
+    )
+    s = S("left: AS 2S / 3S 4S")
+    s.apply(Extract("left", "right", 0))
+    assert s.breaks == {"left": 1}
+    s.apply(Extract("left", "right", 2))
+    assert s.breaks == {"left": 1}
+    with pytest.raises(IllegalMoveError, match="holds 2 cards"):
+        s.apply(Extract("left", "right", 2))
+
+
+def test_show_face_shows_the_outward_face() -> None:
+    s = S("left: KS QH JD; right: AS^ 2S^")
+    assert ShowFace("left").shows(s) == (Card("JD").code,)  # face down: the bottom card
+    assert ShowFace("right").shows(s) == (Card("AS").code,)  # face up: the top card
+    assert "表面" in ShowFace("left").describe("zh")
+
+
+@pytest.mark.parametrize(
+    ("text", "move"),
+    [
+        ("Peel left right 2", Peel("left", "right", 2)),
+        ("peel left right turn=yes", Peel("left", "right", turn=True)),
+        ("CompleteCut left", CompleteCut("left")),
+        ("completecut left 5", CompleteCut("left", 5)),
+        ("Insert right left 3 n=2", Insert("right", "left", 3, n=2)),
+        ("Spread table self", Spread("table", "self")),
+        ("Behind spectator", Behind("spectator")),
+    ],
+)
+def test_parse_move(text: str, move: object) -> None:
+    assert parse_move(text) == move
+
+
+@pytest.mark.parametrize(
+    ("text", "needle"),
+    [
+        ("Flip left", "unknown move 'Flip'"),
+        ("Peel left right x", "expected a whole number"),
+        ("Peel left right 1 no extra", "too many values"),
+        ("Peel left right colour=red", "no field 'colour'"),
+        ("Peel pocket right", "unknown place 'pocket'"),
+        ("", "empty move"),
+    ],
+)
+def test_parse_move_errors(text: str, needle: str) -> None:
+    with pytest.raises(ConjureError, match=needle):
+        parse_move(text)
+
+
+def test_cull_brings_named_cards_to_the_bottom_in_packet_order() -> None:
+    assert after("left: AS 2S^ 3S 2H 4S", Cull("left", "2H 2S")) == "left: AS 3S 4S 2S^ 2H"
+    assert after("left: AS 2S / 3S 2H", Cull("left", "2H", to_bottom=False)) == "left: 2H AS 2S 3S"
+    with pytest.raises(IllegalMoveError, match="2♦ not there"):
+        S("left: AS 2S").apply(Cull("left", "2D"))

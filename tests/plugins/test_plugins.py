@@ -1,0 +1,165 @@
+"""The plugin host: entry points, the built-in packages, broken plugins reported by name."""
+
+from __future__ import annotations
+
+import json
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from conjure import hookimpl
+from conjure.cli import main
+from conjure.errors import UnknownNameError
+from conjure.games import Game
+from conjure.magic import Routine
+from conjure.plugins.host import load_plugins
+
+
+class Thing(Game):
+    """A minimal game class, enough to register."""
+
+    id = "same"
+
+
+def routine_named(routine_id: str) -> Routine:
+    return Routine(routine_id, "例", "Example", "tests", "", "", "", "", lambda p: None)
+
+
+def install_fake_distribution(
+    root: Path, entry_points: dict[str, str], modules: dict[str, str]
+) -> None:
+    """Lay out a distribution (dist-info and modules) that importlib.metadata finds on sys.path."""
+    info = root / "fake_conjure_plugins-1.2.3.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text(
+        "Metadata-Version: 2.1\nName: fake-conjure-plugins\nVersion: 1.2.3\n"
+    )
+    lines = "\n".join(f"{name} = {target}" for name, target in entry_points.items())
+    (info / "entry_points.txt").write_text(f"[conjure]\n{lines}\n")
+    for name, source in modules.items():
+        (root / f"{name}.py").write_text(textwrap.dedent(source))
+
+
+GOOD = """
+    from conjure import hookimpl
+    from conjure.magic import Routine
+
+    def script(p):
+        pass
+
+    ROUTINE = Routine("third-routine", "第三", "Third", "tests", "", "", "", "", script)
+
+    @hookimpl
+    def register_routines(register):
+        register(ROUTINE)
+"""
+RAISES = """
+    from conjure import hookimpl
+
+    @hookimpl
+    def register_games(register):
+        raise RuntimeError("boom")
+"""
+BAD_HOOK = """
+    from conjure import hookimpl
+
+    @hookimpl
+    def register_widgets(register):
+        pass
+"""
+
+
+@pytest.fixture
+def fake_plugins(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    install_fake_distribution(
+        tmp_path,
+        {
+            "fake_good": "fake_good",
+            "fake_missing": "fake_does_not_exist",
+            "fake_raises": "fake_raises",
+            "fake_bad_hook": "fake_bad_hook",
+        },
+        {"fake_good": GOOD, "fake_raises": RAISES, "fake_bad_hook": BAD_HOOK},
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    return tmp_path
+
+
+def test_builtin_packages_load_through_entry_points() -> None:
+    registry = load_plugins()
+    names = {p.name: p for p in registry.plugins}
+    assert {"routines", "games"} <= set(names)
+    assert names["routines"].distribution == "conjure"
+    assert names["routines"].ok and names["games"].ok
+
+
+def test_entry_point_plugin_is_found_and_broken_ones_reported(fake_plugins: Path) -> None:
+    registry = load_plugins()
+    by_name = {p.name: p for p in registry.plugins}
+    assert by_name["fake_good"].ok
+    assert by_name["fake_good"].routines == ("third-routine",)
+    assert by_name["fake_good"].version == "1.2.3"
+    assert registry.routine("third-routine").id == "third-routine"
+    assert "fake_does_not_exist" in (by_name["fake_missing"].error or "")
+    assert "boom" in (by_name["fake_raises"].error or "")
+    assert "register_widgets" in (by_name["fake_bad_hook"].error or "")
+    assert by_name["routines"].ok  # the built-ins still load
+
+
+def test_duplicate_and_malformed_registrations_are_refused() -> None:
+    class First:
+        @hookimpl
+        def register_games(self, register: object) -> None:
+            register(Thing)  # type: ignore[operator]
+
+    class Second:
+        @hookimpl
+        def register_games(self, register: object) -> None:
+            register(Thing)  # type: ignore[operator]
+
+    class NoId:
+        @hookimpl
+        def register_games(self, register: object) -> None:
+            register(object())  # type: ignore[operator]
+
+    registry = load_plugins(
+        entry_points=False, extra=[("a", First()), ("b", Second()), ("c", NoId())]
+    )
+    errors = {p.name: p.error for p in registry.plugins}
+    assert errors["a"] is None
+    assert "already registered" in (errors["b"] or "")
+    assert "must be a subclass of conjure.games.Game" in (errors["c"] or "")
+    assert list(registry.games) == ["same"]
+
+
+def test_unknown_names_suggest_a_close_one() -> None:
+    class Plugin:
+        @hookimpl
+        def register_routines(self, register: object) -> None:
+            register(routine_named("courting-kings"))  # type: ignore[operator]
+
+    registry = load_plugins(entry_points=False, extra=[("a", Plugin())])
+    with pytest.raises(UnknownNameError, match="did you mean 'courting-kings'"):
+        registry.routine("courting-king")
+
+
+def test_cli_lists_broken_plugins_by_name(
+    fake_plugins: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["plugins", "--json"]) == 0
+    rows = {row["name"]: row for row in json.loads(capsys.readouterr().out)}
+    assert rows["fake_good"]["routines"] == ["third-routine"]
+    assert rows["fake_missing"]["error"]
+    assert main(["plugins"]) == 0
+    out = capsys.readouterr().out
+    assert "fake_missing" in out and "broken" in out
+
+
+def test_other_commands_warn_about_broken_plugins_and_still_work(
+    fake_plugins: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["routines", "--json"]) == 0
+    captured = capsys.readouterr()
+    assert "courting-kings" in captured.out
+    assert "plugin 'fake_missing' is skipped" in captured.err
