@@ -1,0 +1,99 @@
+"""Text for people as a value: English always, Chinese where given, any other language by code.
+
+Steps, moves, claims, rule notes and messages carry a :class:`Text` and pick a language when
+they are shown, instead of branching on the language where they are written::
+
+    >>> t = Text("deal {n} cards", zh="发{n}张牌")
+    >>> t.format(n=3).get("zh"), t.format(n=3).get("en"), t.format(n=3).get("fr")
+    ('发3张牌', 'deal 3 cards', 'deal 3 cards')
+    >>> str(Text.of("plain English"))
+    'plain English'
+
+A language without a translation falls back to English, so an English-only routine or game is
+complete as it is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import attrs
+
+#: the languages conjure's own words are written in; plugins may add others
+LANGUAGES = ("en", "zh")
+DEFAULT_LANGUAGE = "en"
+
+
+def _pairs(value: Mapping[str, str] | tuple[tuple[str, str], ...]) -> tuple[tuple[str, str], ...]:
+    items = value.items() if isinstance(value, Mapping) else value
+    return tuple(sorted((str(k), str(v)) for k, v in items))
+
+
+@attrs.frozen
+class Text:
+    """One piece of text in several languages; ``en`` is required, the rest optional."""
+
+    en: str
+    zh: str = ""
+    #: further languages as ``(code, text)`` pairs, e.g. ``(("fr", "…"),)``
+    more: tuple[tuple[str, str], ...] = attrs.field(default=(), converter=_pairs)
+
+    @classmethod
+    def of(cls, value: Text | str, zh: str = "") -> Text:
+        """``value`` itself if it is a :class:`Text`, else English text (with ``zh`` if given)."""
+        return value if isinstance(value, Text) else cls(str(value), zh)
+
+    def get(self, lang: str = DEFAULT_LANGUAGE) -> str:
+        """The text in ``lang``, or in English where it has no translation."""
+        if lang == "zh":
+            return self.zh or self.en
+        if lang != "en":
+            for code, text in self.more:
+                if code == lang:
+                    return text
+        return self.en
+
+    def has(self, lang: str) -> bool:
+        """Whether a translation into ``lang`` was written (English always is)."""
+        return (
+            lang == "en" or (lang == "zh" and bool(self.zh)) or any(c == lang for c, _ in self.more)
+        )
+
+    def format(self, **values: Any) -> Text:
+        """Every language's template filled with the same ``values`` (``str.format`` fields)."""
+        return Text(
+            self.en.format(**values),
+            self.zh.format(**values) if self.zh else "",
+            tuple((code, text.format(**values)) for code, text in self.more),
+        )
+
+    def __add__(self, other: Text | str) -> Text:
+        """Two texts joined language by language."""
+        other = Text.of(other)
+        langs = {c for c, _ in self.more} | {c for c, _ in other.more}
+        return Text(
+            self.en + other.en,
+            self.get("zh") + other.get("zh") if (self.zh or other.zh) else "",
+            tuple((c, self.get(c) + other.get(c)) for c in sorted(langs)),
+        )
+
+    def __str__(self) -> str:
+        return self.en
+
+    def to_json(self) -> dict[str, str]:
+        """``{"en": …, "zh": …, …}`` with the languages that were written."""
+        out = {"en": self.en}
+        if self.zh:
+            out["zh"] = self.zh
+        out.update(self.more)
+        return out
+
+
+def check_language(lang: str) -> str:
+    """``lang`` if conjure can show text in it; otherwise a one-line error naming it."""
+    from conjure.errors import UnknownNameError
+
+    if lang not in LANGUAGES:
+        raise UnknownNameError(f"unknown language {lang!r}; choose one of {', '.join(LANGUAGES)}")
+    return lang
