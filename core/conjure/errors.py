@@ -15,6 +15,11 @@ class ConjureError(Exception):
     exit_code: int = 2
 
 
+class UsageError(ConjureError, ValueError):
+    """A command, option or typed answer was not understood: a malformed number, a value out
+    of range, a NAME=VALUE without ``=``."""
+
+
 class NotationError(ConjureError, ValueError):
     """A card, a list of cards or a packet could not be read."""
 
