@@ -49,6 +49,7 @@ from conjure.deck.moves import (
     parse_move,
 )
 from conjure.deck.places import LEFT, RIGHT, SPECTATOR, TABLE, is_hand, label, owner
+from conjure.deck.stacks import STACKS, Stack, is_stack, load_stack, stack
 from conjure.deck.state import DeckState
 
 __all__ = [
@@ -58,6 +59,7 @@ __all__ = [
     "RANKS",
     "RIGHT",
     "SPECTATOR",
+    "STACKS",
     "SUITS",
     "TABLE",
     "Behind",
@@ -80,6 +82,7 @@ __all__ = [
     "ShowTop",
     "Spread",
     "Square",
+    "Stack",
     "Steal",
     "Take",
     "Transfer",
@@ -88,12 +91,15 @@ __all__ = [
     "format_cards",
     "full_deck",
     "is_hand",
+    "is_stack",
     "label",
+    "load_stack",
     "new_deck_order",
     "owner",
     "parse_card",
     "parse_cards",
     "parse_move",
+    "stack",
     "visible",
     "visible_during",
 ]

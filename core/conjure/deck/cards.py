@@ -257,13 +257,9 @@ def new_deck_order(jokers: bool = False) -> tuple[Card, ...]:
     K–A ♣, K–A ♥, so face down the top card is the A♥ and the bottom card the A♠. With
     ``jokers`` the two jokers sit on top (at the back of the face-up deck), big joker first.
     """
-    face_first = (
-        [CARDS[0 * 13 + r] for r in range(13)]
-        + [CARDS[3 * 13 + r] for r in range(13)]
-        + [CARDS[2 * 13 + r] for r in reversed(range(13))]
-        + [CARDS[1 * 13 + r] for r in reversed(range(13))]
-    )
-    top_first = list(reversed(face_first))
+    from conjure.deck.stacks import STACKS  # the orders live with the stacks, as data
+
+    top_first = list(STACKS["new-deck-us"].cards)
     if jokers:
         top_first = [CARDS[BIG_JOKER], CARDS[LITTLE_JOKER], *top_first]
     return tuple(top_first)
