@@ -54,7 +54,7 @@ def test_show_json(capsys: pytest.CaptureFixture[str]) -> None:
         (["show", "KX"], "'KX'", 2),
         (["show", "KS KS"], "two places", 3),
         (["show", "KS", "--place", "pocket"], "'pocket'", 2),
-        (["nonsense"], "invalid choice", 2),
+        (["nonsense"], "unknown command 'nonsense'", 2),
     ],
 )
 def test_bad_input_is_one_line_and_non_zero(args: list[str], needle: str, code: int) -> None:

@@ -82,11 +82,11 @@ def test_play_refuses_an_illegal_card_and_quits_cleanly() -> None:
     ("args", "needle"),
     [
         (["play", "sixty-sx"], "did you mean 'sixty-six'"),
-        (["simulate", "goofspiel", "--option", "ties=7"], "out of range 0..2"),
+        (["simulate", "goofspiel", "--option", "ties=7"], "--option ties: 7 is out of range"),
         (["simulate", "goofspiel", "--option", "nope=1"], "no option 'nope'"),
-        (["simulate", "goofspiel", "--bots", "mc,mc,mc"], "--bots needs one bot or 2"),
+        (["simulate", "goofspiel", "--bots", "mc,mc,mc"], "--bots: 'mc,mc,mc' names 3 bots"),
         (["simulate", "goofspiel", "--bots", "smart"], "unknown bot 'smart'"),
-        (["play", "goofspiel", "--players", "3"], "played by 2 players, not 3"),
+        (["play", "goofspiel", "--players", "3"], "--players: 3 is not allowed"),
     ],
 )
 def test_bad_game_input_is_one_line(args: list[str], needle: str) -> None:

@@ -143,7 +143,10 @@ def test_rehearse_with_a_set_up_and_a_failing_one() -> None:
         (["verify", "courting-king"], "did you mean 'courting-kings'"),
         (["verify", "each-gets-two", "--param", "rounds=9"], "out of range 1..5"),
         (["verify", "each-gets-two", "--param", "rounds"], "is not NAME=VALUE"),
-        (["verify", "each-gets-two", "--param", "rounds=x"], "expected a whole number"),
+        (
+            ["verify", "each-gets-two", "--param", "rounds=x"],
+            "--param rounds: 'x' is not a whole number",
+        ),
         (["rehearse", "courting-kings", "--setup", "queens=SHCX"], "'X' is not one of"),
         (["rehearse", "courting-kings", "--choice", "nope=1"], "no choice named 'nope'"),
         (["solve", "courting-kings", "nope"], "no claim 'nope'"),

@@ -3,21 +3,24 @@
 One module per command area (:mod:`~conjure.cli.deck`, :mod:`~conjure.cli.routines`,
 :mod:`~conjure.cli.games`, :mod:`~conjure.cli.plugins`), each command's arguments next to its
 handler. One error boundary, here: a :class:`~conjure.errors.ConjureError` becomes one line on
-stderr and the error's exit code; ``--debug`` shows the traceback instead. Commands whose result
-is data take ``--json``.
+stderr and the error's exit code (the table is in :mod:`conjure.errors`); ``--debug`` shows the
+traceback instead. Ctrl-C, SIGINT and SIGTERM end any command with exit code 130, after one line
+saying what a long run had covered. Commands whose result is data take ``--json``.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import signal
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from conjure import __version__
 from conjure.cli import deck, games, plugins, routines
-from conjure.cli.common import EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, Parser
-from conjure.errors import ConjureError
+from conjure.cli.common import Parser
+from conjure.errors import EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, ConjureError, Interrupted
 
 #: the command areas, in the order their commands are listed
 AREAS = (plugins, deck, routines, games)
@@ -36,25 +39,54 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+@contextlib.contextmanager
+def _sigterm_interrupts() -> Iterator[None]:
+    """SIGTERM raises :class:`KeyboardInterrupt` like Ctrl-C does, so that a terminated command
+    stops its workers and says what it had covered instead of vanishing."""
+
+    def interrupt(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    try:
+        previous = signal.signal(signal.SIGTERM, interrupt)
+    except ValueError:  # not the main thread: leave signals alone
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def _say(message: str) -> None:
+    """One line on stderr, on a line of its own: a terminal may have echoed ``^C`` or hold an
+    unanswered prompt."""
+    if sys.stderr.isatty():
+        message = "\n" + message
+    print(message, file=sys.stderr)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; return the exit code."""
+    """Run the command line; return the exit code (see :mod:`conjure.errors` for the table)."""
     argv = list(sys.argv[1:] if argv is None else argv)
     debug = "--debug" in argv
     argv = [a for a in argv if a != "--debug"]  # accepted anywhere on the line
     try:
-        args = build_parser().parse_args(argv)
-        if args.command is None:
-            build_parser().print_help()
-            return EXIT_OK
-        handler: Any = args.handler
-        return int(handler(args))
+        with _sigterm_interrupts():
+            args = build_parser().parse_args(argv)
+            if args.command is None:
+                build_parser().print_help()
+                return EXIT_OK
+            handler: Any = args.handler
+            return int(handler(args))
     except ConjureError as exc:
         if debug:
             raise
         print(f"conjure: error: {exc}", file=sys.stderr)
         return exc.exit_code
-    except KeyboardInterrupt:
-        print("conjure: interrupted", file=sys.stderr)
+    except KeyboardInterrupt as exc:
+        covered = f" {exc}" if isinstance(exc, Interrupted) and str(exc) else ""
+        _say(f"conjure: interrupted{covered}")
         return EXIT_INTERRUPTED
     except BrokenPipeError:
         return EXIT_OK

@@ -4,26 +4,83 @@ and the plugin registry with its warnings."""
 from __future__ import annotations
 
 import argparse
+import difflib
 import json
+import re
 import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from conjure.errors import ConjureError
+from conjure.errors import (
+    EXIT_INTERNAL,
+    EXIT_INTERRUPTED,
+    EXIT_OK,
+    ConjureError,
+    UnknownNameError,
+    UsageError,
+)
+from conjure.inputs import parse_int, quote
 
-EXIT_OK = 0
-EXIT_INTERNAL = 70
-EXIT_INTERRUPTED = 130
+__all__ = [
+    "EXIT_INTERNAL",
+    "EXIT_INTERRUPTED",
+    "EXIT_OK",
+    "Handler",
+    "OptionError",
+    "Parser",
+    "add_command",
+    "int_params",
+    "pairs",
+    "print_json",
+    "print_rows",
+    "registry",
+    "whole",
+]
 
 #: a command's handler: the parsed arguments in, the exit code out
 Handler = Callable[[argparse.Namespace], int]
+
+
+class OptionError(ConjureError):
+    """An option's value was refused while the command line was parsed (exit code 2).
+
+    Not a :class:`ValueError`, so that argparse lets it through with its own words instead of
+    "invalid int value"."""
+
+
+_CHOICE = re.compile(
+    r"argument (?P<arg>[^:]+): invalid choice: (?P<value>.+?) \(choose from (?P<choices>.*)\)"
+)
 
 
 class Parser(argparse.ArgumentParser):
     """An argument parser whose usage errors go through the same one-line boundary."""
 
     def error(self, message: str) -> Any:
-        raise ConjureError(f"{self.prog}: {message}")
+        found = _CHOICE.fullmatch(message)
+        if found and found["arg"] == "COMMAND":
+            value = found["value"].strip("'")
+            commands = [c.strip("' ") for c in found["choices"].split(",")]
+            close = difflib.get_close_matches(value, commands, n=1)
+            hint = f"; did you mean {close[0]!r}?" if close else " (conjure --help lists them)"
+            raise UnknownNameError(f"unknown command {quote(value)}{hint}")
+        if found:
+            choices = found["choices"].replace("'", "")
+            message = f"{found['arg']}: {found['value']} is not one of {choices}"
+        raise UsageError(f"{self.prog}: {message}")
+
+
+def whole(what: str, low: int | None = None, high: int | None = None) -> Callable[[str], int]:
+    """An argparse ``type`` for a whole number typed by a person: :func:`conjure.inputs.parse_int`
+    with the range ``low``..``high``, the option ``what`` named in the error."""
+
+    def convert(text: str) -> int:
+        try:
+            return parse_int(text, what, low, high)
+        except UsageError as exc:
+            raise OptionError(str(exc)) from None
+
+    return convert
 
 
 def add_command(sub: Any, name: str, handler: Handler, **kwargs: Any) -> Parser:
@@ -34,23 +91,19 @@ def add_command(sub: Any, name: str, handler: Handler, **kwargs: Any) -> Parser:
 
 
 def pairs(values: list[str] | None, what: str) -> dict[str, str]:
+    """``NAME=VALUE`` items as a dict; ``what`` (the option) is named in an error."""
     out: dict[str, str] = {}
     for item in values or []:
         name, sep, value = item.partition("=")
         if not sep or not name.strip():
-            raise ConjureError(f"{what} {item!r} is not NAME=VALUE")
+            raise UsageError(f"{what} {quote(item)} is not NAME=VALUE")
         out[name.strip()] = value.strip()
     return out
 
 
 def int_params(values: list[str] | None, flag: str = "--param") -> dict[str, int]:
-    out = {}
-    for name, value in pairs(values, flag).items():
-        try:
-            out[name] = int(value)
-        except ValueError:
-            raise ConjureError(f"{flag} {name}={value!r}: expected a whole number") from None
-    return out
+    """``NAME=VALUE`` items whose values are whole numbers."""
+    return {name: parse_int(value, f"{flag} {name}") for name, value in pairs(values, flag).items()}
 
 
 def print_rows(title: str, headers: Sequence[str], rows: Sequence[Sequence[str]]) -> None:

@@ -5,8 +5,17 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from conjure.cli.common import EXIT_OK, add_command, int_params, print_json, print_rows, registry
-from conjure.errors import ConjureError
+from conjure.cli.common import (
+    EXIT_OK,
+    add_command,
+    int_params,
+    print_json,
+    print_rows,
+    registry,
+    whole,
+)
+from conjure.errors import UnknownNameError, UsageError
+from conjure.inputs import check_range, normalise, quote
 
 
 def add_parsers(sub: Any) -> None:
@@ -21,29 +30,64 @@ def add_parsers(sub: Any) -> None:
 
     p = add_command(sub, "play", _play, help="play a game in the terminal against bots")
     p.add_argument("game", metavar="GAME")
-    p.add_argument("--seed", type=int, default=None, help="the deal (default: a random one)")
+    p.add_argument("--seed", type=whole("--seed", low=0), help="the deal (default: a random one)")
     p.add_argument("--bot", default="mc", help="the opponents: mc (default) or random")
-    p.add_argument("--seat", type=int, default=1, help="your seat, 1 = first player")
-    p.add_argument("--players", type=int)
-    p.add_argument("--option", action="append", metavar="NAME=VALUE")
+    p.add_argument(
+        "--seat", type=whole("--seat", low=1), default=1, help="your seat, 1 = first player"
+    )
+    _game_options(p)
 
     p = add_command(sub, "simulate", _simulate, help="play many games between bots and report")
     p.add_argument("game", metavar="GAME")
-    p.add_argument("-n", "--games", type=int, default=1000)
-    p.add_argument("--seed", type=int, default=0)
+    p.add_argument(
+        "-n", "--games", type=whole("-n", low=1), default=1000, help="games to play (default 1000)"
+    )
+    p.add_argument(
+        "--seed", type=whole("--seed", low=0), default=0, help="the first deal (default 0)"
+    )
     p.add_argument(
         "--bots", default="random", help="one bot for all seats or one per seat: mc,random"
     )
-    p.add_argument("--workers", type=int, default=1)
-    p.add_argument("--players", type=int)
-    p.add_argument("--option", action="append", metavar="NAME=VALUE")
+    p.add_argument(
+        "--workers",
+        type=whole("--workers", low=1),
+        default=1,
+        help="processes to play on (default 1); the results do not depend on it",
+    )
+    _game_options(p)
     p.add_argument("--json", action="store_true")
 
 
+def _game_options(p: Any) -> None:
+    p.add_argument(
+        "--players",
+        type=whole("--players", low=1),
+        help="how many play (default: the game's smallest number)",
+    )
+    p.add_argument(
+        "--option", action="append", metavar="NAME=VALUE", help="a game option (see conjure rules)"
+    )
+
+
 def _game(args: argparse.Namespace) -> Any:
+    """The game named on the command line, its player count and options checked here so that a
+    value out of range is bad input (exit 2) with the option named, like a routine's."""
     cls = registry().game(args.game)
-    options = int_params(getattr(args, "option", None), flag="--option")
-    return cls(getattr(args, "players", None), **options)
+    if args.players is not None and args.players not in cls.players:
+        allowed = ", ".join(map(str, cls.players))
+        raise UsageError(
+            f"--players: {args.players} is not allowed ({cls.id} is played by {allowed})"
+        )
+    options = int_params(args.option, flag="--option")
+    known = {o.name: o for o in cls.options}
+    for name, value in options.items():
+        if name not in known:
+            names = ", ".join(known) or "none"
+            raise UnknownNameError(
+                f"--option: {cls.id} has no option {quote(name)} (options: {names})"
+            )
+        check_range(value, f"--option {name}", known[name].low, known[name].high)
+    return cls(args.players, **options)
 
 
 def _games(args: argparse.Namespace) -> int:
@@ -122,23 +166,23 @@ def _play(args: argparse.Namespace) -> int:
 
     game = _game(args)
     make_bot(args.bot)
-    if not 1 <= args.seat <= game.num_players:
-        raise ConjureError(f"--seat must be 1 to {game.num_players}")
+    check_range(args.seat, "--seat", 1, game.num_players)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
     return play_game(game, seed=seed, bot=args.bot, seat=args.seat - 1)
 
 
 def _simulate(args: argparse.Namespace) -> int:
-    from conjure.games.simulate import simulate
+    from conjure.games.simulate import format_rate, simulate
 
     game = _game(args)
-    if args.games < 1:
-        raise ConjureError("-n must be at least 1")
-    bots = [b.strip() for b in args.bots.split(",") if b.strip()]
+    bots = [b.strip() for b in normalise(args.bots).split(",") if b.strip()]
     if len(bots) not in (1, game.num_players):
-        raise ConjureError(f"--bots needs one bot or {game.num_players}, got {len(bots)}")
+        raise UsageError(
+            f"--bots: {quote(args.bots)} names {len(bots)} bots "
+            f"(allowed: one for every seat, or {game.num_players}, one per seat)"
+        )
     if args.json:
-        summary = simulate(game, args.games, args.seed, bots, max(1, args.workers))
+        summary = simulate(game, args.games, args.seed, bots, args.workers)
         return print_json(summary.to_json())
     from rich.progress import Progress
     from rich.table import Table
@@ -146,14 +190,15 @@ def _simulate(args: argparse.Namespace) -> int:
     from conjure.view.terminal import make_console
 
     console = make_console()
-    with Progress(console=make_console(stderr=True), transient=True) as progress:
+    errors = make_console(stderr=True)
+    with Progress(console=errors, transient=True, disable=not errors.is_terminal) as progress:
         task = progress.add_task(f"{game.id}", total=args.games)
         summary = simulate(
             game,
             args.games,
             args.seed,
             bots,
-            max(1, args.workers),
+            args.workers,
             progress=lambda n: progress.advance(task, n),
         )
     table = Table(
@@ -174,6 +219,6 @@ def _simulate(args: argparse.Namespace) -> int:
     console.print(table)
     console.print(
         f"draws {summary.draws:,} · mean length {summary.mean_length:.1f} moves · "
-        f"{summary.games_per_second:,.0f} games/s"
+        f"{format_rate(summary.games, summary.seconds)}"
     )
     return EXIT_OK

@@ -32,7 +32,8 @@ from typing import Any, ClassVar, Final
 import attrs
 
 from conjure.deck.cards import CARDS, Card, parse_packet
-from conjure.errors import ConjureError, IllegalMoveError, UnknownNameError
+from conjure.errors import ConjureError, IllegalMoveError, UnknownNameError, UsageError
+from conjure.inputs import normalise, parse_int, quote
 
 TERMINAL: Final = -1
 ALL: Final = "all"
@@ -340,9 +341,11 @@ class Game:
         """An action from what a player types: its number in :meth:`ordered_actions`
         (1-based), its name, or a card in any notation."""
         legal = self.ordered_actions(state)
-        text = text.strip()
-        if text.isdigit() and 1 <= int(text) <= len(legal):
-            return legal[int(text) - 1]
+        typed, text = text, normalise(text).strip()
+        try:
+            return legal[parse_int(text, "move", 1, len(legal)) - 1]
+        except UsageError:
+            pass  # not a move's number: a name or a card
         for action in legal:
             if self.action_name(state, action).lower() == text.lower():
                 return action
@@ -355,7 +358,7 @@ class Game:
                 if action == card.code:
                     return action
             raise GameError(f"{card} cannot be played now")
-        raise GameError(f"{text!r} is not a move here: type a number from 1 to {len(legal)}")
+        raise GameError(f"{quote(typed)} is not a move here: type a number from 1 to {len(legal)}")
 
     def determinize(self, state: GameState, player: int, rng: random.Random) -> GameState:
         """A copy of ``state`` in which every card ``player`` cannot see is dealt again at

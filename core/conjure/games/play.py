@@ -4,6 +4,7 @@ or by card, bad input asked again."""
 from __future__ import annotations
 
 import random
+import sys
 from collections.abc import Callable
 
 from rich.console import Console, Group, RenderableType
@@ -126,8 +127,11 @@ def play_game(
             try:
                 answer = ask("> ")
             except EOFError:
+                console.print()  # the prompt's line ends before the goodbye
                 console.print("bye")
                 return 0
+            if ask is input and not sys.stdin.isatty():
+                console.print(answer, markup=False)  # piped answers shown, as typed ones are
             if answer.strip().lower() in ("q", "quit", "exit"):
                 console.print("bye")
                 return 0

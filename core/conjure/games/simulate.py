@@ -1,5 +1,9 @@
 """Many games between bots: win rates with confidence intervals, mean returns and scores, game
-length, games per second."""
+length, games per second.
+
+The games are cut into chunks (:mod:`conjure.parallel`) that run here or on worker processes;
+every game has its own seeds, so the numbers depend on the seed alone, never on the workers.
+"""
 
 from __future__ import annotations
 
@@ -11,8 +15,10 @@ from typing import Any
 
 import attrs
 
+from conjure.errors import Interrupted
 from conjure.games.api import TERMINAL, Game
 from conjure.games.bots import make_bot
+from conjure.parallel import Backend, Chunk, closing, derive_seed, executor, plan
 
 
 @attrs.frozen
@@ -69,11 +75,20 @@ def wilson(successes: int, trials: int, z: float = 1.96) -> tuple[float, float, 
     return p, max(0.0, centre - half), min(1.0, centre + half)
 
 
-def _play_batch(
-    game: Game, bot_names: Sequence[str], seeds: Sequence[int], rng_seed: int
-) -> tuple[list[int], int, list[float], list[float], int]:
+#: games per chunk of work: many for random bots (cheap games), one for Monte-Carlo bots (a
+#: second or more a game) so that the work spreads evenly; results never depend on it
+CHUNK_RANDOM = 50
+CHUNK_SEARCHING = 1
+
+_Part = tuple[list[int], int, list[float], list[float], int]
+
+
+def _play_chunk(context: tuple[Game, tuple[str, ...], int], chunk: Chunk) -> _Part:
+    """Games ``chunk.start`` … of a run: game ``i`` is dealt from ``seed + i`` and its bots draw
+    from a stream of their own, seeded from ``seed`` and ``i``, so that a game's result does not
+    depend on which chunk or worker plays it."""
+    game, bot_names, seed = context
     bots = [make_bot(name) for name in bot_names]
-    rng = random.Random(rng_seed)
     n = game.num_players
     wins = [0] * n
     draws = 0
@@ -83,8 +98,9 @@ def _play_batch(
     legal = game.legal_actions
     apply = game.apply
     all_random = all(name == "random" for name in bot_names)
-    for seed in seeds:
-        state = game.new_initial_state(seed)
+    for i in range(chunk.start, chunk.start + chunk.size):
+        rng = random.Random(derive_seed(seed, i))
+        state = game.new_initial_state(seed + i)
         moves = 0
         if all_random:  # the common case, without a call per move to a bot
             pick = rng.random
@@ -104,10 +120,10 @@ def _play_batch(
             wins[top[0]] += 1
         else:
             draws += 1
-        for i in range(n):
-            returns[i] += result[i]
-        for i, s in enumerate(game.scores(state)):
-            scores[i] += s
+        for p in range(n):
+            returns[p] += result[p]
+        for p, s in enumerate(game.scores(state)):
+            scores[p] += s
         length += moves
     return wins, draws, returns, scores, length
 
@@ -119,34 +135,34 @@ def simulate(
     bots: Sequence[str] = ("random",),
     workers: int = 1,
     progress: Callable[[int], None] | None = None,
+    backend: Backend | None = None,
 ) -> Summary:
     """Play ``games`` games (deal seeds ``seed``, ``seed + 1`` …) between ``bots`` (one name per
-    seat, or one for all) on ``workers`` processes."""
+    seat, or one for all) on ``workers`` processes (or on ``backend``). The same seed gives the
+    same summary (but for the time taken) whatever the number of workers.
+
+    Interrupted (Ctrl-C), it stops every worker and raises :class:`~conjure.errors.Interrupted`
+    saying how many games had been played."""
     names = tuple(bots) if len(bots) == game.num_players else tuple(bots[:1]) * game.num_players
     for name in names:
         make_bot(name)
     start = time.perf_counter()
-    chunk = max(1, min(1000, games // (workers * 8) or 1))
-    batches = [list(range(seed + i, seed + min(i + chunk, games))) for i in range(0, games, chunk)]
-    parts: list[tuple[list[int], int, list[float], list[float], int]] = []
-    if workers > 1 and len(batches) > 1:
-        import multiprocessing
-        from concurrent.futures import ProcessPoolExecutor
-
-        with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")) as pool:
-            futures = [
-                pool.submit(_play_batch, game, names, b, seed * 7919 + k)
-                for k, b in enumerate(batches)
-            ]
-            for f, b in zip(futures, batches, strict=True):
-                parts.append(f.result())
+    size = CHUNK_RANDOM if all(name == "random" for name in names) else CHUNK_SEARCHING
+    chunks = plan(games, seed, size)
+    run = (backend or executor(workers)).map(_play_chunk, (game, names, seed), chunks)
+    parts: list[_Part] = []
+    played = 0
+    try:
+        with closing(run) as results:
+            for part, chunk in zip(results, chunks, strict=False):
+                parts.append(part)
+                played += chunk.size
                 if progress:
-                    progress(len(b))
-    else:
-        for k, b in enumerate(batches):
-            parts.append(_play_batch(game, names, b, seed * 7919 + k))
-            if progress:
-                progress(len(b))
+                    progress(chunk.size)
+    except KeyboardInterrupt:
+        raise Interrupted(
+            f"after {played:,} of {games:,} game{'s' if games != 1 else ''} (seed {seed})"
+        ) from None
     n = game.num_players
     wins = [sum(p[0][i] for p in parts) for i in range(n)]
     draws = sum(p[1] for p in parts)
@@ -163,3 +179,24 @@ def simulate(
         mean_length=sum(p[4] for p in parts) / total,
         seconds=time.perf_counter() - start,
     )
+
+
+def format_rate(count: int, seconds: float, unit: str = "games") -> str:
+    """``count`` in ``seconds`` as a rate people read: whole numbers from 100 a second, two
+    significant figures below, never 0 for work that was done.
+
+    >>> format_rate(50, 70.0)
+    '0.71 games/s'
+    >>> format_rate(200_000, 8.0)
+    '25,000 games/s'
+    >>> format_rate(1, 2000.0)
+    '0.0005 games/s'
+    """
+    if count == 0:
+        return f"0 {unit}/s"
+    if seconds <= 0:
+        return f"{count:,} {unit} in no measurable time"
+    rate = count / seconds
+    if rate >= 100:
+        return f"{rate:,.0f} {unit}/s"
+    return f"{float(f'{rate:.2g}'):g} {unit}/s"

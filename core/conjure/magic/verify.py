@@ -224,10 +224,8 @@ def verify(
         seed = random.SystemRandom().randrange(2**32)
     if engine == "hypothesis":
         cases, failing = _search_hypothesis(routine, values, chosen, examples, seed)
-    elif engine == "random" and workers > 1:
+    elif engine == "random":  # one worker or many: the same chunks, the same result
         cases, failing = _search_parallel(routine, values, chosen, examples, seed, workers)
-    elif engine == "random":
-        cases, failing = _search_random(routine, values, chosen, examples, seed)
     else:
         raise VerificationError(f"unknown engine {engine!r}: use random or hypothesis")
     shrunk = None if failing is None else _replay(routine, values, failing, chosen)
@@ -274,29 +272,43 @@ def _search_parallel(
     seed: int,
     workers: int,
 ) -> tuple[int, list[int] | None]:
-    """The random search on ``workers`` processes; worker ``i`` follows seed ``seed * 1009 + i``."""
-    import multiprocessing
-    import pickle
-    from concurrent.futures import ProcessPoolExecutor
+    """The random search in chunks of :data:`SEARCH_CHUNK` cases, each with its own seed drawn
+    from ``seed``, on ``workers`` processes (:mod:`conjure.parallel`); the chunks are read in
+    order and the first failure in that order is the one kept, so the same seed finds the same
+    case whatever the number of workers. Interrupted, it says how many cases it had searched."""
+    from conjure.errors import Interrupted
+    from conjure.parallel import closing, executor, plan
 
+    chunks = plan(examples, seed, SEARCH_CHUNK)
+    run = executor(workers).map(_explore_chunk, (routine, params, tuple(claims)), chunks)
+    cases = 0
+    failing: list[int] | None = None
     try:
-        pickle.dumps((routine, claims))
-    except Exception:  # a routine built from closures cannot travel: search here instead
-        return _search_random(routine, params, claims, examples, seed)
-    share = [examples // workers + (1 if i < examples % workers else 0) for i in range(workers)]
-    context = multiprocessing.get_context("fork" if hasattr(__import__("os"), "fork") else None)
-    with ProcessPoolExecutor(workers, mp_context=context) as pool:
-        futures = [
-            pool.submit(_explore, routine, params, claims, n, seed * 1009 + i)
-            for i, n in enumerate(share)
-            if n
-        ]
-        results = [f.result() for f in futures]
-    cases = sum(n for n, _ in results)
-    failing = next((indices for _, indices in results if indices is not None), None)
+        with closing(run) as results:
+            for ran, found in results:
+                cases += ran
+                if found is not None:
+                    failing = found
+                    break
+    except KeyboardInterrupt:
+        raise Interrupted(
+            f"after {cases:,} of {examples:,} random cases searched (seed {seed}), "
+            "no counter-example among them"
+        ) from None
     if failing is None:
         return cases, None
     return cases, shrink(routine, params, failing, claims)
+
+
+#: random cases per chunk of a search; results never depend on it being run where
+SEARCH_CHUNK = 500
+
+
+def _explore_chunk(
+    context: tuple[Routine, dict[str, int], tuple[Claim, ...]], chunk: Any
+) -> tuple[int, list[int] | None]:
+    routine, params, claims = context
+    return _explore(routine, params, claims, chunk.size, chunk.seed)
 
 
 def _search_hypothesis(
