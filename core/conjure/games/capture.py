@@ -1,0 +1,321 @@
+"""Capture (fishing) games: every legal capture of a played card against the table, builds,
+sweeps, and the base class the capture games share.
+
+A table is a row of *items*, each with a value: a loose card, or a build (several cards that
+are taken together, by a card of the build's value, never as part of a sum). A capture is a
+bitmask over the items' positions. :class:`CaptureRules` answers, for a table and every value
+a card can have, which masks that card may take; the answers are worked out once per table
+(every subset sum of the table up to the highest card value, by growing bitmasks and dropping
+any that pass the limit) and remembered, so the playout loop mostly looks them up.
+
+>>> rules = CaptureRules(equal="any", sums=True, limit=10)
+>>> equal, sums = rules.options((2, 5, 7, 7))[7]
+>>> [bin(m) for m in equal], [bin(m) for m in sums]
+(['0b100', '0b1000', '0b1100'], ['0b11'])
+"""
+
+from __future__ import annotations
+
+from bisect import insort
+from collections.abc import Iterable, Sequence
+from typing import ClassVar, Final
+
+import attrs
+
+from conjure.deck.cards import CARDS, Card
+from conjure.errors import ConjureError
+from conjure.games.api import ALL, NOBODY, GameError, GameState, MatchGame
+from conjure.inputs import normalise, quote
+
+#: kinds of action, in bits 6-8 of the action code (a plain card code is a trail)
+TRAIL: Final = 0
+CAPTURE: Final = 1
+BUILD: Final = 2  # a hand card added to loose table cards: a build of their sum
+PAIR: Final = 3  # a hand card laid on a table card of the same rank, its twin held back
+RAISE: Final = 4  # a hand card added to another player's build
+HANDS: Final = tuple(f"hand{p}" for p in range(8))
+WON: Final = tuple(f"won{p}" for p in range(8))
+KIND_NAMES: Final = ("trail", "capture", "build", "pair build", "raise")
+
+Options = tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]
+
+
+def encode(card: int, kind: int = TRAIL, mask: int = 0) -> int:
+    """The action that plays ``card`` as ``kind`` against the table items in ``mask``."""
+    return card | kind << 6 | mask << 9
+
+
+def decode(action: int) -> tuple[int, int, int]:
+    """``(card, kind, mask)`` of an action made by :func:`encode`."""
+    return action & 63, action >> 6 & 7, action >> 9
+
+
+def positions(mask: int) -> list[int]:
+    """The set bits of ``mask``, lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def submasks(mask: int) -> list[int]:
+    """Every non-empty submask of ``mask``, largest first."""
+    out = []
+    s = mask
+    while s:
+        out.append(s)
+        s = (s - 1) & mask
+    return out
+
+
+def subset_sums(values: Sequence[int], limit: int, skip: int = 0) -> list[tuple[int, int]]:
+    """``(mask, total)`` of every non-empty subset of the items whose total is at most
+    ``limit``, leaving out the positions in ``skip`` and items of value 0. Subsets are grown one
+    item at a time and a subset past the limit is never grown further, so the cost follows the
+    number of answers, not ``2 ** len(values)``.
+
+    >>> sorted(subset_sums((3, 4, 9), 8))
+    [(1, 3), (2, 4), (3, 7)]
+    """
+    found: list[tuple[int, int]] = []
+    for i, v in enumerate(values):
+        if v <= 0 or v > limit or skip >> i & 1:
+            continue
+        bit = 1 << i
+        grown = [(m | bit, s + v) for m, s in found if s + v <= limit]
+        found.append((bit, v))
+        found.extend(grown)
+    return found
+
+
+def disjoint_unions(groups: Sequence[int]) -> set[int]:
+    """Every union of one or more pairwise disjoint masks from ``groups``.
+
+    >>> sorted(disjoint_unions([0b001, 0b010, 0b011]))
+    [1, 2, 3]
+    """
+    out: set[int] = set()
+
+    def grow(start: int, used: int) -> None:
+        for j in range(start, len(groups)):
+            g = groups[j]
+            if not g & used:
+                out.add(used | g)
+                grow(j + 1, used | g)
+
+    grow(0, 0)
+    return out
+
+
+@attrs.frozen
+class CaptureRules:
+    """How a played card takes table items.
+
+    - ``equal``: ``"one"`` takes a single item of its value, ``"any"`` any number of them at
+      once;
+    - ``sums``: two or more loose items whose values add up to the card's may be taken;
+    - ``several``: several disjoint sets (equal items, sums, builds) in one capture;
+    - ``limit``: the highest value a card can have.
+
+    Items in the ``fixed`` mask passed to :meth:`options` (builds, or cards that only pair)
+    are taken by equal value alone, never in a sum.
+    """
+
+    equal: str = "any"
+    sums: bool = True
+    several: bool = False
+    limit: int = 10
+    _cache: dict[tuple[tuple[int, ...], int], Options] = attrs.field(
+        factory=dict, init=False, repr=False, eq=False
+    )
+
+    def options(self, values: tuple[int, ...], fixed: int = 0) -> Options:
+        """For each value ``v`` from 0 to ``limit``: ``(equal, sums)``, the masks a card of
+        value ``v`` may take using equal items only, and those that take a sum (alone or, with
+        ``several``, together with other sets). Remembered per table."""
+        found = self._cache.get((values, fixed))
+        if found is None:
+            key = (values, fixed)
+            if len(self._cache) > 200_000:
+                self._cache.clear()
+            found = self._cache[key] = self._work_out(values, fixed)
+        return found
+
+    def _work_out(self, values: tuple[int, ...], fixed: int) -> Options:
+        limit = self.limit
+        same = [0] * (limit + 1)
+        for i, v in enumerate(values):
+            if 0 < v <= limit:
+                same[v] |= 1 << i
+        by_total: list[list[int]] = [[] for _ in range(limit + 1)]
+        if self.sums:
+            for mask, total in subset_sums(values, limit, fixed):
+                if mask & (mask - 1):  # two items or more
+                    by_total[total].append(mask)
+        out = []
+        for v in range(limit + 1):
+            eq = same[v]
+            sums = by_total[v]
+            if self.several:
+                singles = [1 << i for i in positions(eq)]
+                unions = disjoint_unions(singles + sums)
+                equal = tuple(sorted(m for m in unions if not m & ~eq))
+                other = tuple(sorted(m for m in unions if m & ~eq))
+            else:
+                if not eq:
+                    equal = ()
+                elif self.equal == "one":
+                    equal = tuple(1 << i for i in positions(eq))
+                else:
+                    equal = tuple(sorted(submasks(eq)))
+                other = tuple(sorted(sums))
+            out.append((equal, other))
+        return tuple(out)
+
+
+@attrs.frozen
+class Build:
+    """A build on the table: cards taken only together, by a card of ``value``, owned by the
+    player who made it or raised it last. A ``pair`` build (cards of one rank) cannot be
+    raised."""
+
+    owner: int
+    value: int
+    cards: tuple[int, ...]
+    pair: bool = False
+
+    def __str__(self) -> str:
+        cards = " ".join(str(CARDS[c]) for c in self.cards)
+        kind = "pair build" if self.pair else "build"
+        return f"{kind} of {self.value} ({cards}), player {self.owner + 1}'s"
+
+
+def cards_text(cards: Iterable[int]) -> str:
+    return " ".join(str(CARDS[c]) for c in cards)
+
+
+class CaptureGame(MatchGame):
+    """What the capture games share: the zones (``hand0`` …, ``stock``, ``table``, ``won0`` …),
+    capture actions read and typed as sentences (``7♦ takes 5♣ 2♥``), the table kept in a
+    canonical order (so that captures are remembered per table), sweeps counted, and the last
+    capturer taking what is left at the end of a deal.
+
+    Subclasses set :attr:`values` (card code -> capture value) and :attr:`rules`, and write the
+    rest of :class:`MatchGame`'s cases.
+    """
+
+    #: card code -> the value it captures with and is captured at
+    values: ClassVar[Sequence[int]]
+    rules: ClassVar[CaptureRules]
+
+    def zones(self) -> dict[str, str | int]:
+        n = self.num_players
+        zones: dict[str, str | int] = {f"hand{p}": p for p in range(n)}
+        zones.update(stock=NOBODY, table=ALL)
+        zones.update({f"won{p}": ALL for p in range(n)})
+        zones.update(self.extra_zones())
+        return zones
+
+    def extra_zones(self) -> dict[str, str | int]:
+        return {}
+
+    # -- the table ------------------------------------------------------------------------------
+
+    def items(self, state: GameState) -> list[tuple[int, ...]]:
+        """The table's items in position order: each a tuple of cards (a loose card alone)."""
+        return [(c,) for c in state.zones["table"]]
+
+    def lay_on_table(self, state: GameState, card: int) -> None:
+        """Put ``card`` among the loose table cards, keeping them ordered by value then code."""
+        insort(state.zones["table"], card, key=self._order.__getitem__)
+
+    def sort_table(self, state: GameState) -> None:
+        state.zones["table"].sort(key=self._order.__getitem__)
+
+    @property
+    def _order(self) -> Sequence[int]:
+        order = self.__dict__.get("_table_order")
+        if order is None:
+            order = self.__dict__["_table_order"] = [v * 64 + c for c, v in enumerate(self.values)]
+        return order
+
+    def take(self, state: GameState, player: int, card: int, mask: int) -> bool:
+        """``player`` takes the loose table cards at the positions in ``mask`` with ``card``
+        from hand, all into ``won{player}``; records the last capturer. Returns whether the
+        table is now empty (a sweep, which the caller scores as its rules say)."""
+        z = state.zones
+        table = z["table"]
+        won = z[WON[player]]
+        z[HANDS[player]].remove(card)
+        won.append(card)
+        if mask == (1 << len(table)) - 1:
+            won.extend(table)
+            table.clear()
+        else:
+            for i in reversed(positions(mask)):
+                won.append(table.pop(i))
+        state.vars["last"] = player
+        return not table
+
+    def sweep_rest(self, state: GameState) -> None:
+        """The end of a deal: the last capturer takes whatever is left on the table (the text
+        of ten-exchange; every game of the family)."""
+        last = state.vars.get("last", -1)
+        table = state.zones["table"]
+        if last >= 0 and table:
+            state.zones[f"won{last}"].extend(table)
+            table.clear()
+
+    # -- actions read and typed by people -------------------------------------------------------
+
+    def action_name(self, state: GameState, action: int) -> str:
+        card, kind, mask = decode(action)
+        played = str(CARDS[card])
+        if kind == TRAIL:
+            return f"{played} to the table"
+        items = self.items(state)
+        taken = [cards_text(items[i]) for i in positions(mask)]
+        if kind == CAPTURE:
+            everything = mask == (1 << len(items)) - 1
+            return f"{played} takes {' + '.join(taken)}" + (" (sweep)" if everything else "")
+        if kind == BUILD:
+            total = self.values[card] + sum(self.values[items[i][0]] for i in positions(mask))
+            return f"{played} builds {total} on {' '.join(taken)}"
+        if kind == PAIR:
+            return f"{played} pair-builds on {' '.join(taken)} (shows the twin)"
+        return f"{played} raises build {' '.join(taken)}"
+
+    def ordered_actions(self, state: GameState) -> list[int]:
+        """By card (suit, then rank), then trails before captures and builds, then by items."""
+
+        def key(action: int) -> tuple[int, int, int, int]:
+            card, kind, mask = decode(action)
+            return card // 13, card % 13, kind, mask
+
+        return sorted(self.legal_actions(state), key=key)
+
+    def parse_action(self, state: GameState, text: str) -> int:
+        """A number from the list, a move's words, or a card when that card has one move
+        only."""
+        legal = self.ordered_actions(state)
+        stripped = normalise(text).strip()
+        if stripped.isdigit() and 1 <= int(stripped) <= len(legal):
+            return legal[int(stripped) - 1]
+        for action in legal:
+            if self.action_name(state, action).lower() == stripped.lower():
+                return action
+        try:
+            card = Card(stripped).code
+        except ConjureError:
+            card = -1
+        if card >= 0:
+            mine = [a for a in legal if decode(a)[0] == card]
+            if len(mine) == 1:
+                return mine[0]
+            if mine:
+                numbers = ", ".join(str(legal.index(a) + 1) for a in mine)
+                raise GameError(f"{CARDS[card]} has {len(mine)} moves: type one of {numbers}")
+            raise GameError(f"{CARDS[card]} cannot be played now")
+        raise GameError(f"{quote(text)} is not a move here: type a number from 1 to {len(legal)}")
