@@ -18,6 +18,7 @@ def register_games(register: Callable[[Any], None]) -> None:
     from conjure_games.jack_high import JackHigh
     from conjure_games.round_and_round import RoundAndRound
     from conjure_games.sixty_six import SixtySix
+    from conjure_games.ten_exchange import TenExchange
 
-    for game in (SixtySix, Goofspiel, RoundAndRound, JackHigh):
+    for game in (SixtySix, Goofspiel, RoundAndRound, JackHigh, TenExchange):
         register(game)

@@ -1,0 +1,261 @@
+"""Ten exchange: 游戏十 换牌 (seed 001), a Scopa-like capture game for two.
+
+Rule notes
+==========
+
+Every rule is in :attr:`TenExchange.rule_notes` with the Chinese it rests on; those marked
+assumed are filled from Scopa, the game this one is (the same 40 cards and values, four on the
+table, capture by equal value or by a sum, most ◆, the 7♦, sweeps, first to 11).
+
+Two readings are options:
+
+- ``priority``: the text forbids a sum capture「若手牌中有以（1）接收的牌时」, when the *hand*
+  holds a card that can take an equal card, and adds that only honesty enforces it (the other
+  player cannot see the hand): ``priority=0`` (the default) is that reading; ``priority=1`` is
+  Scopa's narrower rule, where only the card played must take its equal rather than a sum.
+- ``first_sweep_only``: 「扫除（拿所有的场牌）第一回→1分」 reads most naturally as "a sweep: 1
+  point each time" (1回 as a rate, Scopa's scoring), the default; ``first_sweep_only=1`` scores
+  only the first sweep of a deal, the word-for-word reading of 第一回.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from conjure.deck import full_deck
+from conjure.games import (
+    CAPTURE,
+    TERMINAL,
+    CaptureGame,
+    CaptureRules,
+    GameState,
+    Option,
+    RuleNote,
+    encode,
+)
+
+DECK: Final = tuple(c.code for c in full_deck(40))
+#: A 1, 2-7 their pips, J 8, Q 9, K 10 (「A→1分，K→10分、Q→9分、J→8分，数牌和数字同分」)
+VALUES: Final = tuple(
+    0 if c >= 52 else {11: 8, 12: 9, 13: 10}.get(c % 13 + 1, c % 13 + 1) for c in range(54)
+)
+DIAMONDS: Final = 3
+SEVEN_OF_DIAMONDS: Final = DIAMONDS * 13 + 6
+HAND_SIZE: Final = 4
+HANDS: Final = ("hand0", "hand1")
+CAPTURE_BITS: Final = encode(0, CAPTURE)
+HAND_FIRST, CARD_FIRST = 0, 1
+
+
+class TenExchange(CaptureGame):
+    id = "ten-exchange"
+    name_zh = "换牌"
+    name_en = "Ten Exchange"
+    source = "seed 001 (游戏十 换牌)"
+    deck_size = 40
+    summary_en = (
+        "Scopa-like, 40 cards: take table cards of equal value or adding up to your card; "
+        "points for the most card value, most ♦, the 7♦ and sweeps; first to 11."
+    )
+    summary_zh = "40张牌，以同分或合计分拿场牌；牌分多、方块多、方块7、扫除各得1分，先得11分者胜。"
+    values = VALUES
+    rules = CaptureRules(equal="any", sums=True, several=False, limit=10)
+    options = (
+        Option("target", 11, 1, 100, "match points that win (the text: 11)"),
+        Option(
+            "priority",
+            HAND_FIRST,
+            0,
+            1,
+            "an equal card before a sum: 0 whenever the hand can take one (the text), "
+            "1 only for the card played (Scopa)",
+        ),
+        Option("first_sweep_only", 0, 0, 1, "1: only a deal's first sweep scores"),
+    )
+    rule_notes = (
+        RuleNote(
+            "40 cards: no jokers, no 8, 9 or 10",
+            "text",
+            "「使用40张牌，除去飞牌和8—10的牌」",
+        ),
+        RuleNote(
+            "values: A 1, 2–7 their pips, J 8, Q 9, K 10",
+            "text",
+            "「A→1分，K→10分、Q→9分、J→8分，数牌和数字同分」",
+        ),
+        RuleNote(
+            "the dealer alternates; four cards each, one at a time from the opponent, then four "
+            "face up on the table; 28 in the stock",
+            "text",
+            "「轮流做庄家…从对手开始，1次分配一张牌，每人各得4张，然后翻开4张当场牌。剩下的28张牌扣起来当贮存牌」",
+        ),
+        RuleNote("the dealer's opponent plays first", "text", "「由对手先玩」"),
+        RuleNote(
+            "no builds",
+            "text",
+            "「但是不能拿场牌的附加牌」: the 附加牌 of the casino game are not played here",
+        ),
+        RuleNote(
+            "a card takes one, two or three table cards of its value together",
+            "text",
+            "「若手牌中有和场牌同分的牌，一张或2张或3张，都可以和手牌配合一起拿」; the player "
+            "chooses which of them (the ◆ matters for the score)",
+        ),
+        RuleNote(
+            "a card takes two or more table cards adding up to its value (at most 10)",
+            "text",
+            "「2张以上的场牌…合计分数在10分以下时，和此合计分数相同的牌，"
+            "可以配合场牌一起拿掉」; one "
+            "set per turn, as in the text's example (◆7 takes 5 and 2) and in Scopa",
+        ),
+        RuleNote(
+            "no sum capture while the hand holds a card that can take an equal card "
+            "(option priority=0)",
+            "text",
+            "「但是，这时若手牌中有以（1）接收的牌时，就不能铺设了。虽然双方不知道对方所拥有的牌，"
+            "但仍然以互相取信于对方的精神玩牌较好」: the rule is about the hand, which is why only "
+            "good faith enforces it; priority=1 is Scopa's rule for the card played only",
+        ),
+        RuleNote(
+            "a card goes to the table only when no card in hand can take anything; an empty "
+            "table is played to the same way",
+            "text",
+            "「手牌和场牌无法配合时，可出任意一张手牌…放在桌上」「场牌被用完后，和（2）一样，出任意一张手牌放在桌上当场牌」",
+        ),
+        RuleNote(
+            "when both hands are empty the stock is dealt again, one card at a time from the "
+            "opponent: four each, and two each the last time",
+            "assumed",
+            "「手牌用完后，由对手开始，一张张的拿贮存牌，最后一次拿时2张一起拿」: "
+            "the 28 cards of the "
+            "stock give three more hands of four and a last one of two each (4+4+4+2 = 14), the "
+            "only reading in which 'two the last time' happens; Scopa also deals fresh hands",
+        ),
+        RuleNote(
+            "the cards left on the table at the end go to the last player who took cards",
+            "text",
+            "「剩下的场牌，归给最后一次取得牌的人」",
+        ),
+        RuleNote(
+            "end of deal: 1 point each for the higher total of card values, more ♦, the 7♦; a "
+            "tie in total or in ♦ scores for nobody",
+            "text",
+            "「拿到牌的合计分数多的人→1分，拿到方块◆牌的张数多的人→1分，◆7的牌拿到者→1分」; "
+            "the tie rule is Scopa's (assumed)",
+        ),
+        RuleNote(
+            "a sweep (taking every table card) scores 1 each time; not on the deal's last play",
+            "assumed",
+            "「扫除（拿所有的场牌）第一回→1分」 read as one point per sweep (Scopa); "
+            "first_sweep_only=1 reads 第一回 as the first only. The last play, which takes what "
+            "is left anyway, is no sweep in Scopa",
+        ),
+        RuleNote(
+            "the first to 11 wins; both past 11 in one deal: the higher; equal: another deal",
+            "assumed",
+            "「以最先得到11分的人赢得比赛」; the text does not say what happens when both pass 11 "
+            "together",
+        ),
+    )
+
+    def all_cards(self) -> list[int]:
+        return list(DECK)
+
+    def new_deal(self, state: GameState) -> None:
+        cards = self.start_deal(state, DECK)
+        rest = self.deal_one_at_a_time(state, cards, HAND_SIZE)
+        state.zones["table"] = rest[:4]
+        self.sort_table(state)
+        state.zones["stock"] = rest[4:]
+        state.vars.update(sweeps=(0, 0), last=-1)
+        state.current = 1 - state.vars["dealer"]
+
+    def legal_actions(self, state: GameState) -> Sequence[int]:
+        hand = state.zones[HANDS[state.current]]
+        table = state.zones["table"]
+        if not table:
+            return hand
+        v = VALUES
+        options = self.rules.options(tuple(map(v.__getitem__, table)))
+        if self.option_values["priority"] == HAND_FIRST:
+            equal = [c | CAPTURE_BITS | m << 9 for c in hand for m in options[v[c]][0]]
+            if equal:
+                return equal
+            sums = [c | CAPTURE_BITS | m << 9 for c in hand for m in options[v[c]][1]]
+            return sums or hand
+        out: list[int] = []
+        for c in hand:
+            eq, other = options[v[c]]
+            out.extend(c | CAPTURE_BITS | m << 9 for m in (eq or other))
+        return out or hand
+
+    def apply(self, state: GameState, action: int) -> None:
+        card = action & 63
+        me = state.current
+        z = state.zones
+        if action < 64:  # a trail
+            z[HANDS[me]].remove(card)
+            self.lay_on_table(state, card)
+        elif self.take(state, me, card, action >> 9) and (z["stock"] or z["hand0"] or z["hand1"]):
+            sweeps = list(state.vars["sweeps"])
+            if not (self.option_values["first_sweep_only"] and sweeps[me]):
+                sweeps[me] += 1
+            state.vars["sweeps"] = tuple(sweeps)
+        state.current = 1 - me
+        if z["hand0"] or z["hand1"]:
+            return
+        stock = z["stock"]
+        if stock:
+            first = 1 - state.vars["dealer"]
+            each = min(HAND_SIZE, len(stock) // 2)
+            z[HANDS[first]].extend(stock[0 : 2 * each : 2])
+            z[HANDS[1 - first]].extend(stock[1 : 2 * each : 2])
+            del stock[: 2 * each]
+            state.current = first
+            return
+        self.end_deal(state)
+
+    def deal_points(self, state: GameState) -> tuple[tuple[int, int], dict[str, int]]:
+        """Each player's points for the deal just played, and who took each point (-1:
+        nobody): ``total``, ``diamonds``, ``seven``."""
+        won = [state.zones["won0"], state.zones["won1"]]
+        totals = [sum(VALUES[c] for c in w) for w in won]
+        diamonds = [sum(1 for c in w if c // 13 == DIAMONDS) for w in won]
+        who = {
+            "total": _more(totals),
+            "diamonds": _more(diamonds),
+            "seven": 0 if SEVEN_OF_DIAMONDS in won[0] else 1,
+        }
+        points = list(state.vars["sweeps"])
+        for p in who.values():
+            if p >= 0:
+                points[p] += 1
+        return (points[0], points[1]), who
+
+    def end_deal(self, state: GameState) -> None:
+        self.sweep_rest(state)
+        points, _ = self.deal_points(state)
+        v = state.vars
+        match = (v["match"][0] + points[0], v["match"][1] + points[1])
+        v["match"] = match
+        v["last_deal"] = points
+        self.next_dealer(state)
+        target = self.option_values["target"]
+        if max(match) >= target and match[0] != match[1]:
+            state.current = TERMINAL
+        else:
+            self.new_deal(state)
+
+    def audit(self, state: GameState) -> str | None:
+        table = state.zones["table"]
+        if table != sorted(table, key=lambda c: VALUES[c] * 64 + c):
+            return "the table is out of order"
+        return None
+
+
+def _more(counts: Sequence[int]) -> int:
+    """The player with strictly more, or -1 on a tie."""
+    if counts[0] == counts[1]:
+        return -1
+    return 0 if counts[0] > counts[1] else 1

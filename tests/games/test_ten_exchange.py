@@ -1,0 +1,202 @@
+"""Ten exchange (游戏十 换牌): values, the deal, capture choices, the equal-before-sum rule, sweeps,
+the end-of-deal points, conformance, and the Monte-Carlo bot against random play."""
+
+from __future__ import annotations
+
+import random
+
+from conjure.deck import Card
+from conjure.games import TERMINAL, GameState
+from conjure.games.bots import MonteCarloBot, RandomBot
+from conjure.games.simulate import wilson
+from conjure.testing import check_game
+from conjure_games.ten_exchange import DECK, VALUES, TenExchange
+
+
+def c(text: str) -> int:
+    return Card(text).code
+
+
+def cards(text: str) -> list[int]:
+    return [c(t) for t in text.split()]
+
+
+def position(
+    game: TenExchange, hand: str, table: str, other: str = "KS", stock: str = "QS QH"
+) -> GameState:
+    """Player 0 to move with ``hand`` against ``table``; ``other`` is player 1's hand."""
+    s = game.new_initial_state(0)
+    used = set(cards(hand) + cards(table) + cards(other) + cards(stock))
+    s.zones = {z: [] for z in s.zones}
+    s.zones["hand0"] = cards(hand)
+    s.zones["hand1"] = cards(other)
+    s.zones["table"] = cards(table)
+    game.sort_table(s)
+    s.zones["stock"] = cards(stock)
+    s.zones["won0"] = [x for x in DECK if x not in used]
+    s.vars.update(dealer=1, sweeps=(0, 0), last=-1)
+    s.current = 0
+    return s
+
+
+def names(game: TenExchange, s: GameState) -> list[str]:
+    return sorted(game.action_name(s, a) for a in game.legal_actions(s))
+
+
+def test_forty_cards_and_their_values() -> None:
+    assert len(DECK) == 40 and not any(x % 13 in (7, 8, 9) for x in DECK)
+    assert [VALUES[c(t)] for t in ["AS", "2S", "7S", "JS", "QS", "KS"]] == [1, 2, 7, 8, 9, 10]
+    assert sum(VALUES[x] for x in DECK) == 220
+
+
+def test_the_deal() -> None:
+    game = TenExchange()
+    s = game.new_initial_state(3)
+    assert [len(s.zones[z]) for z in ("hand0", "hand1", "table", "stock")] == [4, 4, 4, 28]
+    assert s.vars["dealer"] == 0 and s.current == 1  # the dealer's opponent plays first
+
+
+def test_stock_dealt_again_four_four_four_then_two() -> None:
+    game = TenExchange()
+    s = game.new_initial_state(5)
+    sizes = []
+    rng = random.Random(0)
+    while s.vars["deals"] == 1:
+        if not s.zones["hand0"] and not s.zones["hand1"]:
+            break
+        before = len(s.zones["stock"])
+        legal = game.legal_actions(s)
+        game.play(s, legal[rng.randrange(len(legal))])
+        if len(s.zones["stock"]) < before:
+            sizes.append((len(s.zones["hand0"]), len(s.zones["hand1"])))
+    assert sizes == [(4, 4), (4, 4), (4, 4), (2, 2)]
+
+
+def test_equal_capture_takes_one_or_more_of_the_equal_cards() -> None:
+    game = TenExchange()
+    s = position(game, "6D", "6S 6H 2C")
+    assert names(game, s) == [
+        "6♦ takes 6♠",
+        "6♦ takes 6♠ + 6♥",
+        "6♦ takes 6♥",
+    ]
+
+
+def test_sum_capture() -> None:
+    game = TenExchange()
+    s = position(game, "7D", "5S 2H 3C")
+    assert names(game, s) == ["7♦ takes 2♥ + 5♠"]
+    s = position(game, "KD", "5S 2H 3C")
+    assert names(game, s) == ["K♦ takes 2♥ + 3♣ + 5♠ (sweep)"]  # K is 10
+
+
+def test_a_matching_card_in_hand_forbids_sums() -> None:
+    game = TenExchange()  # priority=0: the text
+    s = position(game, "7D 5S", "5H 2C 3D")
+    assert names(game, s) == ["5♠ takes 5♥"]
+    scopa = TenExchange(priority=1)
+    s = position(scopa, "7D 5S", "5H 2C 3D")
+    assert names(scopa, s) == ["5♠ takes 5♥", "7♦ takes 2♣ + 5♥"]
+    # Scopa's rule still makes the card played take its equal rather than a sum
+    s = position(scopa, "5S", "5H 2C 3D")
+    assert names(scopa, s) == ["5♠ takes 5♥"]
+
+
+def test_trail_only_when_nothing_can_be_taken() -> None:
+    game = TenExchange()
+    s = position(game, "7D AS", "5H 4C")
+    assert names(game, s) == ["7♦ to the table", "A♠ to the table"]
+    s = position(game, "7D AS", "")
+    assert names(game, s) == ["7♦ to the table", "A♠ to the table"]
+    s = position(game, "7D AS", "6H")
+    assert names(game, s) == ["7♦ to the table", "A♠ to the table"]  # a lone 6 is no sum
+    s = position(game, "7D AS", "6H AC")
+    assert names(game, s) == ["A♠ takes A♣"]
+
+
+def test_a_sweep_scores_but_not_on_the_last_play() -> None:
+    game = TenExchange()
+    s = position(game, "7D 3S", "5H 2C")
+    game.checked_apply(s, game.parse_action(s, "7♦ takes 2♣ + 5♥ (sweep)"))
+    assert s.vars["sweeps"] == (1, 0) and s.vars["last"] == 0
+    s = position(game, "7D", "5H 2C", other="", stock="")
+    game.checked_apply(s, game.parse_action(s, "7♦ takes 2♣ + 5♥ (sweep)"))
+    assert s.vars["last_deal"] == (3, 0)  # the total, the ♦ and the 7♦; no sweep point
+
+
+def test_first_sweep_only() -> None:
+    game = TenExchange(first_sweep_only=1)
+    s = position(game, "7D 3S", "5H 2C")
+    s.vars["sweeps"] = (1, 0)
+    game.checked_apply(s, game.parse_action(s, "7♦ takes 2♣ + 5♥ (sweep)"))
+    assert s.vars["sweeps"] == (1, 0)
+
+
+def last_two_plays(last: int, match: tuple[int, int] = (0, 0)) -> GameState:
+    """Player 1 trails K♦ on the 7♦, player 2 trails 3♣, the deal ends; player ``last`` took
+    cards last. Player 1 holds every other card."""
+    game = TenExchange()
+    s = position(game, "KD", "7D", other="3C", stock="")
+    s.vars.update(last=last, match=match)
+    game.checked_apply(s, c("KD"))
+    game.checked_apply(s, c("3C"))
+    return s
+
+
+def test_the_last_capturer_takes_the_rest() -> None:
+    # the rest (7♦ K♦ 3♣) decides the 7♦ point
+    assert last_two_plays(last=1).vars["last_deal"] == (2, 1)
+    assert last_two_plays(last=0).vars["last_deal"] == (3, 0)
+
+
+def deal_points(won0: str, sweeps: tuple[int, int] = (0, 0)) -> tuple[int, int]:
+    game = TenExchange()
+    s = game.new_initial_state(0)
+    mine = set(cards(won0))
+    s.zones = {z: [] for z in s.zones}
+    s.zones["won0"] = sorted(mine)
+    s.zones["won1"] = [x for x in DECK if x not in mine]
+    s.vars["sweeps"] = sweeps
+    return game.deal_points(s)[0]
+
+
+def test_end_of_deal_points() -> None:
+    diamonds = "AD 2D 3D 4D 5D 6D"
+    assert deal_points(diamonds) == (1, 2)  # more ♦ (6 of 10); the 7♦ and the total to player 2
+    assert deal_points(diamonds + " 7D") == (2, 1)
+    half = "KS KH KC QS QH QC JS JH JC 7S 7H 2S AD 2D 3D 7D"
+    assert sum(VALUES[c(t)] for t in half.split()) == 110
+    assert deal_points(half) == (1, 1)  # 110 each: nobody takes the total; 4 ♦ to 6
+    five = "KS KH KC QS QH QC JS JH JC 7S 7H AD 2D 3D 4D 5D"
+    assert deal_points(five) == (0, 1)  # 110 each, 5 ♦ each: the 7♦ alone scores
+    assert deal_points("", sweeps=(0, 3)) == (0, 6)
+
+
+def test_the_match_ends_at_eleven_with_a_clear_leader() -> None:
+    s = last_two_plays(last=1, match=(9, 11))
+    assert s.vars["match"] == (11, 12) and s.current == TERMINAL
+    assert TenExchange().returns(s) == (-1.0, 1.0)
+    s = last_two_plays(last=1, match=(10, 11))
+    assert s.vars["match"] == (12, 12) and s.current != TERMINAL  # level: another deal
+    assert s.vars["deals"] == 2
+
+
+def test_conformance() -> None:
+    assert check_game(TenExchange(target=3), seeds=range(8)) > 0
+    assert check_game(TenExchange(target=2, priority=1, first_sweep_only=1), seeds=range(3)) > 0
+
+
+def test_monte_carlo_beats_random() -> None:
+    game = TenExchange(target=1)
+    wins = 0
+    games = 30
+    rng = random.Random(7)
+    for seed in range(games):
+        mc_seat = seed % 2
+        bots = {mc_seat: MonteCarloBot(worlds=4), 1 - mc_seat: RandomBot()}
+        s = game.new_initial_state(seed)
+        while s.current != TERMINAL:
+            game.play(s, bots[s.current].choose(game, s, rng))
+        wins += game.returns(s)[mc_seat] > 0
+    _rate, low, _ = wilson(wins, games)
+    assert low > 0.5, f"the Monte-Carlo bot won {wins} of {games}"
