@@ -1,8 +1,8 @@
 """Primitive moves per second on the fast path, on a 52-card packet.
 
-A mixed cycle of complete cut, turnover, peel, insert and out-faro is run by ``move.run``
+A mixed cycle of complete cut, turnover, peel, insert and out-faro is run by ``move.run_unchecked``
 (no checks, no history) and by ``DeckState.push_unchecked`` (no checks, undo history kept, the
-history taken back with undo every 1,000 moves so memory stays flat). One core.
+history cleared every 1,000 moves so memory stays flat). One core.
 
     python bench/moves.py [--seconds 2]
 """
@@ -35,7 +35,7 @@ def run_plain(seconds: float) -> float:
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
         for move in cycle:
-            move.run(state)
+            move.run_unchecked(state)
         done += len(cycle)
     elapsed = time.perf_counter() - start
     assert len(state.packet("left")) == 52
@@ -53,12 +53,12 @@ def run_with_history(seconds: float) -> float:
         for move in cycle:
             push(move)
         done += len(cycle)
-        state._undo.clear()
+        state.clear_stack()
     elapsed = time.perf_counter() - start
     for move in CYCLE:
         state.push_unchecked(move)
     for _ in CYCLE:
-        state.undo()
+        state.pop()
     assert len(state.packet("left")) == 52 and start_text
     return done / elapsed
 

@@ -61,11 +61,22 @@ class Text:
         )
 
     def format(self, **values: Any) -> Text:
-        """Every language's template filled with the same ``values`` (``str.format`` fields)."""
+        """Every language's template filled with the same ``values`` (``str.format`` fields); a
+        value that is itself a :class:`Text` gives each language its own words.
+
+        >>> Text("in the {place}", zh="在{place}").format(place=Text("left hand", zh="左手")).zh
+        '在左手'
+        """
+
+        def fill(template: str, lang: str) -> str:
+            return template.format(
+                **{k: v.get(lang) if isinstance(v, Text) else v for k, v in values.items()}
+            )
+
         return Text(
-            self.en.format(**values),
-            self.zh.format(**values) if self.zh else "",
-            tuple((code, text.format(**values)) for code, text in self.more),
+            fill(self.en, "en"),
+            fill(self.zh, "zh") if self.zh else "",
+            tuple((code, fill(text, code)) for code, text in self.more),
         )
 
     def __add__(self, other: Text | str) -> Text:

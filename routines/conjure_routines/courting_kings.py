@@ -46,6 +46,7 @@ from conjure.deck import (
     Card,
     CompleteCut,
     Deal,
+    DeckState,
     HoldBreak,
     Peel,
     ShowBottom,
@@ -58,7 +59,6 @@ from conjure.deck import (
     TurnOver,
     full_deck,
 )
-from conjure.deck.state import DeckState, encode
 from conjure.magic import Belief, Claim, Performance, Routine, every
 
 KING, QUEEN = 13, 12
@@ -88,14 +88,7 @@ def script(p: Performance) -> None:
         CARDS[SUITS.index(s) * 13 + KING - 1] for s in kings
     ]
     rest = [c for c in full_deck(54) if c.rank not in (QUEEN, KING)]
-    p.start(
-        DeckState(
-            {
-                "table": encode((c, False) for c in fan),
-                "table.aside": encode((c, False) for c in rest),
-            }
-        )
-    )
+    p.start(DeckState.from_cards({"table": fan, "table.aside": rest}))
 
     p.step(
         "①",
@@ -270,7 +263,7 @@ def dealt_face_up(p: Performance) -> str | None:
     for pile in PAIRS:
         if not all(up for _, up in p.state.faces(pile)):
             return f"a card of {pile} is face down"
-    if p.state.packet("left"):
+    if p.state.size("left"):
         return "cards are left in the hand"
     return None
 

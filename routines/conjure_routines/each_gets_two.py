@@ -43,10 +43,11 @@ searches it too.
 from __future__ import annotations
 
 from conjure.deck import (
-    CARDS,
     Behind,
+    Card,
     Cull,
     Cut,
+    DeckState,
     Extract,
     Forward,
     Insert,
@@ -57,7 +58,6 @@ from conjure.deck import (
     TurnOver,
     full_deck,
 )
-from conjure.deck.state import CODE_MASK, FACE_UP, DeckState
 from conjure.magic import Claim, Param, Performance, Routine
 
 TWO = 2
@@ -120,7 +120,7 @@ def script(p: Performance) -> None:
         p.do(*HANDS_BEHIND)
         p.do(DRAW_FROM_MY_BOTTOM, secret=True)
         p.do(MY_CARD_FORWARD)
-        size = len(p.state.packet("spectator"))
+        size = p.state.size("spectator")
         pick = p.choose(
             f"pick{r}",
             range(size),
@@ -138,7 +138,7 @@ def script(p: Performance) -> None:
             "然后翻过来，再插进来。”表演者把观众的牌藏在背后，接着说：“我也要把你的牌翻过来，再插入。”",
         )
         p.do(*EXCHANGE)
-        size = len(p.state.packet("spectator"))
+        size = p.state.size("spectator")
         where = p.choose(
             f"insert{r}",
             range(size + 1),
@@ -155,7 +155,7 @@ def script(p: Performance) -> None:
         )
         p.do(THEIR_CARD_ON_MY_TOP, secret=True)
         p.do(DRAW_FROM_MY_BOTTOM, I_TURN_IT, secret=True)
-        size = len(p.state.packet("left"))
+        size = p.state.size("left")
         mine = p.perform_choice(
             f"mine{r}",
             range(1, max(2, size - 3)),
@@ -174,22 +174,21 @@ def script(p: Performance) -> None:
     p.do(Spread("left"), Spread("spectator"))
 
 
-def _reversed(p: Performance, place: str) -> list[int]:
-    """Codes of the cards in ``place`` that face the other way from most of the half."""
-    packet = p.state.packet(place)
-    up = [b & CODE_MASK for b in packet if b & FACE_UP]
-    if 2 * len(up) <= len(packet):
+def _reversed(p: Performance, place: str) -> tuple[Card, ...]:
+    """The cards in ``place`` that face the other way from most of the half."""
+    up = p.state.face_up_cards(place)
+    if 2 * len(up) <= p.state.size(place):
         return up
-    return [b for b in packet if not b & FACE_UP]
+    return p.state.face_down_cards(place)
 
 
 def reversed_twos(p: Performance) -> str | None:
     for place, who in zip(HALVES, ("performer's", "spectator's"), strict=True):
-        codes = _reversed(p, place)
-        wrong = [str(CARDS[c]) for c in codes if CARDS[c].rank != TWO]
+        cards = _reversed(p, place)
+        wrong = [str(card) for card in cards if card.rank != TWO]
         if wrong:
             return f"the {who} half shows reversed {', '.join(wrong)}, not only 2s"
-        if not codes:
+        if not cards:
             return f"the {who} half shows no reversed card"
     return None
 

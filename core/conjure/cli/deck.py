@@ -6,9 +6,14 @@ import argparse
 from typing import Any
 
 from conjure.cli.common import EXIT_OK, add_command, print_json
+from conjure.deck.cards import parse_packet
 from conjure.deck.places import check_place
-from conjure.deck.state import DeckState, decode, encode
-from conjure.errors import NotationError
+from conjure.deck.state import DeckState
+from conjure.errors import NotationError, UsageError
+from conjure.inputs import normalise
+
+#: where a plain list of cards is held when ``--place`` is not given
+DEFAULT_PLACE = "left"
 
 
 def add_parsers(sub: Any) -> None:
@@ -16,12 +21,16 @@ def add_parsers(sub: Any) -> None:
     p.add_argument(
         "cards",
         metavar="CARDS",
-        help='cards top first ("KS QH 10D", "黑桃K 红桃Q"), ^ after a card for face up, '
-        'or a layout ("left: KS^ / QH; table: 2C")',
+        help='cards top first ("KS QH 10D", "黑桃K 红桃Q"), face up unless --face-down, ^ after '
+        'a card to show it face up in a face-down list; or a layout ("left: KS^ / QH; table: 2C")',
     )
-    p.add_argument("--place", default="left", help="where a plain list of cards is held")
     p.add_argument(
-        "--face-down", action="store_true", help="a plain list lies face down (default: face up)"
+        "--place", help=f"where a plain list of cards is held (default: {DEFAULT_PLACE})"
+    )
+    p.add_argument(
+        "--face-down",
+        action="store_true",
+        help="a plain list lies face down (default: face up); cards marked ^ still face up",
     )
     p.add_argument(
         "--move",
@@ -34,23 +43,29 @@ def add_parsers(sub: Any) -> None:
     p.add_argument("--json", action="store_true", help="print the layout as JSON")
 
 
-def layout_from_text(text: str, place: str = "left", face_down: bool = False) -> DeckState:
+def layout_from_text(text: str, place: str | None = None, face_down: bool = False) -> DeckState:
     """A layout (``"left: KS / QH; table: 2C"``) or a plain list of cards held at ``place``.
 
-    A plain list without any ``^`` lies face up unless ``face_down``; with ``^`` marks the marks
-    decide.
+    In a layout every card is face down unless marked ``^``, and the places are named in the
+    text, so ``place`` and ``face_down`` are refused with one. A plain list has a default
+    orientation, face up (``face_down`` makes it face down), which every unmarked card keeps; a
+    card marked ``^`` lies face up either way. (One ``^`` does not turn the other cards of the
+    list over: a mark says something about its own card only.)
     """
-    from conjure.deck.cards import parse_packet
-
+    text = normalise(text)
     if ":" in text:
+        if place is not None or face_down:
+            given = "--place" if place is not None else "--face-down"
+            raise UsageError(
+                f"{given} applies to a plain list of cards; a layout names its places "
+                "('left: …') and marks face-up cards with ^"
+            )
         return DeckState.parse(text)
-    check_place(place)
+    place = check_place(DEFAULT_PLACE if place is None else place)
     pairs = parse_packet(text)
     if not pairs:
-        raise NotationError("no cards given")
-    if "^" not in text:
-        pairs = [(card, not face_down) for card, _ in pairs]
-    return DeckState({place: encode(pairs)})
+        raise NotationError("no cards given: write cards top first, e.g. 'KS QH 10D'")
+    return DeckState.from_faces({place: [(card, up or not face_down) for card, up in pairs]})
 
 
 def state_json(s: DeckState) -> dict[str, Any]:
@@ -60,7 +75,7 @@ def state_json(s: DeckState) -> dict[str, Any]:
 
     return {
         "places": {
-            place: [{"card": c.ascii, "face_up": up} for c, up in decode(s.packets[place])]
+            place: [{"card": c.ascii, "face_up": up} for c, up in s.faces(place)]
             for place in s.places()
         },
         "breaks": dict(s.breaks),
@@ -79,7 +94,7 @@ def _show(args: argparse.Namespace) -> int:
     for move in moves:
         move.check(s)
         shown.update(move.shows(s))
-        s.apply(move)
+        s.push(move)
     if args.json:
         data = state_json(s)
         data["moves"] = [m.describe(args.lang) for m in moves]

@@ -1,10 +1,12 @@
 """The deck-state machine: cards and their notation, places, the state of every packet, the
 moves that change it, and what the audience can see.
 
-Layers, lowest first: :mod:`~conjure.deck.cards` (cards and notation) →
-:mod:`~conjure.deck.places` → :mod:`~conjure.deck.state` (packets, breaks, undo) →
-:mod:`~conjure.deck.moves` (what each move does) → :mod:`~conjure.deck.audience` (what is in
-view). Routine authors import from here.
+Layers, lowest first: :mod:`~conjure.deck.places` (where cards can be) →
+:mod:`~conjure.deck.notation` (reading cards, packets, layouts and moves; the one alias table)
+→ :mod:`~conjure.deck.cards` (the card value, decks) → :mod:`~conjure.deck.state` (packets,
+breaks, push and pop; the rules a position keeps) → :mod:`~conjure.deck.moves` (what each move
+does, through the state's primitives) → :mod:`~conjure.deck.audience` (what is in view).
+Routine authors import from here.
 """
 
 from __future__ import annotations

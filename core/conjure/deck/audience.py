@@ -5,7 +5,7 @@ card's face only when nothing hides it:
 
 - the top card of a squared packet, when it lies face up;
 - every face-up card of a packet spread toward the audience;
-- whatever a move shows while it is made (:meth:`conjure.moves.Move.shows`): a peeled face-up
+- whatever a move shows while it is made (:meth:`conjure.deck.moves.Move.shows`): a peeled face-up
   card, a flashed top card, the underside of a tipped packet.
 
 Nothing in the hands of a person whose hands are behind the back is ever visible. What the
@@ -17,22 +17,21 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from conjure.deck.moves import Move
-from conjure.deck.places import owner
 from conjure.deck.state import CODE_MASK, FACE_UP, DeckState
 
 
 def visible_places(s: DeckState) -> list[str]:
     """Places whose contents are in front of the audience (not behind anyone's back)."""
-    return [p for p in s.packets if (who := owner(p)) is None or who not in s.behind]
+    return [p for p in s.packets if s.in_view(p)]
 
 
 def visible(s: DeckState) -> frozenset[int]:
     """Codes of the card faces the audience can see in the position ``s``."""
     seen: set[int] = set()
-    behind = s.behind
     spread = s.spread
+    in_view = s.in_view
     for place, packet in s.packets.items():
-        if behind and (who := owner(place)) is not None and who in behind:
+        if not in_view(place):
             continue
         if spread and spread.get(place) == "audience":
             seen.update(b & CODE_MASK for b in packet if b & FACE_UP)
@@ -47,6 +46,6 @@ def visible_during(s: DeckState, moves: Iterable[Move]) -> frozenset[int]:
     for move in moves:
         move.check(s)
         seen.update(move.shows(s))
-        move.run(s)
+        move.run_unchecked(s)
         seen.update(visible(s))
     return frozenset(seen)

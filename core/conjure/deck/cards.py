@@ -13,15 +13,16 @@ works on these codes directly; :class:`Card` is what people read and write.
 
 from __future__ import annotations
 
-import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from typing import Final
 
 import attrs
 
+from conjure.deck import notation
 from conjure.errors import NotationError
+from conjure.inputs import quote
 
-SUITS: Final = "SHCD"
+SUITS: Final = notation.SUITS
 SUIT_SYMBOLS: Final = "♠♥♣♦"
 SUIT_ZH: Final = ("黑桃", "红桃", "梅花", "方块")
 SUIT_EN: Final = ("spades", "hearts", "clubs", "diamonds")
@@ -32,46 +33,10 @@ RANK_EN: Final = (
     "Eight", "Nine", "Ten", "Jack", "Queen", "King",
 )  # fmt: skip
 
-LITTLE_JOKER: Final = 52
-BIG_JOKER: Final = 53
+LITTLE_JOKER: Final = notation.LITTLE_JOKER
+BIG_JOKER: Final = notation.BIG_JOKER
 N_CODES: Final = 54
 _RANK_OF: Final = (*(code % 13 + 1 for code in range(52)), 0, 0)
-
-# Every spelling a suit is written in, mapped to its index.
-_SUIT_ALIASES: Final[dict[str, int]] = {
-    "s": 0, "h": 1, "c": 2, "d": 3,
-    "♠": 0, "♥": 1, "♣": 2, "♦": 3,
-    "♤": 0, "♡": 1, "♧": 2, "♢": 3,
-    "黑桃": 0, "红桃": 1, "红心": 1, "梅花": 2, "草花": 2, "方块": 3, "方片": 3,
-}  # fmt: skip
-_RANK_ALIASES: Final[dict[str, int]] = {
-    **{str(n): n for n in range(2, 11)},
-    "a": 1, "t": 10, "j": 11, "q": 12, "k": 13,
-}  # fmt: skip
-_JOKER_ALIASES: Final[dict[str, int]] = {
-    "小王": LITTLE_JOKER, "bj": LITTLE_JOKER, "lj": LITTLE_JOKER,
-    "大王": BIG_JOKER, "rj": BIG_JOKER,
-}  # fmt: skip
-
-_RANK_RE = r"10|[2-9]|[AaTtJjQqKk]"
-_SUIT_LETTER_RE = r"[SHCDshcd♠♥♣♦♤♡♧♢]"
-_SUIT_ZH_RE = r"黑桃|红桃|红心|梅花|草花|方块|方片"
-_CARD_RE = (
-    rf"(?P<zs>{_SUIT_ZH_RE})(?P<zr>{_RANK_RE})"
-    rf"|(?P<ss>[♠♥♣♦♤♡♧♢])(?P<sr>{_RANK_RE})"
-    rf"|(?P<rr>{_RANK_RE})(?P<rs>{_SUIT_LETTER_RE})"
-    r"|(?P<jk>小王|大王|[BbLlRr][Jj])"
-)
-_ONE_CARD: Final = re.compile(rf"(?:{_CARD_RE})(?P<up>\^?)")
-_SEPARATORS: Final = re.compile(r"[\s,，、;；]+")
-
-
-def _code_from_match(m: re.Match[str]) -> int:
-    if m["jk"]:
-        return _JOKER_ALIASES[m["jk"].lower()]
-    suit_text = m["zs"] or m["ss"] or m["rs"]
-    rank_text = m["zr"] or m["sr"] or m["rr"]
-    return _SUIT_ALIASES[suit_text.lower()] * 13 + _RANK_ALIASES[rank_text.lower()] - 1
 
 
 def _to_code(value: object) -> int:
@@ -84,10 +49,7 @@ def _to_code(value: object) -> int:
             return value
         raise NotationError(f"card code {value} is out of range 0..{N_CODES - 1}")
     if isinstance(value, str):
-        m = _ONE_CARD.fullmatch(value.strip())
-        if m is None or m["up"]:
-            raise NotationError(f"bad card {value!r}")
-        return _code_from_match(m)
+        return notation.card_code(value)
     raise NotationError(f"not a card: {value!r}")
 
 
@@ -163,41 +125,14 @@ class Card:
 CARDS: Final = tuple(Card(code) for code in range(N_CODES))
 
 
-def _tokens(text: str) -> Iterator[tuple[int, int, str]]:
-    """Yield (position, column, token) for the separator-delimited tokens of ``text``."""
-    position = 0
-    column = 0
-    for piece in _SEPARATORS.split(text):
-        column = text.index(piece, column) if piece else column
-        if piece:
-            position += 1
-            yield position, column, piece
-            column += len(piece)
-
-
 def parse_packet(text: str) -> list[tuple[Card, bool]]:
     """Read a packet written top card first: ``"KS QH^ 10D"``.
 
-    A card followed by ``^`` lies face up; every other card lies face down. Cards may be
-    separated by spaces, commas or 、, and Chinese cards may also be written without separators
-    (``黑桃K红桃Q``). Returns ``(card, face_up)`` pairs, top first.
+    Returns ``(card, marked_face_up)`` pairs, top first: ``^`` after a card marks it face up.
+    Cards may be separated by spaces, commas or 、, and Chinese cards may also be written
+    without separators (``黑桃K红桃Q``). The grammar is :mod:`conjure.deck.notation`'s.
     """
-    out: list[tuple[Card, bool]] = []
-    for position, column, token in _tokens(text):
-        at = 0
-        found: list[tuple[Card, bool]] = []
-        while at < len(token):
-            m = _ONE_CARD.match(token, at)
-            if m is None or m.end() == at:
-                break
-            found.append((CARDS[_code_from_match(m)], bool(m["up"])))
-            at = m.end()
-        if at != len(token) or not found:
-            raise NotationError(
-                f"bad card {token!r} at position {position} (column {column + 1}) in {text!r}"
-            )
-        out.extend(found)
-    return out
+    return [(CARDS[code], up) for code, up in notation.packet_codes(text)]
 
 
 def parse_cards(text: str) -> tuple[Card, ...]:
@@ -209,7 +144,7 @@ def parse_card(text: str) -> Card:
     """Read exactly one card."""
     cards = parse_cards(text)
     if len(cards) != 1:
-        raise NotationError(f"expected one card, got {len(cards)} in {text!r}")
+        raise NotationError(f"expected one card, got {len(cards)} in {quote(text)}")
     return cards[0]
 
 

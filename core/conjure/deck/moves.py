@@ -1,37 +1,50 @@
 """The moves magicians make, each an immutable value with exact semantics.
 
-Every move has three faces:
+Every move has four faces:
 
 - ``move.check(state)`` raises :class:`~conjure.errors.IllegalMoveError` with a message that names
-  the move and what it met, when the move cannot be made;
-- ``move.run(state)`` makes it without checking: the fast path that search runs millions of
-  times (use :meth:`DeckState.apply` for the checked, undoable path);
-- ``move.describe(lang)`` is one line in ``"en"`` or ``"zh"``.
+  the move and what it met, when the move cannot be made (``state.is_legal(move)`` asks);
+- ``move.run_unchecked(state)`` makes it without checking: the fast path that search runs
+  millions of times (``state.push(move)`` is the checked, undoable path);
+- ``move.shows(state)``, asked before the move is made, gives the codes of the card faces the
+  audience sees *while* it is made (a peeled face-up card, a flashed top card); what stays in
+  view afterwards is :func:`conjure.deck.audience.visible`;
+- ``move.text()`` says what it does, as a :class:`~conjure.text.Text` (``move.describe(lang)``
+  picks a language).
 
-``move.shows(state)``, asked before the move is made, gives the codes of the card faces the
-audience sees *while* it is made (a peeled face-up card, a flashed top card); what stays in view
-afterwards is :func:`conjure.audience.visible`.
-
-Breaks follow the hand, as they do in a real hand: cards put on top deepen a break; cards taken
-from the top make it shallower; cards inserted at or above it deepen it; cards put on or taken
-from the bottom leave it alone. A break disappears when no card is left on one side of it, and
-is released by moves a hand cannot make while holding one: a cut or complete cut, turning the
-packet over, a faro, a spread, handing the whole packet on, and a steal (which uses it up).
+A move says *what* happens to the cards; the state says what that does to the breaks: moves
+change a position only through the primitives of :class:`~conjure.deck.state.DeckState`, where
+the rules for breaks, emptied places and hidden hands are written once. Moves are written as
+text (``Peel left right 2``) by :func:`conjure.deck.notation.parse_move`; each field says how it
+is read.
 """
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import ClassVar, Final
 
 import attrs
 
-from conjure.deck.cards import CARDS
-from conjure.deck.places import PERSONS, check_place, is_hand, label, owner
+from conjure.deck.cards import CARDS, Card
+from conjure.deck.notation import (
+    READ,
+    parse_move,
+    read_cards,
+    read_count,
+    read_count_or_break,
+    read_flag,
+    read_place,
+    register_moves,
+)
+from conjure.deck.places import PERSONS, check_place, is_hand, place_text
 from conjure.deck.state import CODE_MASK, FACE_UP, FLIP, DeckState, packet_text
 from conjure.errors import IllegalMoveError
+from conjure.inputs import quote
+from conjure.text import Text
 
-# -- helpers shared by the moves ---------------------------------------------------------------
+__all__ = ["MOVES", "Move", "parse_move"]
 
+# -- fields: how each is checked when a move is built and read when it is written as text -------
 
 _CHECKED: set[str] = set()
 
@@ -46,72 +59,64 @@ def _positive(_inst: object, attr: attrs.Attribute[int], value: int) -> None:
         raise IllegalMoveError(f"{attr.name} must be at least 1, not {value}")
 
 
-def _set(s: DeckState, place: str, packet: bytes) -> None:
-    if packet:
-        s.packets[place] = packet
-    else:
-        s.packets.pop(place, None)
-        s.spread.pop(place, None)
+def _not_negative(_inst: object, attr: attrs.Attribute[int], value: int) -> None:
+    if value < 0:
+        raise IllegalMoveError(f"{attr.name} must be 0 or more, not {value}")
 
 
-def _removed_top(s: DeckState, place: str, n: int) -> None:
-    depth = s.breaks.get(place)
-    if depth is not None:
-        depth -= n
-        if 0 < depth < len(s.packets.get(place, b"")):
-            s.breaks[place] = depth
-        else:
-            del s.breaks[place]
+_PLACE: Final = {READ: read_place, "place": True}
+_NUMBER: Final = {READ: read_count}
+_FLAG: Final = {READ: read_flag}
+_NUMBER_OR_BREAK: Final = {READ: read_count_or_break}
 
 
-def _added_top(s: DeckState, place: str, n: int) -> None:
-    if place in s.breaks:
-        s.breaks[place] += n
+def _quote(value: object) -> str:
+    return quote(value) if isinstance(value, str) else repr(value)
 
 
-def _removed_bottom(s: DeckState, place: str) -> None:
-    depth = s.breaks.get(place)
-    if depth is not None and depth >= len(s.packets.get(place, b"")):
-        del s.breaks[place]
+# -- words ------------------------------------------------------------------------------------
 
 
-def _ordinal(n: int) -> str:
+def ordinal(n: int) -> str:
+    """``1st``, ``2nd``, ``3rd``, ``11th``, ``22nd`` …"""
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
     return f"{n}{suffix}"
 
 
-def _n(n: int, what: str = "card") -> str:
+def _count(n: int, what: str = "card") -> str:
     return f"{n} {what}" if n == 1 else f"{n} {what}s"
 
 
+def _cards(n: int) -> Text:
+    return Text(_count(n), zh=f"{n}张牌")
+
+
+def _nth(depth: int) -> Text:
+    """The card with ``depth`` cards above it."""
+    if depth == 0:
+        return Text("top card", zh="特普牌")
+    return Text(f"{ordinal(depth + 1)} card from the top", zh=f"从上数第{depth + 1}张牌")
+
+
+_TOP = Text("top", zh="特普")
+_BOTTOM = Text("bottom", zh="波顿")
+_NOTHING = Text("")
+
+
 def _where(s: DeckState, place: str) -> str:
-    packet = s.packets.get(place, b"")
-    if not packet:
-        return f"the {label(place)} is empty"
+    size = s.size(place)
+    if not size:
+        return f"the {place_text(place)} is empty"
     return (
-        f"the {label(place)} holds {_n(len(packet))} ({packet_text(packet, s.breaks.get(place))})"
+        f"the {place_text(place)} holds {_count(size)} "
+        f"({packet_text(s.packet(place), s.break_at(place))})"
     )
-
-
-_PLACE_FIELDS: dict[type, tuple[str, ...]] = {}
-
-
-def _place_fields(cls: type) -> tuple[str, ...]:
-    fields = _PLACE_FIELDS.get(cls)
-    if fields is None:
-        names = ("src", "dst", "place")
-        fields = _PLACE_FIELDS[cls] = tuple(f.name for f in attrs.fields(cls) if f.name in names)
-    return fields
-
-
-def _visible_place(s: DeckState, place: str) -> bool:
-    person = owner(place)
-    return person is None or person not in s.behind
 
 
 @attrs.frozen
 class Move:
-    """Base class of every move. Subclasses fill in :meth:`check`, :meth:`run`, :meth:`describe`."""
+    """Base class of every move. Subclasses fill in :meth:`check`, :meth:`run_unchecked` and
+    :meth:`text`, and :meth:`shows` when the move can show a face."""
 
     #: a move that only shows cards and changes nothing
     display: ClassVar[bool] = False
@@ -119,7 +124,7 @@ class Move:
     def check(self, s: DeckState) -> None:
         """Raise :class:`IllegalMoveError` if the move cannot be made in ``s``."""
 
-    def run(self, s: DeckState) -> None:
+    def run_unchecked(self, s: DeckState) -> None:
         """Make the move in ``s`` without checking it."""
         raise NotImplementedError
 
@@ -127,23 +132,38 @@ class Move:
         """Codes of the faces the audience sees while the move is made (asked before it)."""
         return ()
 
-    def describe(self, lang: str = "en") -> str:
+    def text(self) -> Text:
+        """What the move does, in every language."""
         raise NotImplementedError
+
+    def describe(self, lang: str = "en") -> str:
+        """What the move does, in ``lang``."""
+        return self.text().get(lang)
 
     def places(self) -> tuple[str, ...]:
         """The places the move touches."""
-        return tuple(getattr(self, name) for name in _place_fields(type(self)))
+        return tuple(
+            getattr(self, f.name) for f in attrs.fields(type(self)) if f.metadata.get("place")
+        )
 
     def __str__(self) -> str:
         return self.describe("en")
 
+    def _imperative(self) -> str:
+        """The move as an order, for "cannot …" (the description with a lower-case verb)."""
+        en = self.text().en
+        return en[:1].lower() + en[1:]
+
     def _fail(self, why: str) -> IllegalMoveError:
-        return IllegalMoveError(f"cannot {self.describe('en').lower()}: {why}")
+        return IllegalMoveError(f"cannot {self._imperative()}: {why}")
 
     def _need(self, s: DeckState, place: str, n: int) -> None:
-        have = len(s.packets.get(place, b""))
-        if have < n:
+        if s.size(place) < n:
             raise self._fail(_where(s, place))
+
+    def _apart(self, src: str, dst: str) -> None:
+        if src == dst:
+            raise self._fail("source and destination are the same place")
 
 
 # -- taking and putting cards -------------------------------------------------------------------
@@ -157,43 +177,43 @@ class Peel(Move):
     each card is turned over as it goes.
     """
 
-    src: str = attrs.field(validator=_place)
-    dst: str = attrs.field(validator=_place)
-    n: int = attrs.field(default=1, validator=_positive)
-    turn: bool = False
+    src: str = attrs.field(validator=_place, metadata=_PLACE)
+    dst: str = attrs.field(validator=_place, metadata=_PLACE)
+    n: int = attrs.field(default=1, validator=_positive, metadata=_NUMBER)
+    turn: bool = attrs.field(default=False, metadata=_FLAG)
+
+    _WORDS: ClassVar = Text(
+        "Peel {cards} from the {src} onto the {dst}{how}",
+        zh="从{src}逐张抽出{n}张牌放到{dst}上{how}",
+    )
+    _TURNING: ClassVar = Text(", turning each over", zh="，翻转")
 
     def check(self, s: DeckState) -> None:
-        if self.src == self.dst:
-            raise self._fail("source and destination are the same place")
+        self._apart(self.src, self.dst)
         self._need(s, self.src, self.n)
 
-    def run(self, s: DeckState) -> None:
-        src, dst, n = self.src, self.dst, self.n
-        packet = s.packets[src]
-        block = packet[:n]
+    def run_unchecked(self, s: DeckState) -> None:
+        block = s.take(self.src, self.n)
         if self.turn:
             block = block.translate(FLIP)
-        _set(s, src, packet[n:])
-        s.packets[dst] = block[::-1] + s.packets.get(dst, b"")
-        if s.breaks:
-            _removed_top(s, src, n)
-            _added_top(s, dst, n)
+        s.put(self.dst, block[::-1])
 
     def shows(self, s: DeckState) -> tuple[int, ...]:
-        if not (_visible_place(s, self.src) and _visible_place(s, self.dst)):
+        if not (s.in_view(self.src) and s.in_view(self.dst)):
             return ()
-        block = s.packets.get(self.src, b"")[: self.n]
+        block = s.packet(self.src)[: self.n]
         if self.turn:
             block = block.translate(FLIP)
         return tuple(b & CODE_MASK for b in block if b & FACE_UP)
 
-    def describe(self, lang: str = "en") -> str:
-        how = ("，翻转" if lang == "zh" else ", turning each over") if self.turn else ""
-        if lang == "zh":
-            return (
-                f"从{label(self.src, 'zh')}逐张抽出{self.n}张牌放到{label(self.dst, 'zh')}上{how}"
-            )
-        return f"Peel {_n(self.n)} from the {label(self.src)} onto the {label(self.dst)}{how}"
+    def text(self) -> Text:
+        return self._WORDS.format(
+            cards=_cards(self.n),
+            n=self.n,
+            src=place_text(self.src),
+            dst=place_text(self.dst),
+            how=self._TURNING if self.turn else _NOTHING,
+        )
 
 
 @attrs.frozen
@@ -203,12 +223,10 @@ class Deal(Peel):
     The same motion as :class:`Peel`; ``turn`` deals each card turned over.
     """
 
-    def describe(self, lang: str = "en") -> str:
-        if lang == "zh":
-            how = "，表面向上" if self.turn else ""
-            return f"从{label(self.src, 'zh')}发{self.n}张牌到{label(self.dst, 'zh')}{how}"
-        how = " face up" if self.turn else ""
-        return f"Deal {_n(self.n)} from the {label(self.src)} to the {label(self.dst)}{how}"
+    _WORDS: ClassVar = Text(
+        "Deal {cards} from the {src} to the {dst}{how}", zh="从{src}发{n}张牌到{dst}{how}"
+    )
+    _TURNING: ClassVar = Text(" face up", zh="，表面向上")
 
 
 @attrs.frozen
@@ -218,59 +236,49 @@ class Take(Move):
     block dropped as one card).
     """
 
-    src: str = attrs.field(validator=_place)
-    dst: str = attrs.field(validator=_place)
-    n: int = attrs.field(default=1, validator=_positive)
-    from_bottom: bool = False
-    to_bottom: bool = False
+    src: str = attrs.field(validator=_place, metadata=_PLACE)
+    dst: str = attrs.field(validator=_place, metadata=_PLACE)
+    n: int = attrs.field(default=1, validator=_positive, metadata=_NUMBER)
+    from_bottom: bool = attrs.field(default=False, metadata=_FLAG)
+    to_bottom: bool = attrs.field(default=False, metadata=_FLAG)
+
+    _WORDS: ClassVar = Text(
+        "Take {cards} {block}from the {frm} of the {src} to the {to} of the {dst}",
+        zh="从{src}的{frm}取{n}张牌{block}，放到{dst}的{to}",
+    )
+    _BLOCK: ClassVar = Text("as one block ", zh="，叠成一张")
 
     def check(self, s: DeckState) -> None:
-        if self.src == self.dst:
-            raise self._fail("source and destination are the same place")
+        self._apart(self.src, self.dst)
         self._need(s, self.src, self.n)
 
-    def run(self, s: DeckState) -> None:
-        src, dst, n = self.src, self.dst, self.n
-        packet = s.packets[src]
+    def run_unchecked(self, s: DeckState) -> None:
         if self.from_bottom:
-            block = packet[len(packet) - n :]
-            _set(s, src, packet[: len(packet) - n])
-            if s.breaks:
-                _removed_bottom(s, src)
+            block = s.take_bottom(self.src, self.n)
         else:
-            block = packet[:n]
-            _set(s, src, packet[n:])
-            if s.breaks:
-                _removed_top(s, src, n)
+            block = s.take(self.src, self.n)
         if self.to_bottom:
-            s.packets[dst] = s.packets.get(dst, b"") + block
+            s.put_bottom(self.dst, block)
         else:
-            s.packets[dst] = block + s.packets.get(dst, b"")
-            if s.breaks:
-                _added_top(s, dst, n)
+            s.put(self.dst, block)
 
     def shows(self, s: DeckState) -> tuple[int, ...]:
         # A block dropped on top shows its top card if that card faces up.
-        if self.to_bottom or not _visible_place(s, self.dst):
+        if self.to_bottom or not s.in_view(self.dst):
             return ()
-        packet = s.packets.get(self.src, b"")
+        packet = s.packet(self.src)
         block = packet[len(packet) - self.n :] if self.from_bottom else packet[: self.n]
         return (block[0] & CODE_MASK,) if block and block[0] & FACE_UP else ()
 
-    def describe(self, lang: str = "en") -> str:
-        if lang == "zh":
-            frm = "波顿" if self.from_bottom else "特普"
-            to = "波顿" if self.to_bottom else "特普"
-            return (
-                f"从{label(self.src, 'zh')}的{frm}取{self.n}张牌，叠成一张，"
-                f"放到{label(self.dst, 'zh')}的{to}"
-            )
-        frm = "bottom" if self.from_bottom else "top"
-        to = "bottom" if self.to_bottom else "top"
-        block = "as one block " if self.n > 1 else ""
-        return (
-            f"Take {_n(self.n)} {block}from the {frm} of the {label(self.src)} "
-            f"to the {to} of the {label(self.dst)}"
+    def text(self) -> Text:
+        return self._WORDS.format(
+            cards=_cards(self.n),
+            n=self.n,
+            block=self._BLOCK if self.n > 1 else _NOTHING,
+            frm=_BOTTOM if self.from_bottom else _TOP,
+            to=_BOTTOM if self.to_bottom else _TOP,
+            src=place_text(self.src),
+            dst=place_text(self.dst),
         )
 
 
@@ -279,33 +287,32 @@ class Transfer(Move):
     """Hand the whole packet at ``src`` to ``dst``: into an empty place, onto the top of the
     packet there, or under it with ``to_bottom``. The hand that let go loses its break."""
 
-    src: str = attrs.field(validator=_place)
-    dst: str = attrs.field(validator=_place)
-    to_bottom: bool = False
+    src: str = attrs.field(validator=_place, metadata=_PLACE)
+    dst: str = attrs.field(validator=_place, metadata=_PLACE)
+    to_bottom: bool = attrs.field(default=False, metadata=_FLAG)
+
+    _ONTO: ClassVar = Text(
+        "Move the packet in the {src} onto the {dst}", zh="将{src}的牌全部移到{dst}"
+    )
+    _UNDER: ClassVar = Text(
+        "Move the packet in the {src} under the cards in the {dst}",
+        zh="将{src}的牌全部移到{dst}之下",
+    )
 
     def check(self, s: DeckState) -> None:
-        if self.src == self.dst:
-            raise self._fail("source and destination are the same place")
+        self._apart(self.src, self.dst)
         self._need(s, self.src, 1)
 
-    def run(self, s: DeckState) -> None:
-        packet = s.packets.pop(self.src)
-        s.spread.pop(self.src, None)
-        if s.breaks:
-            s.breaks.pop(self.src, None)
+    def run_unchecked(self, s: DeckState) -> None:
+        packet = s.take_all(self.src)
         if self.to_bottom:
-            s.packets[self.dst] = s.packets.get(self.dst, b"") + packet
+            s.put_bottom(self.dst, packet)
         else:
-            s.packets[self.dst] = packet + s.packets.get(self.dst, b"")
-            if s.breaks:
-                _added_top(s, self.dst, len(packet))
+            s.put(self.dst, packet)
 
-    def describe(self, lang: str = "en") -> str:
-        if lang == "zh":
-            where = "之下" if self.to_bottom else ""
-            return f"将{label(self.src, 'zh')}的牌全部移到{label(self.dst, 'zh')}{where}"
-        where = "under the cards in" if self.to_bottom else "onto"
-        return f"Move the packet in the {label(self.src)} {where} the {label(self.dst)}"
+    def text(self) -> Text:
+        words = self._UNDER if self.to_bottom else self._ONTO
+        return words.format(src=place_text(self.src), dst=place_text(self.dst))
 
 
 @attrs.frozen
@@ -314,38 +321,34 @@ class Insert(Move):
     ``depth`` cards of ``dst`` lie above them. ``src`` may be ``dst`` itself (top card into the
     middle): then ``depth`` counts in what is left after the block is taken."""
 
-    src: str = attrs.field(validator=_place)
-    dst: str = attrs.field(validator=_place)
-    depth: int
-    n: int = attrs.field(default=1, validator=_positive)
+    src: str = attrs.field(validator=_place, metadata=_PLACE)
+    dst: str = attrs.field(validator=_place, metadata=_PLACE)
+    depth: int = attrs.field(validator=_not_negative, metadata=_NUMBER)
+    n: int = attrs.field(default=1, validator=_positive, metadata=_NUMBER)
+
+    _WORDS: ClassVar = Text(
+        "Insert {cards} from the top of the {src} into the {dst} below {above}",
+        zh="从{src}特普取{n}张牌，插进{dst}{where}",
+    )
 
     def check(self, s: DeckState) -> None:
         self._need(s, self.src, self.n)
-        room = len(s.packets.get(self.dst, b"")) - (self.n if self.src == self.dst else 0)
+        room = s.size(self.dst) - (self.n if self.src == self.dst else 0)
         if not 0 <= self.depth <= room:
             raise self._fail(f"depth must be 0 to {room}; {_where(s, self.dst)}")
 
-    def run(self, s: DeckState) -> None:
-        src, dst, n, depth = self.src, self.dst, self.n, self.depth
-        packet = s.packets[src]
-        block = packet[:n]
-        _set(s, src, packet[n:])
-        if s.breaks:
-            _removed_top(s, src, n)
-        target = s.packets.get(dst, b"")
-        s.packets[dst] = target[:depth] + block + target[depth:]
-        if s.breaks and dst in s.breaks and depth <= s.breaks[dst]:
-            s.breaks[dst] += n
+    def run_unchecked(self, s: DeckState) -> None:
+        s.insert(self.dst, self.depth, s.take(self.src, self.n))
 
-    def describe(self, lang: str = "en") -> str:
-        if lang == "zh":
-            return (
-                f"从{label(self.src, 'zh')}特普取{self.n}张牌，"
-                f"插进{label(self.dst, 'zh')}第{self.depth}张牌之下"
-            )
-        return (
-            f"Insert {_n(self.n)} from the top of the {label(self.src)} into the "
-            f"{label(self.dst)} below {_n(self.depth)}"
+    def text(self) -> Text:
+        where = "的特普" if self.depth == 0 else f"第{self.depth}张牌之下"
+        return self._WORDS.format(
+            cards=_cards(self.n),
+            n=self.n,
+            src=place_text(self.src),
+            dst=place_text(self.dst),
+            above=_count(self.depth),
+            where=where,
         )
 
 
@@ -354,48 +357,41 @@ class Extract(Move):
     """Draw out the one card at ``depth`` in ``src`` (0 is the top) and put it on top of ``dst``,
     turned over with ``turn``. A break below the card moves up with the cards above it."""
 
-    src: str = attrs.field(validator=_place)
-    dst: str = attrs.field(validator=_place)
-    depth: int = 0
-    turn: bool = False
+    src: str = attrs.field(validator=_place, metadata=_PLACE)
+    dst: str = attrs.field(validator=_place, metadata=_PLACE)
+    depth: int = attrs.field(default=0, validator=_not_negative, metadata=_NUMBER)
+    turn: bool = attrs.field(default=False, metadata=_FLAG)
+
+    _WORDS: ClassVar = Text(
+        "Draw out the {which} of the {src}{how} onto the {dst}",
+        zh="从{src}抽出{which}，{how}放到{dst}上",
+    )
+    _TURNING: ClassVar = Text(", turning it over,", zh="翻过来")
 
     def check(self, s: DeckState) -> None:
-        if self.src == self.dst:
-            raise self._fail("source and destination are the same place")
-        if not 0 <= self.depth < len(s.packets.get(self.src, b"")):
+        self._apart(self.src, self.dst)
+        if not self.depth < s.size(self.src):
             raise self._fail(_where(s, self.src))
 
-    def run(self, s: DeckState) -> None:
-        packet, d = s.packets[self.src], self.depth
-        card = packet[d : d + 1]
+    def run_unchecked(self, s: DeckState) -> None:
+        card = s.take_at(self.src, self.depth)
         if self.turn:
             card = card.translate(FLIP)
-        _set(s, self.src, packet[:d] + packet[d + 1 :])
-        s.packets[self.dst] = card + s.packets.get(self.dst, b"")
-        if s.breaks:
-            depth = s.breaks.get(self.src)
-            if depth is not None and d < depth:
-                _removed_top(s, self.src, 1)
-            else:
-                _removed_bottom(s, self.src)
-            _added_top(s, self.dst, 1)
+        s.put(self.dst, card)
 
     def shows(self, s: DeckState) -> tuple[int, ...]:
-        if not (_visible_place(s, self.src) and _visible_place(s, self.dst)):
+        if not (s.in_view(self.src) and s.in_view(self.dst)):
             return ()
-        b = s.packets[self.src][self.depth] ^ (FACE_UP if self.turn else 0)
+        b = s.packet(self.src)[self.depth] ^ (FACE_UP if self.turn else 0)
         return (b & CODE_MASK,) if b & FACE_UP else ()
 
-    def describe(self, lang: str = "en") -> str:
-        if lang == "zh":
-            how = "翻过来" if self.turn else ""
-            return (
-                f"从{label(self.src, 'zh')}抽出第{self.depth + 1}张牌，{how}"
-                f"放到{label(self.dst, 'zh')}上"
-            )
-        which = "top card" if self.depth == 0 else f"{_ordinal(self.depth + 1)} card from the top"
-        how = ", turning it over," if self.turn else ""
-        return f"Draw out the {which} of the {label(self.src)}{how} onto the {label(self.dst)}"
+    def text(self) -> Text:
+        return self._WORDS.format(
+            which=_nth(self.depth),
+            src=place_text(self.src),
+            dst=place_text(self.dst),
+            how=self._TURNING if self.turn else _NOTHING,
+        )
 
 
 _CODES = bytes(i & CODE_MASK for i in range(256))
@@ -403,7 +399,7 @@ _ALL_BYTES = bytes(range(256))
 
 
 def _card_codes(value: object) -> tuple[int, ...]:
-    from conjure.deck.cards import Card, parse_cards
+    from conjure.deck.cards import parse_cards
 
     if isinstance(value, str):
         return tuple(c.code for c in parse_cards(value))
@@ -416,35 +412,36 @@ class Cull(Move):
     the order they lie, each card keeping its orientation. The hand spreads to cull, so any
     break there is released."""
 
-    place: str = attrs.field(validator=_place)
-    cards: tuple[int, ...] = attrs.field(converter=_card_codes)
-    to_bottom: bool = True
+    place: str = attrs.field(validator=_place, metadata=_PLACE)
+    cards: tuple[int, ...] = attrs.field(converter=_card_codes, metadata={READ: read_cards})
+    to_bottom: bool = attrs.field(default=True, metadata=_FLAG)
+
+    _WORDS: ClassVar = Text(
+        "Cull {names} to the {where} of the {place}", zh="从{place}的牌中抽出{names}，放到{where}"
+    )
 
     def check(self, s: DeckState) -> None:
         if not self.cards:
             raise self._fail("no cards named")
-        held = s.packets.get(self.place, b"").translate(_CODES)
+        held = s.packet(self.place).translate(_CODES)
         missing = [c for c in self.cards if c not in held]
         if missing:
             names = " ".join(str(CARDS[c]) for c in missing)
             raise self._fail(f"{names} not there; {_where(s, self.place)}")
 
-    def run(self, s: DeckState) -> None:
+    def run_unchecked(self, s: DeckState) -> None:
         wanted = bytes(self.cards) + bytes(self.cards).translate(FLIP)  # either way up
-        packet = s.packets[self.place]
+        packet = s.packet(self.place)
         rest = packet.translate(None, wanted)
         culled = packet.translate(None, _ALL_BYTES.translate(None, wanted))
-        s.packets[self.place] = rest + culled if self.to_bottom else culled + rest
-        if s.breaks:
-            s.breaks.pop(self.place, None)
+        s.replace(self.place, rest + culled if self.to_bottom else culled + rest)
 
-    def describe(self, lang: str = "en") -> str:
-        names = " ".join(str(CARDS[c]) for c in self.cards)
-        if lang == "zh":
-            where = "波顿" if self.to_bottom else "特普"
-            return f"从{label(self.place, 'zh')}的牌中抽出{names}，放到{where}"
-        where = "bottom" if self.to_bottom else "top"
-        return f"Cull {names} to the {where} of the {label(self.place)}"
+    def text(self) -> Text:
+        return self._WORDS.format(
+            names=" ".join(str(CARDS[c]) for c in self.cards),
+            where=_BOTTOM if self.to_bottom else _TOP,
+            place=place_text(self.place),
+        )
 
 
 # -- cuts, turnovers, faros ---------------------------------------------------------------------
@@ -453,116 +450,116 @@ class Cull(Move):
 def _cut_depth(move: Move, s: DeckState, place: str, n: int | None) -> int:
     if n is not None:
         return n
-    if place not in s.breaks:
-        raise move._fail(f"the {label(place)} holds no break to cut at")
-    return s.breaks[place]
+    held = s.break_at(place)
+    if held is None:
+        raise move._fail(f"the {place_text(place)} holds no break to cut at")
+    return held
+
+
+_AT_BREAK = Text("at the break", zh="在布雷克处")
 
 
 @attrs.frozen
 class Cut(Move):
     """Cut the top ``n`` cards of ``src`` off to the empty place ``dst`` (``None``: at a break)."""
 
-    src: str = attrs.field(validator=_place)
-    dst: str = attrs.field(validator=_place)
-    n: int | None = None
+    src: str = attrs.field(validator=_place, metadata=_PLACE)
+    dst: str = attrs.field(validator=_place, metadata=_PLACE)
+    n: int | None = attrs.field(default=None, metadata=_NUMBER_OR_BREAK)
+
+    _WORDS: ClassVar = Text("Cut {at} off the {src} to the {dst}", zh="从{src}切下{at}牌放到{dst}")
 
     def check(self, s: DeckState) -> None:
+        self._apart(self.src, self.dst)
         n = _cut_depth(self, s, self.src, self.n)
-        size = len(s.packets.get(self.src, b""))
-        if not 0 < n < size:
+        if not 0 < n < s.size(self.src):
             raise self._fail(f"a cut leaves cards on both sides; {_where(s, self.src)}")
-        if s.packets.get(self.dst):
+        if s.size(self.dst):
             raise self._fail(f"{_where(s, self.dst)}; a cut goes to an empty place")
 
-    def run(self, s: DeckState) -> None:
-        n = s.breaks.pop(self.src) if self.n is None else self.n
-        packet = s.packets[self.src]
-        s.packets[self.dst] = packet[:n]
-        s.packets[self.src] = packet[n:]
-        s.breaks.pop(self.src, None)
+    def run_unchecked(self, s: DeckState) -> None:
+        held = s.release_break(self.src)
+        n = held if self.n is None else self.n
+        s.put(self.dst, s.take(self.src, n))  # type: ignore[arg-type]
 
-    def describe(self, lang: str = "en") -> str:
-        at = "在布雷克处" if self.n is None else f"{self.n}张"
-        if lang == "zh":
-            return f"从{label(self.src, 'zh')}切下{at}牌放到{label(self.dst, 'zh')}"
-        at = "at the break" if self.n is None else _n(self.n)
-        return f"Cut {at} off the {label(self.src)} to the {label(self.dst)}"
+    def text(self) -> Text:
+        at = _AT_BREAK if self.n is None else Text(_count(self.n), zh=f"{self.n}张")
+        return self._WORDS.format(at=at, src=place_text(self.src), dst=place_text(self.dst))
 
 
 @attrs.frozen
 class CompleteCut(Move):
     """Move the top ``n`` cards of ``place`` to its bottom (``n=None``: cut at the break)."""
 
-    place: str = attrs.field(validator=_place)
-    n: int | None = None
+    place: str = attrs.field(validator=_place, metadata=_PLACE)
+    n: int | None = attrs.field(default=None, metadata=_NUMBER_OR_BREAK)
+
+    _WORDS: ClassVar = Text(
+        "Complete a cut {at} in the {place}", zh="将{place}的牌{at}切牌并复原（上下对调）"
+    )
 
     def check(self, s: DeckState) -> None:
         n = _cut_depth(self, s, self.place, self.n)
-        if not 0 < n < len(s.packets.get(self.place, b"")):
+        if not 0 < n < s.size(self.place):
             raise self._fail(f"a cut leaves cards on both sides; {_where(s, self.place)}")
 
-    def run(self, s: DeckState) -> None:
-        n = s.breaks.pop(self.place) if self.n is None else self.n
-        packet = s.packets[self.place]
-        s.packets[self.place] = packet[n:] + packet[:n]
-        if s.breaks:
-            s.breaks.pop(self.place, None)
+    def run_unchecked(self, s: DeckState) -> None:
+        held = s.release_break(self.place)
+        n = held if self.n is None else self.n
+        packet = s.packet(self.place)
+        s.replace(self.place, packet[n:] + packet[:n])
 
-    def describe(self, lang: str = "en") -> str:
-        if lang == "zh":
-            at = "在布雷克处" if self.n is None else f"{self.n}张"
-            return f"将{label(self.place, 'zh')}的牌{at}切牌并复原（上下对调）"
-        at = "at the break" if self.n is None else f"{_n(self.n)} deep"
-        return f"Complete a cut {at} in the {label(self.place)}"
+    def text(self) -> Text:
+        if self.n is None:
+            at = _AT_BREAK
+        else:
+            at = Text(f"{_count(self.n)} deep", zh=f"{self.n}张")
+        return self._WORDS.format(at=at, place=place_text(self.place))
 
 
 @attrs.frozen
 class TurnOver(Move):
     """Turn the packet at ``place`` over: its order reverses and every card flips."""
 
-    place: str = attrs.field(validator=_place)
+    place: str = attrs.field(validator=_place, metadata=_PLACE)
+
+    _WORDS: ClassVar = Text("Turn the packet in the {place} over", zh="将{place}的牌整叠翻过来")
 
     def check(self, s: DeckState) -> None:
         self._need(s, self.place, 1)
 
-    def run(self, s: DeckState) -> None:
-        s.packets[self.place] = s.packets[self.place][::-1].translate(FLIP)
-        if s.breaks:
-            s.breaks.pop(self.place, None)
+    def run_unchecked(self, s: DeckState) -> None:
+        s.replace(self.place, s.packet(self.place)[::-1].translate(FLIP))
 
-    def describe(self, lang: str = "en") -> str:
-        if lang == "zh":
-            return f"将{label(self.place, 'zh')}的牌整叠翻过来"
-        return f"Turn the packet in the {label(self.place)} over"
+    def text(self) -> Text:
+        return self._WORDS.format(place=place_text(self.place))
 
 
 @attrs.frozen
 class TurnCard(Move):
     """Turn over the one card at ``depth`` in ``place`` (0 is the top card), leaving it there."""
 
-    place: str = attrs.field(validator=_place)
-    depth: int = 0
+    place: str = attrs.field(validator=_place, metadata=_PLACE)
+    depth: int = attrs.field(default=0, validator=_not_negative, metadata=_NUMBER)
+
+    _WORDS: ClassVar = Text("Turn over the {which} of the {place}", zh="将{place}的{which}翻过来")
 
     def check(self, s: DeckState) -> None:
-        if not 0 <= self.depth < len(s.packets.get(self.place, b"")):
+        if not self.depth < s.size(self.place):
             raise self._fail(_where(s, self.place))
 
-    def run(self, s: DeckState) -> None:
-        p, d = s.packets[self.place], self.depth
-        s.packets[self.place] = p[:d] + bytes((p[d] ^ FACE_UP,)) + p[d + 1 :]
+    def run_unchecked(self, s: DeckState) -> None:
+        p, d = s.packet(self.place), self.depth
+        s.replace(self.place, p[:d] + bytes((p[d] ^ FACE_UP,)) + p[d + 1 :], keep_break=True)
 
     def shows(self, s: DeckState) -> tuple[int, ...]:
         # Turning a card over shows its face on the way, whichever way it ends.
-        if not _visible_place(s, self.place):
+        if not s.in_view(self.place):
             return ()
-        return (s.packets[self.place][self.depth] & CODE_MASK,)
+        return (s.packet(self.place)[self.depth] & CODE_MASK,)
 
-    def describe(self, lang: str = "en") -> str:
-        which = "top card" if self.depth == 0 else f"{_ordinal(self.depth + 1)} card from the top"
-        if lang == "zh":
-            which = "特普牌" if self.depth == 0 else f"从上数第{self.depth + 1}张牌"
-            return f"将{label(self.place, 'zh')}的{which}翻过来"
-        return f"Turn over the {which} of the {label(self.place)}"
+    def text(self) -> Text:
+        return self._WORDS.format(which=_nth(self.depth), place=place_text(self.place))
 
 
 @attrs.frozen
@@ -573,14 +570,21 @@ class Faro(Move):
     the top card of the bottom half on top (the bottom half takes the odd card).
     """
 
-    place: str = attrs.field(validator=_place)
-    out: bool = True
+    place: str = attrs.field(validator=_place, metadata=_PLACE)
+    out: bool = attrs.field(default=True, metadata=_FLAG)
+
+    _OUT: ClassVar = Text(
+        "Out-faro the packet in the {place}", zh="将{place}的牌做一次完美外鸽尾洗牌"
+    )
+    _IN: ClassVar = Text(
+        "In-faro the packet in the {place}", zh="将{place}的牌做一次完美内鸽尾洗牌"
+    )
 
     def check(self, s: DeckState) -> None:
         self._need(s, self.place, 2)
 
-    def run(self, s: DeckState) -> None:
-        packet = s.packets[self.place]
+    def run_unchecked(self, s: DeckState) -> None:
+        packet = s.packet(self.place)
         size = len(packet)
         woven = bytearray(size)
         if self.out:
@@ -591,14 +595,10 @@ class Faro(Move):
             k = size // 2
             woven[0::2] = packet[k:]
             woven[1::2] = packet[:k]
-        s.packets[self.place] = bytes(woven)
-        if s.breaks:
-            s.breaks.pop(self.place, None)
+        s.replace(self.place, bytes(woven))
 
-    def describe(self, lang: str = "en") -> str:
-        if lang == "zh":
-            return f"将{label(self.place, 'zh')}的牌做一次完美{'外' if self.out else '内'}鸽尾洗牌"
-        return f"{'Out' if self.out else 'In'}-faro the packet in the {label(self.place)}"
+    def text(self) -> Text:
+        return (self._OUT if self.out else self._IN).format(place=place_text(self.place))
 
 
 # -- breaks and steals -----------------------------------------------------------------------
@@ -608,43 +608,49 @@ class Faro(Move):
 class HoldBreak(Move):
     """The hand at ``place`` holds a little-finger break under the top ``depth`` cards."""
 
-    place: str = attrs.field(validator=_place)
-    depth: int
+    place: str = attrs.field(validator=_place, metadata=_PLACE)
+    depth: int = attrs.field(validator=_not_negative, metadata=_NUMBER)
+
+    _WORDS: ClassVar = Text(
+        "Hold a little-finger break in the {place} under {cards}",
+        zh="{place}小指在上方{n}张牌之下设置布雷克",
+    )
 
     def check(self, s: DeckState) -> None:
         if not is_hand(self.place):
             raise self._fail("only a hand can hold a break")
-        if self.place in s.breaks:
-            raise self._fail(f"it already holds one at depth {s.breaks[self.place]}")
-        if not 0 < self.depth < len(s.packets.get(self.place, b"")):
+        held = s.break_at(self.place)
+        if held is not None:
+            raise self._fail(f"it already holds one at depth {held}")
+        if not 0 < self.depth < s.size(self.place):
             raise self._fail(f"a break needs cards on both sides; {_where(s, self.place)}")
 
-    def run(self, s: DeckState) -> None:
-        s.breaks[self.place] = self.depth
+    def run_unchecked(self, s: DeckState) -> None:
+        s.hold_break(self.place, self.depth)
 
-    def describe(self, lang: str = "en") -> str:
-        if lang == "zh":
-            return f"{label(self.place, 'zh')}小指在上方{self.depth}张牌之下设置布雷克"
-        return f"Hold a little-finger break in the {label(self.place)} under {_n(self.depth)}"
+    def text(self) -> Text:
+        return self._WORDS.format(
+            place=place_text(self.place), cards=_cards(self.depth), n=self.depth
+        )
 
 
 @attrs.frozen
 class ReleaseBreak(Move):
     """The hand at ``place`` lets go of its break."""
 
-    place: str = attrs.field(validator=_place)
+    place: str = attrs.field(validator=_place, metadata=_PLACE)
+
+    _WORDS: ClassVar = Text("Release the break in the {place}", zh="{place}放开布雷克")
 
     def check(self, s: DeckState) -> None:
-        if self.place not in s.breaks:
-            raise self._fail(f"the {label(self.place)} holds no break")
+        if s.break_at(self.place) is None:
+            raise self._fail(f"the {place_text(self.place)} holds no break")
 
-    def run(self, s: DeckState) -> None:
-        del s.breaks[self.place]
+    def run_unchecked(self, s: DeckState) -> None:
+        s.release_break(self.place)
 
-    def describe(self, lang: str = "en") -> str:
-        if lang == "zh":
-            return f"{label(self.place, 'zh')}放开布雷克"
-        return f"Release the break in the {label(self.place)}"
+    def text(self) -> Text:
+        return self._WORDS.format(place=place_text(self.place))
 
 
 @attrs.frozen
@@ -652,30 +658,27 @@ class Steal(Move):
     """Biddle steal: the block above the break in ``src`` is taken, order kept, under the packet
     in ``dst``. The break is used up."""
 
-    src: str = attrs.field(validator=_place)
-    dst: str = attrs.field(validator=_place)
+    src: str = attrs.field(validator=_place, metadata=_PLACE)
+    dst: str = attrs.field(validator=_place, metadata=_PLACE)
+
+    _WORDS: ClassVar = Text(
+        "Steal the cards above the break in the {src} under the packet in the {dst}",
+        zh="将{src}布雷克上方的牌偷到{dst}的牌下",
+    )
 
     def check(self, s: DeckState) -> None:
-        if self.src == self.dst:
-            raise self._fail("source and destination are the same place")
-        if self.src not in s.breaks:
-            raise self._fail(f"the {label(self.src)} holds no break")
-        if not s.packets.get(self.dst):
+        self._apart(self.src, self.dst)
+        if s.break_at(self.src) is None:
+            raise self._fail(f"the {place_text(self.src)} holds no break")
+        if not s.size(self.dst):
             raise self._fail(f"{_where(s, self.dst)}; the block goes under a packet")
 
-    def run(self, s: DeckState) -> None:
-        depth = s.breaks.pop(self.src)
-        packet = s.packets[self.src]
-        s.packets[self.src] = packet[depth:]
-        s.packets[self.dst] = s.packets[self.dst] + packet[:depth]
+    def run_unchecked(self, s: DeckState) -> None:
+        depth = s.release_break(self.src)
+        s.put_bottom(self.dst, s.take(self.src, depth))  # type: ignore[arg-type]
 
-    def describe(self, lang: str = "en") -> str:
-        if lang == "zh":
-            return f"将{label(self.src, 'zh')}布雷克上方的牌偷到{label(self.dst, 'zh')}的牌下"
-        return (
-            f"Steal the cards above the break in the {label(self.src)} "
-            f"under the packet in the {label(self.dst)}"
-        )
+    def text(self) -> Text:
+        return self._WORDS.format(src=place_text(self.src), dst=place_text(self.dst))
 
 
 # -- spreads and hidden hands ---------------------------------------------------------------
@@ -683,7 +686,13 @@ class Steal(Move):
 
 def _toward(_inst: object, _attr: object, value: str) -> None:
     if value not in ("audience", "self"):
-        raise IllegalMoveError(f"a spread faces 'audience' or 'self', not {value!r}")
+        raise IllegalMoveError(f"a spread faces 'audience' or 'self', not {_quote(value)}")
+
+
+_TOWARD = {
+    "audience": Text("the audience", zh="观众"),
+    "self": Text("yourself", zh="自己"),
+}
 
 
 @attrs.frozen
@@ -691,46 +700,47 @@ class Spread(Move):
     """Spread (fan) the packet at ``place`` toward the ``audience`` or toward the performer
     (``self``). A spread hand cannot hold a break."""
 
-    place: str = attrs.field(validator=_place)
+    place: str = attrs.field(validator=_place, metadata=_PLACE)
     toward: str = attrs.field(default="audience", validator=_toward)
+
+    _WORDS: ClassVar = Text(
+        "Spread the packet in the {place} toward {who}", zh="将{place}的牌表面向着{who}展开成扇状"
+    )
 
     def check(self, s: DeckState) -> None:
         self._need(s, self.place, 1)
 
-    def run(self, s: DeckState) -> None:
-        s.spread[self.place] = self.toward
-        if s.breaks:
-            s.breaks.pop(self.place, None)
+    def run_unchecked(self, s: DeckState) -> None:
+        s.spread_toward(self.place, self.toward)
 
-    def describe(self, lang: str = "en") -> str:
-        if lang == "zh":
-            who = "观众" if self.toward == "audience" else "自己"
-            return f"将{label(self.place, 'zh')}的牌表面向着{who}展开成扇状"
-        who = "the audience" if self.toward == "audience" else "yourself"
-        return f"Spread the packet in the {label(self.place)} toward {who}"
+    def text(self) -> Text:
+        return self._WORDS.format(place=place_text(self.place), who=_TOWARD[self.toward])
 
 
 @attrs.frozen
 class Square(Move):
     """Square up the packet at ``place`` (close a spread)."""
 
-    place: str = attrs.field(validator=_place)
+    place: str = attrs.field(validator=_place, metadata=_PLACE)
+
+    _WORDS: ClassVar = Text("Square the packet in the {place}", zh="将{place}的牌叠齐")
 
     def check(self, s: DeckState) -> None:
         self._need(s, self.place, 1)
 
-    def run(self, s: DeckState) -> None:
-        s.spread.pop(self.place, None)
+    def run_unchecked(self, s: DeckState) -> None:
+        s.square(self.place)
 
-    def describe(self, lang: str = "en") -> str:
-        if lang == "zh":
-            return f"将{label(self.place, 'zh')}的牌叠齐"
-        return f"Square the packet in the {label(self.place)}"
+    def text(self) -> Text:
+        return self._WORDS.format(place=place_text(self.place))
 
 
 def _person(_inst: object, _attr: object, value: str) -> None:
     if value not in PERSONS:
-        raise IllegalMoveError(f"unknown person {value!r}: use performer or spectator")
+        raise IllegalMoveError(f"unknown person {_quote(value)}: use performer or spectator")
+
+
+_PERSON = {"performer": Text("performer", zh="表演者"), "spectator": Text("spectator", zh="观众")}
 
 
 @attrs.frozen
@@ -739,17 +749,23 @@ class Behind(Move):
 
     person: str = attrs.field(default="performer", validator=_person)
 
+    _WORDS: ClassVar = Text(
+        "The {person} puts both hands behind the back", zh="{person}把双手藏在背后"
+    )
+    _ORDER: ClassVar = "put the {person}'s hands behind the back"
+
     def check(self, s: DeckState) -> None:
         if self.person in s.behind:
-            raise self._fail("the hands are already behind the back")
+            raise self._fail("they are already behind the back")
 
-    def run(self, s: DeckState) -> None:
-        s.behind = s.behind | {self.person}
+    def run_unchecked(self, s: DeckState) -> None:
+        s.hands_behind(self.person)
 
-    def describe(self, lang: str = "en") -> str:
-        if lang == "zh":
-            return f"{'表演者' if self.person == 'performer' else '观众'}把双手藏在背后"
-        return f"The {self.person} puts both hands behind the back"
+    def text(self) -> Text:
+        return self._WORDS.format(person=_PERSON[self.person])
+
+    def _imperative(self) -> str:
+        return self._ORDER.format(person=self.person)
 
 
 @attrs.frozen
@@ -758,17 +774,21 @@ class Forward(Move):
 
     person: str = attrs.field(default="performer", validator=_person)
 
+    _WORDS: ClassVar = Text("The {person} brings both hands forward", zh="{person}把双手拿回前面")
+    _ORDER: ClassVar = "bring the {person}'s hands forward"
+
     def check(self, s: DeckState) -> None:
         if self.person not in s.behind:
-            raise self._fail("the hands are not behind the back")
+            raise self._fail("they are not behind the back")
 
-    def run(self, s: DeckState) -> None:
-        s.behind = s.behind - {self.person}
+    def run_unchecked(self, s: DeckState) -> None:
+        s.hands_forward(self.person)
 
-    def describe(self, lang: str = "en") -> str:
-        if lang == "zh":
-            return f"{'表演者' if self.person == 'performer' else '观众'}把双手拿回前面"
-        return f"The {self.person} brings both hands forward"
+    def text(self) -> Text:
+        return self._WORDS.format(person=_PERSON[self.person])
+
+    def _imperative(self) -> str:
+        return self._ORDER.format(person=self.person)
 
 
 # -- displays --------------------------------------------------------------------------------
@@ -777,30 +797,34 @@ class Forward(Move):
 @attrs.frozen
 class _Display(Move):
     display: ClassVar[bool] = True
-    place: str = attrs.field(validator=_place)
+    place: str = attrs.field(validator=_place, metadata=_PLACE)
+
+    _WORDS: ClassVar = Text("")
 
     def check(self, s: DeckState) -> None:
         self._need(s, self.place, 1)
-        if not _visible_place(s, self.place):
+        if not s.in_view(self.place):
             raise self._fail("the hands are behind the back")
 
-    def run(self, s: DeckState) -> None:
+    def run_unchecked(self, s: DeckState) -> None:
         pass
+
+    def text(self) -> Text:
+        return self._WORDS.format(place=place_text(self.place))
 
 
 @attrs.frozen
 class ShowTop(_Display):
     """Lift the top card of ``place`` and show its face, then put it back as it was."""
 
-    def shows(self, s: DeckState) -> tuple[int, ...]:
-        if not _visible_place(s, self.place):
-            return ()
-        return (s.packets[self.place][0] & CODE_MASK,)
+    _WORDS: ClassVar = Text(
+        "Show the face of the top card of the {place}", zh="拿起{place}的特普牌给观众看"
+    )
 
-    def describe(self, lang: str = "en") -> str:
-        if lang == "zh":
-            return f"拿起{label(self.place, 'zh')}的特普牌给观众看"
-        return f"Show the face of the top card of the {label(self.place)}"
+    def shows(self, s: DeckState) -> tuple[int, ...]:
+        if not s.in_view(self.place):
+            return ()
+        return (s.packet(self.place)[0] & CODE_MASK,)
 
 
 @attrs.frozen
@@ -808,16 +832,15 @@ class ShowBottom(_Display):
     """Tip the packet at ``place`` so the audience sees its underside: the face of the bottom
     card if that card lies face down (its back otherwise)."""
 
-    def shows(self, s: DeckState) -> tuple[int, ...]:
-        if not _visible_place(s, self.place):
-            return ()
-        bottom = s.packets[self.place][-1]
-        return () if bottom & FACE_UP else (bottom & CODE_MASK,)
+    _WORDS: ClassVar = Text(
+        "Show the bottom of the packet in the {place}", zh="将{place}翻过来，让观众看波顿的牌"
+    )
 
-    def describe(self, lang: str = "en") -> str:
-        if lang == "zh":
-            return f"将{label(self.place, 'zh')}翻过来，让观众看波顿的牌"
-        return f"Show the bottom of the packet in the {label(self.place)}"
+    def shows(self, s: DeckState) -> tuple[int, ...]:
+        if not s.in_view(self.place):
+            return ()
+        bottom = s.packet(self.place)[-1]
+        return () if bottom & FACE_UP else (bottom & CODE_MASK,)
 
 
 @attrs.frozen
@@ -825,18 +848,17 @@ class ShowFace(_Display):
     """Show the face of the packet at ``place``: the card whose face points outward, which is
     the top card of a face-up packet and the bottom card of a face-down one."""
 
+    _WORDS: ClassVar = Text(
+        "Show the face of the packet in the {place}", zh="让观众看{place}牌叠表面的牌"
+    )
+
     def shows(self, s: DeckState) -> tuple[int, ...]:
-        if not _visible_place(s, self.place):
+        if not s.in_view(self.place):
             return ()
-        packet = s.packets[self.place]
+        packet = s.packet(self.place)
         if packet[0] & FACE_UP:
             return (packet[0] & CODE_MASK,)
         return () if packet[-1] & FACE_UP else (packet[-1] & CODE_MASK,)
-
-    def describe(self, lang: str = "en") -> str:
-        if lang == "zh":
-            return f"让观众看{label(self.place, 'zh')}牌叠表面的牌"
-        return f"Show the face of the packet in the {label(self.place)}"
 
 
 #: every move class by name, for the command line and for plugins that build moves from text
@@ -849,62 +871,4 @@ MOVES: dict[str, type[Move]] = {
         ShowTop, ShowBottom, ShowFace,
     )
 }  # fmt: skip
-
-
-def parse_move(text: str) -> Move:
-    """A move from text: its name, then its fields in order or as ``name=value``.
-
-    >>> parse_move("Peel left right 2")
-    Peel(src='left', dst='right', n=2, turn=False)
-    >>> parse_move("take left table.x n=3 from_bottom=yes")
-    Take(src='left', dst='table.x', n=3, from_bottom=True, to_bottom=False)
-    """
-    from conjure.errors import NotationError, UnknownNameError
-
-    words = text.split()
-    if not words:
-        raise NotationError("empty move")
-    by_name = {name.lower(): cls for name, cls in MOVES.items()}
-    cls = by_name.get(words[0].lower())
-    if cls is None:
-        known = ", ".join(MOVES)
-        raise UnknownNameError(f"unknown move {words[0]!r} in {text!r} (moves: {known})")
-    fields = [f for f in attrs.fields(cls) if f.init]
-    kwargs: dict[str, object] = {}
-    for i, word in enumerate(words[1:]):
-        name, eq, value = word.partition("=")
-        if not eq:
-            if i >= len(fields):
-                raise NotationError(f"too many values for {cls.__name__} in {text!r}")
-            name, value = fields[i].name, word
-        field = next((f for f in fields if f.name == name), None)
-        if field is None:
-            names = ", ".join(f.name for f in fields)
-            raise NotationError(f"{cls.__name__} has no field {name!r} (fields: {names})")
-        kwargs[name] = _field_value(field, value, text)
-    try:
-        return cls(**kwargs)
-    except TypeError as exc:
-        raise NotationError(f"{text!r}: {exc}") from None
-
-
-def _field_value(field: attrs.Attribute[object], value: str, text: str) -> object:
-    from conjure.errors import NotationError
-
-    kind = str(field.type)
-    if "tuple" in kind:
-        return value  # the field's converter reads the cards
-    if "bool" in kind:
-        if value.lower() in ("1", "true", "yes", "y"):
-            return True
-        if value.lower() in ("0", "false", "no", "n"):
-            return False
-    elif "int" in kind:
-        if value.lower() in ("none", "break") and "None" in kind:
-            return None
-        if value.lstrip("-").isdigit():
-            return int(value)
-    else:
-        return value
-    wanted = "yes or no" if "bool" in kind else "a whole number"
-    raise NotationError(f"{field.name}={value!r} in {text!r}: expected {wanted}")
+register_moves(*MOVES.values())

@@ -8,16 +8,18 @@ A place is a plain string so that states stay cheap to copy and moves cheap to b
 
 Each place holds at most one packet. Hands can hold little-finger breaks; table spots cannot.
 "Behind the back" is not a place but a condition of a person's hands: see
-:class:`conjure.moves.Behind`.
+:class:`conjure.deck.moves.Behind`.
 """
 
 from __future__ import annotations
 
 import re
-from functools import cache
+from functools import cache, lru_cache
 from typing import Final
 
 from conjure.errors import UnknownNameError
+from conjure.inputs import quote
+from conjure.text import Text
 
 LEFT: Final = "left"
 RIGHT: Final = "right"
@@ -31,25 +33,18 @@ _PLACE_RE: Final = re.compile(
     r"left|right|spectator(?:\.(?:left|right))?|table(?:\.[A-Za-z0-9_-]+)?"
 )
 
-_EN: Final = {
-    "left": "left hand",
-    "right": "right hand",
-    "spectator": "spectator's hands",
-    "spectator.left": "spectator's left hand",
-    "spectator.right": "spectator's right hand",
-    "table": "table",
+_NAMES: Final = {
+    "left": Text("left hand", zh="左手"),
+    "right": Text("right hand", zh="右手"),
+    "spectator": Text("spectator's hands", zh="观众手中"),
+    "spectator.left": Text("spectator's left hand", zh="观众左手"),
+    "spectator.right": Text("spectator's right hand", zh="观众右手"),
+    "table": Text("table", zh="桌上"),
 }
-_ZH: Final = {
-    "left": "左手",
-    "right": "右手",
-    "spectator": "观众手中",
-    "spectator.left": "观众左手",
-    "spectator.right": "观众右手",
-    "table": "桌上",
-}
+_SPOT: Final = Text("table ({spot})", zh="桌上（{spot}）")
 
 
-@cache
+@lru_cache(maxsize=512)
 def _is_place(name: str) -> bool:
     return _PLACE_RE.fullmatch(name) is not None
 
@@ -58,7 +53,8 @@ def check_place(name: str) -> str:
     """Return ``name`` if it is a place, else raise :class:`UnknownNameError` naming it."""
     if not isinstance(name, str) or not _is_place(name):
         raise UnknownNameError(
-            f"unknown place {name!r}: use left, right, spectator[.left|.right], table[.NAME]"
+            f"unknown place {quote(name) if isinstance(name, str) else repr(name)}: "
+            "use left, right, spectator[.left|.right], table[.NAME]"
         )
     return name
 
@@ -76,10 +72,15 @@ def owner(place: str) -> str | None:
     return SPECTATOR if place.startswith(SPECTATOR) else PERFORMER
 
 
+@lru_cache(maxsize=512)
+def place_text(place: str) -> Text:
+    """A readable name for a place, in every language."""
+    name = _NAMES.get(place)
+    if name is None:
+        name = _SPOT.format(spot=place.split(".", 1)[1])
+    return name
+
+
 def label(place: str, lang: str = "en") -> str:
-    """A readable name for a place in ``en`` or ``zh``."""
-    table = _ZH if lang == "zh" else _EN
-    if place in table:
-        return table[place]
-    spot = place.split(".", 1)[1]
-    return f"桌上（{spot}）" if lang == "zh" else f"table ({spot})"
+    """A readable name for a place in ``lang``."""
+    return place_text(place).get(lang)

@@ -4,16 +4,28 @@ A packet is stored as :class:`bytes`, top card first, one byte a card: the card'
 :mod:`conjure.deck.cards`) with bit ``FACE_UP`` set when the card lies face up. That makes a
 packet an immutable value (a snapshot is a reference), and cutting, turning over and faro-ing
 are single C-level slice or ``translate`` calls, which is what lets search run millions of moves
-a second.
+a second. The encoding stays inside :mod:`conjure.deck`: routines read a position through
+:meth:`DeckState.cards`, :meth:`DeckState.faces`, :meth:`DeckState.face_up_cards` and friends.
 
-:class:`DeckState` is mutable, like a chess board: :meth:`DeckState.apply` checks a move, runs it
-and records it for :meth:`DeckState.undo` / :meth:`DeckState.redo`; :meth:`DeckState.after`
-returns a changed copy and leaves the state alone; ``move.run(state)`` is the unchecked fast
-path that search uses.
+:class:`DeckState` is mutable, like a chess board, and named like python-chess's:
+:meth:`DeckState.push` parses (when given text), checks and makes a move and records it;
+:meth:`DeckState.pop` takes the last one back; :meth:`DeckState.is_legal` asks without making
+it; :meth:`DeckState.after` returns a changed copy and leaves the state alone.
+:meth:`DeckState.push_unchecked` and ``move.run_unchecked(state)`` are the unchecked fast paths
+that search runs (with and without undo history).
+
+The state owns its invariants. Moves change it only through a few primitives (:meth:`take`,
+:meth:`take_bottom`, :meth:`take_at`, :meth:`take_all`, :meth:`put`, :meth:`put_bottom`,
+:meth:`insert`, :meth:`replace` and the break, spread and hands primitives), and those keep the
+breaks where a real hand keeps them: cards put on top deepen a break; cards taken from the top
+make it shallower; cards inserted at or above it deepen it; a card drawn out above it makes it
+shallower; cards put on or taken from the bottom leave it alone; a packet rearranged as a whole
+(cut, turned over, woven, culled) loses it. A break at depth ``d`` has ``d`` cards above it and
+exists only while at least one card lies on each side of it. An emptied place is no longer
+spread.
 
 "Face up" means the face points at the ceiling when the packet lies on the table or sits in a
-hand in dealing position. A break at depth ``d`` in a hand has ``d`` cards above it; it exists
-only while at least one card lies on each side of it.
+hand in dealing position.
 """
 
 from __future__ import annotations
@@ -22,9 +34,11 @@ from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any, Final
 
-from conjure.deck.cards import CARDS, Card, parse_packet
-from conjure.deck.places import PERSONS, check_place, is_hand, label
+from conjure.deck.cards import CARDS, Card
+from conjure.deck.notation import layout_places, parse_move
+from conjure.deck.places import PERSONS, check_place, is_hand, label, owner
 from conjure.errors import IllegalMoveError, NotationError
+from conjure.inputs import quote
 
 if TYPE_CHECKING:
     from conjure.deck.moves import Move
@@ -67,11 +81,18 @@ class DeckState:
     that hand, places separated by ``;``:
 
     >>> s = DeckState.parse("left: KS^ KH^ / KD^ KC^; table: QS QH")
-    >>> s.cards("left")[0], s.breaks
-    (Card('KS'), {'left': 2})
+    >>> s.cards("left")[0], s.break_at("left")
+    (Card('KS'), 2)
+    >>> s.push("Peel left table")
+    Peel(src='left', dst='table', n=1, turn=False)
+    >>> s.face_up_cards("table"), s.break_at("left")
+    ((Card('KS'),), 1)
+
+    The fields (``packets``, ``breaks``, ``spread``, ``behind``) are for reading; only the
+    primitives below change them.
     """
 
-    __slots__ = ("_redo", "_undo", "behind", "breaks", "packets", "spread")
+    __slots__ = ("_undo", "behind", "breaks", "packets", "spread")
 
     def __init__(
         self,
@@ -96,39 +117,50 @@ class DeckState:
         self._undo: list[
             tuple[dict[str, bytes], dict[str, int], dict[str, str], frozenset[str], Move]
         ] = []
-        self._redo: list[Move] = []
         if self.packets or self.breaks or self.spread or self.behind:
             self.validate()
 
-    # -- building and reading ----------------------------------------------------------------
+    # -- building ----------------------------------------------------------------------------
 
     @classmethod
     def parse(cls, text: str, **kwargs: object) -> DeckState:
         """Read ``"left: KS^ KH^ / KD^; table.aside: 2C 3C"`` (see the class docstring)."""
         packets: dict[str, bytes] = {}
         breaks: dict[str, int] = {}
-        for chunk in filter(None, (c.strip() for c in text.split(";"))):
-            place, sep, body = chunk.partition(":")
-            place = place.strip()
-            if not sep:
-                raise NotationError(f"expected 'place: cards' in {chunk!r}")
-            check_place(place)
-            if place in packets:
-                raise NotationError(f"place {place!r} is written twice in {text!r}")
-            above, slash, below = body.partition("/")
-            if "/" in below:
-                raise NotationError(f"more than one break in {chunk!r}")
-            top = encode(parse_packet(above))
-            packets[place] = top + encode(parse_packet(below))
-            if slash:
-                breaks[place] = len(top)
-        return cls(packets, breaks, **kwargs)  # type: ignore[arg-type]
+        for written in layout_places(text):
+            packets[written.place] = bytes(c | (FACE_UP if up else 0) for c, up in written.cards)
+            if written.break_at is not None:
+                breaks[written.place] = written.break_at
+        try:
+            return cls(packets, breaks, **kwargs)  # type: ignore[arg-type]
+        except IllegalMoveError as exc:
+            raise NotationError(f"{exc} in {quote(text)}") from None
 
     @classmethod
-    def from_cards(cls, place: str, cards: Iterable[Card], face_up: bool = False) -> DeckState:
-        """A state with one packet of ``cards`` (top first) at ``place``."""
-        packet = bytes([c.code for c in cards])
-        return cls({place: packet.translate(FLIP) if face_up else packet})
+    def from_cards(
+        cls,
+        place: str | Mapping[str, Iterable[Card]],
+        cards: Iterable[Card] = (),
+        face_up: bool = False,
+    ) -> DeckState:
+        """A state with ``cards`` (top first) at ``place``, or with a packet at each place of a
+        mapping ``{place: cards}``; every card face down, or face up with ``face_up``.
+
+        >>> DeckState.from_cards({"table": [Card("QS")], "left": [Card("KS")]}, face_up=True)
+        DeckState.parse('left: KS^; table: QS^')
+        """
+        layout = place if isinstance(place, Mapping) else {place: cards}
+        up = FACE_UP if face_up else 0
+        return cls({p: bytes(c.code | up for c in packet) for p, packet in layout.items()})
+
+    @classmethod
+    def from_faces(cls, layout: Mapping[str, Iterable[tuple[Card, bool]]]) -> DeckState:
+        """A state with a packet at each place of ``{place: [(card, face_up), …]}``, top first.
+
+        >>> DeckState.from_faces({"left": [(Card("KS"), True), (Card("QH"), False)]})
+        DeckState.parse('left: KS^ QH')
+        """
+        return cls({place: encode(pairs) for place, pairs in layout.items()})
 
     def validate(self) -> None:
         """Raise :class:`IllegalMoveError` if the state is inconsistent (duplicates, bad breaks)."""
@@ -154,9 +186,19 @@ class DeckState:
             if person not in PERSONS:
                 raise IllegalMoveError(f"unknown person {person!r}: use performer or spectator")
 
+    # -- reading -------------------------------------------------------------------------------
+
     def packet(self, place: str) -> bytes:
-        """The raw packet at ``place`` (empty bytes when nothing is there)."""
+        """The raw packet at ``place`` (empty bytes when nothing is there): for the machine."""
         return self.packets.get(place, b"")
+
+    def size(self, place: str) -> int:
+        """How many cards are at ``place``."""
+        return len(self.packets.get(place, b""))
+
+    def break_at(self, place: str) -> int | None:
+        """How many cards lie above the break the hand at ``place`` holds, or ``None``."""
+        return self.breaks.get(place)
 
     def cards(self, place: str) -> tuple[Card, ...]:
         """The cards at ``place``, top first."""
@@ -166,9 +208,23 @@ class DeckState:
         """``(card, face_up)`` pairs at ``place``, top first."""
         return decode(self.packets.get(place, b""))
 
+    def face_up_cards(self, place: str) -> tuple[Card, ...]:
+        """The cards at ``place`` that lie face up, top first."""
+        return tuple(CARDS[b & CODE_MASK] for b in self.packets.get(place, b"") if b & FACE_UP)
+
+    def face_down_cards(self, place: str) -> tuple[Card, ...]:
+        """The cards at ``place`` that lie face down, top first."""
+        return tuple(CARDS[b] for b in self.packets.get(place, b"") if not b & FACE_UP)
+
     def places(self) -> list[str]:
         """Places that hold cards, hands first, then the table."""
         return sorted(self.packets, key=_place_order)
+
+    def in_view(self, place: str) -> bool:
+        """Whether ``place`` is in front of the audience: the table always is, a hand unless
+        its owner holds it behind the back. (The one place this rule is written.)"""
+        behind = self.behind
+        return not behind or (who := owner(place)) is None or who not in behind
 
     def where(self, card: Card) -> tuple[str, int, bool]:
         """``(place, depth, face_up)`` of ``card``; raise if it is not in play."""
@@ -187,6 +243,116 @@ class DeckState:
 
     def __iter__(self) -> Iterator[str]:
         return iter(self.places())
+
+    # -- primitives: the only code that changes a position ----------------------------------------
+
+    def _left(self, place: str, rest: bytes) -> None:
+        """``rest`` is what remains at ``place``; an emptied place is no longer spread."""
+        if rest:
+            self.packets[place] = rest
+        else:
+            del self.packets[place]
+            if self.spread:
+                self.spread.pop(place, None)
+
+    def _shallower(self, place: str, n: int) -> None:
+        depth = self.breaks.get(place)
+        if depth is not None:
+            depth -= n
+            if 0 < depth < len(self.packets.get(place, b"")):
+                self.breaks[place] = depth
+            else:
+                del self.breaks[place]
+
+    def take(self, place: str, n: int) -> bytes:
+        """Remove and return the top ``n`` cards of ``place``; a break there gets shallower."""
+        packet = self.packets[place]
+        self._left(place, packet[n:])
+        if self.breaks:
+            self._shallower(place, n)
+        return packet[:n]
+
+    def take_bottom(self, place: str, n: int) -> bytes:
+        """Remove and return the bottom ``n`` cards of ``place``; a break there stays unless no
+        card is left under it."""
+        packet = self.packets[place]
+        cut = len(packet) - n
+        self._left(place, packet[:cut])
+        if self.breaks:
+            depth = self.breaks.get(place)
+            if depth is not None and depth >= cut:
+                del self.breaks[place]
+        return packet[cut:]
+
+    def take_at(self, place: str, depth: int) -> bytes:
+        """Remove and return the one card with ``depth`` cards above it; a break below the card
+        moves up with the cards above it."""
+        packet = self.packets[place]
+        self._left(place, packet[:depth] + packet[depth + 1 :])
+        if self.breaks:
+            held = self.breaks.get(place)
+            self._shallower(place, 1 if held is not None and depth < held else 0)
+        return packet[depth : depth + 1]
+
+    def take_all(self, place: str) -> bytes:
+        """Remove and return the whole packet at ``place``, with its break and its spread."""
+        packet = self.packets.pop(place)
+        if self.spread:
+            self.spread.pop(place, None)
+        if self.breaks:
+            self.breaks.pop(place, None)
+        return packet
+
+    def put(self, place: str, block: bytes) -> None:
+        """Put ``block`` on top of ``place``; a break there gets deeper."""
+        self.packets[place] = block + self.packets.get(place, b"")
+        if self.breaks and place in self.breaks:
+            self.breaks[place] += len(block)
+
+    def put_bottom(self, place: str, block: bytes) -> None:
+        """Put ``block`` under the packet at ``place``; a break there stays."""
+        self.packets[place] = self.packets.get(place, b"") + block
+
+    def insert(self, place: str, depth: int, block: bytes) -> None:
+        """Push ``block`` into ``place`` under ``depth`` cards; a break at or below that point
+        gets deeper (the block goes in above the little finger)."""
+        target = self.packets.get(place, b"")
+        self.packets[place] = target[:depth] + block + target[depth:]
+        if self.breaks and place in self.breaks and depth <= self.breaks[place]:
+            self.breaks[place] += len(block)
+
+    def replace(self, place: str, packet: bytes, keep_break: bool = False) -> None:
+        """The packet at ``place`` rearranged as a whole into ``packet`` (the same cards): the
+        hand lets go of its break, unless ``keep_break`` (a card turned where it lies)."""
+        self.packets[place] = packet
+        if self.breaks and not keep_break:
+            self.breaks.pop(place, None)
+
+    def hold_break(self, place: str, depth: int) -> None:
+        """The hand at ``place`` holds a break under ``depth`` cards."""
+        self.breaks[place] = depth
+
+    def release_break(self, place: str) -> int | None:
+        """The hand at ``place`` lets go of its break; returns the break's depth (or ``None``)."""
+        return self.breaks.pop(place, None) if self.breaks else None
+
+    def spread_toward(self, place: str, toward: str) -> None:
+        """The packet at ``place`` is spread toward ``audience`` or ``self``; its break goes."""
+        self.spread[place] = toward
+        if self.breaks:
+            self.breaks.pop(place, None)
+
+    def square(self, place: str) -> None:
+        """The packet at ``place`` is squared (no longer spread)."""
+        self.spread.pop(place, None)
+
+    def hands_behind(self, person: str) -> None:
+        """``person``'s hands go behind the back."""
+        self.behind = self.behind | {person}
+
+    def hands_forward(self, person: str) -> None:
+        """``person``'s hands come back in front."""
+        self.behind = self.behind - {person}
 
     # -- snapshots, copies, equality ----------------------------------------------------------
 
@@ -209,7 +375,6 @@ class DeckState:
         new.spread = dict(self.spread)
         new.behind = self.behind
         new._undo = []
-        new._redo = []
         return new
 
     def key(self) -> tuple[object, ...]:
@@ -228,30 +393,31 @@ class DeckState:
 
     __hash__ = None  # type: ignore[assignment]  # mutable
 
-    # -- moves ---------------------------------------------------------------------------------
+    # -- moves: push (checked) / push_unchecked / pop ------------------------------------------
 
-    def apply(self, move: Move) -> DeckState:
-        """Check ``move``, make it, and record it for :meth:`undo`. Returns ``self``."""
-        move.check(self)
-        self._undo.append((*self.snapshot(), move))
-        move.run(self)
-        self._redo.clear()
-        return self
+    def is_legal(self, move: Move) -> bool:
+        """Whether ``move`` can be made here (``move.check(state)`` says why not)."""
+        try:
+            move.check(self)
+        except IllegalMoveError:
+            return False
+        return True
 
-    def apply_all(self, moves: Iterable[Move]) -> DeckState:
-        for move in moves:
-            self.apply(move)
-        return self
+    def push(self, move: Move | str) -> Move:
+        """Read ``move`` if it is text, check it, make it and record it for :meth:`pop`.
 
-    def after(self, move: Move) -> DeckState:
-        """A checked copy of the state with ``move`` made; ``self`` is unchanged."""
-        new = self.copy()
-        move.check(new)
-        move.run(new)
-        return new
+        Returns the move made; raises :class:`~conjure.errors.NotationError` for text that is
+        not a move and :class:`~conjure.errors.IllegalMoveError` for a move that cannot be made
+        here (the state is then unchanged).
+        """
+        made: Move = parse_move(move) if isinstance(move, str) else move
+        made.check(self)
+        self._undo.append((*self.snapshot(), made))
+        made.run_unchecked(self)
+        return made
 
     def push_unchecked(self, move: Move) -> None:
-        """Make ``move`` without checking it, recording it for undo (the search fast path)."""
+        """Make ``move`` without checking it, recording it for :meth:`pop` (the search path)."""
         # restore() copies the dicts back, so empty ones can share one instance here
         breaks, spread = self.breaks, self.spread
         self._undo.append(
@@ -263,29 +429,30 @@ class DeckState:
                 move,
             )
         )
-        move.run(self)
+        move.run_unchecked(self)
 
-    def undo(self) -> Move:
-        """Take back the last move; it can be made again with :meth:`redo`."""
+    def pop(self) -> Move:
+        """Take back the last move pushed and return it."""
         if not self._undo:
-            raise IllegalMoveError("nothing to undo")
+            raise IllegalMoveError("no move to take back")
         *snap, move = self._undo.pop()
         self.restore(tuple(snap))  # type: ignore[arg-type]
-        self._redo.append(move)
         return move
 
-    def redo(self) -> Move:
-        """Make again the last move taken back by :meth:`undo`."""
-        if not self._redo:
-            raise IllegalMoveError("nothing to redo")
-        move = self._redo.pop()
-        self._undo.append((*self.snapshot(), move))
-        move.run(self)
-        return move
+    def clear_stack(self) -> None:
+        """Forget the moves pushed so far (they can no longer be taken back)."""
+        self._undo.clear()
+
+    def after(self, move: Move) -> DeckState:
+        """A copy of the state with ``move`` checked and made; ``self`` is unchanged."""
+        new = self.copy()
+        move.check(new)
+        move.run_unchecked(new)
+        return new
 
     @property
-    def history(self) -> list[Move]:
-        """The moves made and not taken back, first first."""
+    def move_stack(self) -> list[Move]:
+        """The moves pushed and not taken back, first first."""
         return [record[-1] for record in self._undo]
 
     # -- text ------------------------------------------------------------------------------------
@@ -307,11 +474,6 @@ class DeckState:
         if self.behind:
             extra += f", behind={sorted(self.behind)!r}"
         return f"DeckState.parse({self.text()!r}{extra})"
-
-    def __rich_console__(self, console: object, options: object) -> Iterator[object]:
-        from conjure.view.terminal import performer_view
-
-        yield performer_view(self)
 
 
 def _place_order(place: str) -> tuple[int, str]:

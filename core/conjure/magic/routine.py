@@ -33,7 +33,7 @@ import attrs
 from conjure.deck.audience import visible
 from conjure.deck.cards import CARDS, RANK_EN, RANK_LABELS, Card
 from conjure.deck.moves import Move
-from conjure.deck.places import label, owner
+from conjure.deck.places import label
 from conjure.deck.state import CODE_MASK, DeckState
 from conjure.errors import (
     ConjureError,
@@ -313,10 +313,10 @@ class Performance:
             if secret:
                 self._check_secret(move)
             if step is None and not beliefs:
-                move.run(state)  # nothing watches: the verifier's fast path
+                move.run_unchecked(state)  # nothing watches: the verifier's fast path
                 continue
             shown = move.shows(state)
-            move.run(state)
+            move.run_unchecked(state)
             if step is not None:
                 step.moves.append(move)
                 if shown:
@@ -352,10 +352,8 @@ class Performance:
             self.steps[-1].beliefs = dict(self.beliefs)
 
     def _check_secret(self, move: Move) -> None:
-        behind = self.state.behind
         for place in move.places():
-            person = owner(place)
-            if person is None or person not in behind:
+            if self.state.in_view(place):
                 raise RoutineFailure(
                     self._number(),
                     f"secret move in view of the audience: {move.describe('en').lower()} "

@@ -19,7 +19,7 @@ from hypothesis.stateful import (
     rule,
 )
 
-from conjure.deck.cards import CARDS
+from conjure.deck.cards import CARDS, Card
 from conjure.deck.moves import (
     CompleteCut,
     Cull,
@@ -41,7 +41,7 @@ from conjure.deck.moves import (
     TurnOver,
 )
 from conjure.deck.places import is_hand
-from conjure.deck.state import FACE_UP, DeckState
+from conjure.deck.state import DeckState
 
 #: the places the strategies deal cards into
 PLACES = ("left", "right", "spectator", "table", "table.pile")
@@ -55,16 +55,17 @@ def layouts(
 ) -> DeckState:
     """Random layouts: distinct cards spread over ``places``, each face up or down, maybe breaks."""
     chosen = draw(st.lists(cards, unique=True, min_size=min_cards, max_size=max_cards))
-    state: dict[str, bytes] = {}
+    layout: dict[str, list[tuple[Card, bool]]] = {}
     for card in chosen:
-        place = draw(st.sampled_from(places))
-        up = draw(st.booleans())
-        state[place] = state.get(place, b"") + bytes((card.code | (FACE_UP if up else 0),))
+        layout.setdefault(draw(st.sampled_from(places)), []).append((card, draw(st.booleans())))
     breaks = {}
-    for place, packet in state.items():
+    for place, packet in layout.items():
         if is_hand(place) and len(packet) > 1 and draw(st.booleans()):
             breaks[place] = draw(st.integers(1, len(packet) - 1))
-    return DeckState(state, breaks)
+    state = DeckState.from_faces(layout)
+    for place, depth in breaks.items():
+        state.hold_break(place, depth)
+    return state
 
 
 # -- a plain model: lists of (code, face_up), written independently of the machine -----------
@@ -74,7 +75,7 @@ Model = dict[str, list[tuple[int, bool]]]
 
 def to_model(s: DeckState) -> tuple[Model, dict[str, int]]:
     return (
-        {p: [(b & 0x3F, bool(b & FACE_UP)) for b in s.packets[p]] for p in s.packets},
+        {p: [(card.code, up) for card, up in s.faces(p)] for p in s.places()},
         dict(s.breaks),
     )
 
@@ -186,11 +187,11 @@ def model_apply(model: Model, breaks: dict[str, int], move: Move) -> None:
 @st.composite
 def moves_for(draw: st.DrawFn, s: DeckState, places: tuple[str, ...] = PLACES) -> Move:
     """A move that is legal in ``s`` (the machine's primitive moves, displays left out)."""
-    held = [p for p in places if s.packets.get(p)]
+    held = [p for p in places if s.size(p)]
     if not held:
         raise AssertionError("moves_for needs a state with cards")
     src = draw(st.sampled_from(held))
-    size = len(s.packets[src])
+    size = s.size(src)
     others = [p for p in places if p != src]
     dst = draw(st.sampled_from(others))
     options: list[Any] = [
@@ -205,7 +206,7 @@ def moves_for(draw: st.DrawFn, s: DeckState, places: tuple[str, ...] = PLACES) -
             Cull,
             st.just(src),
             st.lists(
-                st.sampled_from([b & 0x3F for b in s.packets[src]]), min_size=1, unique=True
+                st.sampled_from([card.code for card in s.cards(src)]), min_size=1, unique=True
             ).map(tuple),
             st.booleans(),
         ),
@@ -214,21 +215,22 @@ def moves_for(draw: st.DrawFn, s: DeckState, places: tuple[str, ...] = PLACES) -
         st.builds(Spread, st.just(src), st.sampled_from(["audience", "self"])),
         st.builds(Square, st.just(src)),
     ]
-    target = len(s.packets.get(dst, b""))
+    target = s.size(dst)
     depths = st.integers(0, target)
-    if dst in s.breaks:  # inserting exactly at a break is the case most worth checking
-        depths = st.one_of(st.just(s.breaks[dst]), depths)
+    at_break = s.break_at(dst)
+    if at_break is not None:  # inserting exactly at a break is the case most worth checking
+        depths = st.one_of(st.just(at_break), depths)
     options.append(st.builds(Insert, st.just(src), st.just(dst), depths, st.integers(1, size)))
     if size >= 2:
         options += [
             st.builds(CompleteCut, st.just(src), st.integers(1, size - 1)),
             st.builds(Faro, st.just(src), st.booleans()),
         ]
-        if not s.packets.get(dst):
+        if not s.size(dst):
             options.append(st.builds(Cut, st.just(src), st.just(dst), st.integers(1, size - 1)))
-    if src in s.breaks:
+    if s.break_at(src) is not None:
         options += [st.builds(ReleaseBreak, st.just(src)), st.builds(CompleteCut, st.just(src))]
-        if s.packets.get(dst):
+        if s.size(dst):
             options.append(st.builds(Steal, st.just(src), st.just(dst)))
     elif is_hand(src) and size >= 2:
         options.append(st.builds(HoldBreak, st.just(src), st.integers(1, size - 1)))
@@ -237,9 +239,9 @@ def moves_for(draw: st.DrawFn, s: DeckState, places: tuple[str, ...] = PLACES) -
 
 
 class DeckMachine(RuleBasedStateMachine):
-    """Drives :class:`DeckState` through random legal moves, undo and redo, and checks it against
-    the list model after every step: no card created or lost, every orientation and every break
-    exactly as the model says, undo restoring exactly."""
+    """Drives :class:`DeckState` through random legal moves pushed and popped, and checks it
+    against the list model after every step: no card created or lost, every orientation and
+    every break exactly as the model says, pop restoring exactly."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -248,7 +250,6 @@ class DeckMachine(RuleBasedStateMachine):
         self.breaks: dict[str, int] = {}
         self.cards: Counter[int] = Counter()
         self.past: list[tuple[Model, dict[str, int]]] = []
-        self.future: list[tuple[Model, dict[str, int]]] = []
 
     @initialize(start=layouts(max_cards=20, min_cards=1))
     def start(self, start: DeckState) -> None:
@@ -264,30 +265,23 @@ class DeckMachine(RuleBasedStateMachine):
     def move(self, data: st.DataObject) -> None:
         move = data.draw(moves_for(self.state))
         self.past.append(self._copy_model())
-        self.future.clear()
-        self.state.apply(move)
+        self.state.push(move)
         model_apply(self.model, self.breaks, move)
 
     @precondition(lambda self: len(self.state) > 0)
     @rule(data=st.data())
     def turn_over_twice(self, data: st.DataObject) -> None:
-        place = data.draw(st.sampled_from(sorted(self.state.packets)))
+        place = data.draw(st.sampled_from(self.state.places()))
         twice = self.state.after(TurnOver(place)).after(TurnOver(place))
-        assert twice.packets == self.state.packets
+        assert [twice.faces(p) for p in twice.places()] == [
+            self.state.faces(p) for p in self.state.places()
+        ]
 
     @precondition(lambda self: bool(self.past))
     @rule()
-    def undo(self) -> None:
-        self.state.undo()
-        self.future.append(self._copy_model())
+    def pop(self) -> None:
+        self.state.pop()
         self.model, self.breaks = self.past.pop()
-
-    @precondition(lambda self: bool(self.future))
-    @rule()
-    def redo(self) -> None:
-        self.state.redo()
-        self.past.append(self._copy_model())
-        self.model, self.breaks = self.future.pop()
 
     @invariant()
     def matches_model(self) -> None:
