@@ -11,14 +11,15 @@ from __future__ import annotations
 
 import functools
 import math
-import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Protocol
 
 import attrs
 
 from conjure.deck.cards import Card
+from conjure.deck.notation import ORDER_ITEM, suit_letter
 from conjure.errors import NotationError, VerificationError
+from conjure.inputs import normalise
 
 _FACTORIALS = [math.factorial(k) for k in range(60)]
 
@@ -146,13 +147,10 @@ class PresetChooser:
         raise VerificationError(f"{name}: {wanted!r} is not one of the options here ({shown})")
 
 
-_ITEM = re.compile(r"黑桃|红桃|红心|梅花|草花|方块|方片|10|[^\s,，、]")
-
-
 def split_items(value: Any) -> list[Any]:
     """An order given on the command line (``CHSD``, ``♣ ♥ ♠ ♦``, ``梅花红桃``) as its items."""
     if isinstance(value, str):
-        return _ITEM.findall(value)
+        return ORDER_ITEM.findall(normalise(value))
     return list(value)
 
 
@@ -170,24 +168,8 @@ def _same(option: Any, wanted: Any) -> bool:
                 return Card(text) == option
             except NotationError:
                 return False
-        return text.upper() == describe_value(option).upper() or _suit_letter(text) == option
+        return text.upper() == describe_value(option).upper() or suit_letter(text) == option
     return False
-
-
-def _suit_letter(text: str) -> str:
-    return {
-        "♠": "S",
-        "♥": "H",
-        "♣": "C",
-        "♦": "D",
-        "黑桃": "S",
-        "红桃": "H",
-        "红心": "H",
-        "梅花": "C",
-        "草花": "C",
-        "方块": "D",
-        "方片": "D",
-    }.get(text, text.upper())
 
 
 class HypothesisChooser:
