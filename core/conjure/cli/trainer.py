@@ -1,0 +1,264 @@
+"""The trainer commands: ``stacks``, ``drill``, ``stats``, ``export anki`` and ``app``."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sys
+from pathlib import Path
+from typing import Any
+
+from conjure.cli.common import EXIT_OK, add_command, int_params, print_json, print_rows, registry
+from conjure.errors import ConjureError, UsageError
+from conjure.inputs import parse_int
+
+
+def _lang(p: Any) -> None:
+    env = os.environ.get("CONJURE_LANG", "en")
+    p.add_argument("--lang", choices=("en", "zh"), default=env if env in ("en", "zh") else "en")
+
+
+def _db(p: Any) -> None:
+    p.add_argument(
+        "--db",
+        metavar="PATH",
+        help="the progress database (default: progress.sqlite3 in your data directory)",
+    )
+
+
+def add_parsers(sub: Any) -> None:
+    p = add_command(sub, "stacks", _stacks, help="list the deck orders and stacks, or show one")
+    p.add_argument("stack", metavar="STACK", nargs="?", help="a stack id or a stack file")
+    p.add_argument("--json", action="store_true")
+    _lang(p)
+
+    p = add_command(
+        sub,
+        "drill",
+        _drill,
+        help="drill a memorised stack or a routine's steps, what is due first",
+    )
+    p.add_argument("name", metavar="STACK|ROUTINE", help="a stack id, a stack file or a routine")
+    p.add_argument(
+        "--mode",
+        default="mixed",
+        choices=("mixed", "position", "card", "next", "previous", "cut", "speed"),
+        help="stack questions: card to position, position to card, next, previous, the card at "
+        "a cut depth, or the whole stack as a speed run (default: mixed)",
+    )
+    p.add_argument("--count", metavar="N", help="stop after N answers (default: until q)")
+    p.add_argument("--seed", metavar="N", help="seed the random set-ups and choices")
+    p.add_argument("--param", action="append", metavar="NAME=VALUE", help="a routine parameter")
+    p.add_argument("--tui", action="store_true", help="drill in the interactive app")
+    _db(p)
+    _lang(p)
+
+    p = add_command(sub, "stats", _stats, help="accuracy, speed, streaks and what is due")
+    p.add_argument("name", metavar="STACK|ROUTINE", nargs="?", help="one stack or routine")
+    p.add_argument("--json", action="store_true")
+    p.add_argument("--plot", action="store_true", help="accuracy and speed per day as bars")
+    p.add_argument("--svg", metavar="FILE", help="write the plot as an SVG image")
+    _db(p)
+    _lang(p)
+
+    p = add_command(sub, "export", _export, help="export a stack or a routine for Anki")
+    p.add_argument("format", choices=("anki",), metavar="anki")
+    p.add_argument("name", metavar="STACK|ROUTINE")
+    p.add_argument("-o", "--output", required=True, metavar="FILE.apkg")
+    _lang(p)
+
+    p = add_command(sub, "app", _app, help="the interactive trainer (needs the 'app' extra)")
+    p.add_argument("name", metavar="STACK|ROUTINE", nargs="?", default="mnemonica")
+    _db(p)
+    _lang(p)
+
+
+def _progress(args: argparse.Namespace) -> Any:
+    from conjure.trainer.db import Progress
+
+    return Progress(args.db)
+
+
+def _stacks(args: argparse.Namespace) -> int:
+    from conjure.deck.stacks import STACKS, resolve_stack
+
+    if args.stack:
+        s = resolve_stack(args.stack)
+        data = {
+            "id": s.id,
+            "name": s.name.get(args.lang),
+            "source": s.source.get(args.lang),
+            "kind": s.kind,
+            "cyclic": s.cyclic,
+            "cards": [c.ascii for c in s.cards],
+        }
+        if args.json:
+            return print_json(data)
+        print(f"{s.id}: {data['name']}\n  {data['source']}")
+        for row in range(0, len(s.cards), 13):
+            cells = [f"{i + 1:>2} {s.cards[i]!s:<3}" for i in range(row, min(row + 13, len(s)))]
+            print("  " + "  ".join(cells))
+        return EXIT_OK
+    rows = [
+        {
+            "id": s.id,
+            "name": s.name.get(args.lang),
+            "source": s.source.get(args.lang),
+            "kind": s.kind,
+        }
+        for s in STACKS.values()
+    ]
+    if args.json:
+        return print_json(rows)
+    print_rows(
+        "conjure stacks",
+        ("id", "name", "source"),
+        [(r["id"], r["name"], r["source"]) for r in rows],
+    )
+    return EXIT_OK
+
+
+def _subject(name: str, params: dict[str, int] | None = None) -> Any:
+    from conjure.trainer import resolve
+
+    return resolve(name, registry, params)
+
+
+def _drill(args: argparse.Namespace) -> int:
+    from conjure.trainer import ROUTINE, open_subject
+    from conjure.trainer.scheduler import now
+    from conjure.trainer.session import Session, run, summary
+
+    count = parse_int(args.count, "--count", low=1) if args.count is not None else None
+    seed = parse_int(args.seed, "--seed") if args.seed is not None else None
+    params = int_params(args.param)
+    subject = _subject(args.name, params)
+    if subject.kind == ROUTINE:
+        subject.target.resolve_params(params)
+    elif params:
+        raise UsageError("--param is for routines; a stack has no parameters")
+    if args.tui:
+        return _run_app(args, subject.name)
+    with _progress(args) as progress:
+        open_subject(progress, subject, now())
+        session = Session(
+            progress,
+            subject.subject,
+            subject.kind,
+            subject.maker(args.mode, params),
+            rng=random.Random(seed),
+        )
+        order = None
+        if args.mode == "speed" and subject.kind != ROUTINE:
+            from conjure.trainer import practice
+
+            order = session.items()
+
+            def make_speed(item: Any, rng: random.Random) -> Any:
+                return practice.question(
+                    subject.target, practice.card_of(item.id), practice.SPEED, rng
+                )
+
+            session.make = make_speed
+        title = (
+            subject.target.name.get(args.lang)
+            if subject.kind != ROUTINE
+            else (subject.target.name_zh if args.lang == "zh" else subject.target.name_en)
+        )
+        due, new = session.due_count()
+        print(f"{title}: {due} due, {new} new; q to stop")
+        sys.stdout.flush()
+        result = run(session, lang=args.lang, count=count, order=order, ask=_ask)
+        print(summary(result, session, args.lang))
+    return EXIT_OK
+
+
+def _ask(prompt: str) -> str:
+    sys.stdout.write(prompt)
+    sys.stdout.flush()
+    line = sys.stdin.readline()
+    if not line:
+        print()
+        raise EOFError
+    return line.rstrip("\n")
+
+
+def _stats(args: argparse.Namespace) -> int:
+    from conjure.trainer.scheduler import now
+    from conjure.trainer.stats import plot_svg, plot_text, subject_stats, to_json
+
+    when = now()
+    with _progress(args) as progress:
+        if args.name:
+            subjects = [_subject(args.name).subject]
+        else:
+            subjects = progress.subjects()
+        results = [subject_stats(progress, s, when) for s in subjects]
+    if args.svg:
+        if len(results) != 1:
+            raise UsageError("--svg draws one stack or routine: name it")
+        try:
+            Path(args.svg).write_text(plot_svg(results[0]["days"], results[0]["subject"]), "utf-8")
+        except OSError as exc:
+            raise ConjureError(f"cannot write {args.svg!r}: {exc.strerror}") from None
+    if args.json:
+        data = [to_json(r) for r in results]
+        return print_json(data[0] if args.name else data)
+    if not results:
+        print("nothing drilled yet: try conjure drill mnemonica")
+        return EXIT_OK
+    for r in results:
+        acc = "-" if r["accuracy"] is None else f"{round(100 * r['accuracy'])}%"
+        med = "-" if r["median_seconds"] is None else f"{r['median_seconds']} s"
+        print(
+            f"{r['subject']}: {r['answered']} answered, accuracy {acc}, median {med}, "
+            f"streak {r['streak']} (best {r['best_streak']}), {r['due']} due, "
+            f"{r['new']} new of {r['items']}"
+        )
+        if r["next_due"] is not None and not r["due"]:
+            print(f"  next due {r['next_due']:%Y-%m-%d %H:%M} UTC")
+        weak = [w for w in r["weakest"] if w["accuracy"] < 1] or r["weakest"][:3]
+        if weak:
+            print(
+                "  weakest: "
+                + "; ".join(
+                    f"{w['label'][:40]} ({round(100 * w['accuracy'])}%, {w['median_seconds']} s)"
+                    for w in weak
+                )
+            )
+        if args.plot and r["days"]:
+            for line in plot_text(r["days"]).splitlines():
+                print("  " + line)
+    if args.svg:
+        print(f"plot written to {args.svg}")
+    return EXIT_OK
+
+
+def _export(args: argparse.Namespace) -> int:
+    from conjure.trainer import STACK
+    from conjure.trainer.export import routine_package, stack_package
+
+    subject = _subject(args.name)
+    if not args.output.endswith(".apkg"):
+        raise UsageError(f"-o {args.output!r}: an Anki package ends in .apkg")
+    if subject.kind == STACK:
+        notes = stack_package(subject.target, args.output, args.lang)
+    else:
+        notes = routine_package(subject.target, args.output, args.lang)
+    print(f"{notes} notes written to {args.output}")
+    return EXIT_OK
+
+
+def _app(args: argparse.Namespace) -> int:
+    return _run_app(args, args.name)
+
+
+def _run_app(args: argparse.Namespace, name: str) -> int:
+    try:
+        from conjure.trainer.app import run_app
+    except ImportError as exc:
+        raise ConjureError(
+            f"the interactive app needs Textual ({exc.name} is missing): pip install 'conjure[app]'"
+        ) from None
+    return run_app(name, db=args.db, lang=args.lang)

@@ -1,0 +1,96 @@
+"""The trainer: drills on a routine's steps and on memorised stacks, scheduled by spaced
+repetition, with progress kept in a local database.
+
+Layers, lowest first: :mod:`~conjure.trainer.db` (the progress database) →
+:mod:`~conjure.trainer.scheduler` (FSRS and the clock) → :mod:`~conjure.trainer.questions` →
+:mod:`~conjure.trainer.practice` (stack questions) and :mod:`~conjure.trainer.drills` (routine
+questions) → :mod:`~conjure.trainer.session` (ask, time, judge, commit) →
+:mod:`~conjure.trainer.stats`, :mod:`~conjure.trainer.export` (Anki) and
+:mod:`~conjure.trainer.app` (the Textual application, an optional extra).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import attrs
+
+from conjure.deck.stacks import STACKS, Stack, load_stack
+from conjure.errors import UnknownNameError
+from conjure.trainer.db import Item, Progress
+from conjure.trainer.questions import Question
+
+STACK = "stack"
+ROUTINE = "routine"
+
+
+@attrs.frozen
+class Subject:
+    """Something to drill: a stack or a routine, with its items and its question maker."""
+
+    kind: str
+    name: str
+    subject: str
+    items: list[tuple[str, str]]
+    target: Any
+
+    def maker(
+        self, mode: str = "mixed", params: Mapping[str, int] | None = None
+    ) -> Callable[[Item, random.Random], Question]:
+        if self.kind == STACK:
+            from conjure.trainer import practice
+
+            stack: Stack = self.target
+
+            def make_stack(item: Item, rng: random.Random) -> Question:
+                return practice.question(
+                    stack, practice.card_of(item.id), practice.pick_mode(mode, rng), rng
+                )
+
+            return make_stack
+        from conjure.trainer import drills
+
+        def make_routine(item: Item, rng: random.Random) -> Question:
+            return drills.question(self.target, item.id.rsplit(":", 1)[1], rng, params)
+
+        return make_routine
+
+
+def resolve(
+    name: str, routines: Callable[[], Any] | None = None, params: Mapping[str, int] | None = None
+) -> Subject:
+    """A shipped stack by id, a stack file by path, or a routine by id (from ``routines()``,
+    the plugin registry)."""
+    from pathlib import Path
+
+    from conjure.trainer import practice
+
+    key = name.strip().lower()
+    if key in STACKS or Path(name).is_file():
+        stack = STACKS.get(key) or load_stack(name)
+        return Subject(STACK, stack.id, practice.subject_of(stack), practice.items(stack), stack)
+    if routines is not None:
+        registry = routines()
+        if name in registry.routines:
+            from conjure.trainer import drills
+
+            routine = registry.routines[name]
+            return Subject(
+                ROUTINE,
+                routine.id,
+                drills.subject_of(routine),
+                drills.items(routine, params),
+                routine,
+            )
+    known = ", ".join(STACKS)
+    raise UnknownNameError(
+        f"no stack, stack file or routine called {name!r} (stacks: {known}; "
+        "routines: see conjure routines)"
+    )
+
+
+def open_subject(progress: Progress, subject: Subject, now: Any) -> None:
+    """Make sure every item of ``subject`` is in the database."""
+    progress.ensure_items(subject.subject, subject.items, now)

@@ -1,0 +1,282 @@
+"""Progress that is never lost: an embedded SQLite database of items and answers.
+
+The database lives in the user's data directory (:func:`default_path`, through
+``platformdirs``) unless ``--db PATH`` names another. It runs in WAL mode and in autocommit:
+every answer is committed the moment it is recorded, so a drill killed in the middle loses at
+most the answer being typed.
+
+The schema is versioned with SQLite's ``user_version``; :data:`MIGRATIONS` brings an older
+database up to date in one transaction. A file that is not a conjure database, is corrupt, or
+was written by a newer conjure is a clear :class:`ProgressError` and is never written to.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from datetime import datetime
+from pathlib import Path
+from typing import Any, Final
+
+import attrs
+
+from conjure.errors import ConjureError
+
+APP_NAME: Final = "conjure"
+DB_NAME: Final = "progress.sqlite3"
+
+#: each migration takes the schema from version ``i`` to ``i + 1``
+MIGRATIONS: Final[tuple[tuple[str, ...], ...]] = (
+    (
+        """CREATE TABLE items (
+            id TEXT PRIMARY KEY,
+            subject TEXT NOT NULL,
+            label TEXT NOT NULL,
+            memory TEXT,
+            due TEXT,
+            created TEXT NOT NULL
+        )""",
+        """CREATE TABLE answers (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            item TEXT NOT NULL REFERENCES items(id),
+            subject TEXT NOT NULL,
+            asked_at TEXT NOT NULL,
+            question TEXT NOT NULL,
+            expected TEXT NOT NULL,
+            given TEXT NOT NULL,
+            correct INTEGER NOT NULL,
+            seconds REAL NOT NULL
+        )""",
+    ),
+    (
+        # version 2: the kind of question (card->position, next, face card ...) and the rating
+        # given to the scheduler, so that stats can be broken down by them
+        "ALTER TABLE answers ADD COLUMN kind TEXT NOT NULL DEFAULT ''",
+        "ALTER TABLE answers ADD COLUMN rating INTEGER NOT NULL DEFAULT 0",
+        "CREATE INDEX answers_subject ON answers(subject, asked_at)",
+        "CREATE INDEX items_due ON items(subject, due)",
+    ),
+)
+SCHEMA_VERSION: Final = len(MIGRATIONS)
+_TABLES: Final = frozenset({"items", "answers"})
+
+
+class ProgressError(ConjureError):
+    """The progress database cannot be used (corrupt, foreign, or from a newer conjure)."""
+
+
+def default_path() -> Path:
+    """Where progress is kept unless told otherwise: the user's data directory."""
+    from platformdirs import user_data_path
+
+    return user_data_path(APP_NAME, appauthor=False) / DB_NAME
+
+
+@attrs.frozen
+class Answer:
+    """One answer as it was given."""
+
+    item: str
+    subject: str
+    asked_at: datetime
+    question: str
+    expected: str
+    given: str
+    correct: bool
+    seconds: float
+    kind: str = ""
+    rating: int = 0
+
+
+@attrs.frozen
+class Item:
+    """One thing to remember (a card of a stack, a step of a routine) and its memory state."""
+
+    id: str
+    subject: str
+    label: str
+    #: the scheduler's state of this item, as JSON (``None`` until first answered)
+    memory: str | None
+    due: datetime | None
+
+
+def _time(text: str | None) -> datetime | None:
+    return None if text is None else datetime.fromisoformat(text)
+
+
+class Progress:
+    """An open progress database. Use as a context manager, or call :meth:`close`."""
+
+    def __init__(self, path: str | Path | None = None) -> None:
+        self.path = Path(path) if path is not None else default_path()
+        if self.path.is_dir():
+            raise ProgressError(f"progress database {str(self.path)!r} is a directory")
+        existed = self.path.exists() and self.path.stat().st_size > 0
+        if not existed:
+            try:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                raise ProgressError(
+                    f"cannot create the progress database at {str(self.path)!r}: {exc.strerror}"
+                ) from None
+        try:
+            self.conn = sqlite3.connect(self.path, isolation_level=None, timeout=10)
+        except sqlite3.Error as exc:
+            raise ProgressError(
+                f"cannot open progress database {str(self.path)!r}: {exc}"
+            ) from None
+        try:
+            self._prepare(existed)
+        except sqlite3.DatabaseError as exc:
+            self.conn.close()
+            raise ProgressError(
+                f"{str(self.path)!r} is not a conjure progress database or is damaged ({exc}); "
+                "it was left as it is"
+            ) from None
+        except ProgressError:
+            self.conn.close()
+            raise
+
+    def _prepare(self, existed: bool) -> None:
+        conn = self.conn
+        version = conn.execute("PRAGMA user_version").fetchone()[0]
+        tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+        if version > SCHEMA_VERSION:
+            raise ProgressError(
+                f"progress database {str(self.path)!r} has schema version {version}, written by "
+                f"a newer conjure (this one reads up to {SCHEMA_VERSION}); it was left as it is"
+            )
+        if existed and version == 0 and tables - {"sqlite_sequence"}:
+            raise ProgressError(
+                f"{str(self.path)!r} is an SQLite database but not conjure's progress "
+                "database; it was left as it is"
+            )
+        if version > 0 and not tables >= _TABLES:
+            raise ProgressError(
+                f"progress database {str(self.path)!r} is missing its tables; it was left as it is"
+            )
+        if version > 0:
+            check = conn.execute("PRAGMA quick_check").fetchone()[0]
+            if check != "ok":
+                raise ProgressError(
+                    f"progress database {str(self.path)!r} is damaged ({check}); "
+                    "it was left as it is"
+                )
+        conn.execute("PRAGMA journal_mode=WAL")
+        conn.execute("PRAGMA synchronous=FULL")
+        conn.execute("PRAGMA foreign_keys=ON")
+        if version < SCHEMA_VERSION:
+            self._migrate(version)
+
+    @contextmanager
+    def _transaction(self) -> Iterator[None]:
+        """One transaction, committed (durably: WAL with full sync) when the block ends."""
+        self.conn.execute("BEGIN IMMEDIATE")
+        try:
+            yield
+        except BaseException:
+            self.conn.execute("ROLLBACK")
+            raise
+        self.conn.execute("COMMIT")
+
+    def _migrate(self, version: int) -> None:
+        with self._transaction():
+            for statements in MIGRATIONS[version:]:
+                for sql in statements:
+                    self.conn.execute(sql)
+            self.conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+
+    @property
+    def version(self) -> int:
+        return int(self.conn.execute("PRAGMA user_version").fetchone()[0])
+
+    def close(self) -> None:
+        self.conn.close()
+
+    def __enter__(self) -> Progress:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # -- items --------------------------------------------------------------------------------
+
+    def ensure_items(self, subject: str, items: Sequence[tuple[str, str]], now: datetime) -> None:
+        """Add the items ``(id, label)`` of ``subject`` that are not there yet (new, unseen)."""
+        with self._transaction():
+            self.conn.executemany(
+                "INSERT OR IGNORE INTO items (id, subject, label, memory, due, created) "
+                "VALUES (?, ?, ?, NULL, NULL, ?)",
+                [(item_id, subject, label, now.isoformat()) for item_id, label in items],
+            )
+
+    def items(self, subject: str | None = None) -> list[Item]:
+        sql = "SELECT id, subject, label, memory, due FROM items"
+        rows = (
+            self.conn.execute(sql + " WHERE subject = ? ORDER BY rowid", (subject,))
+            if subject is not None
+            else self.conn.execute(sql + " ORDER BY rowid")
+        )
+        return [Item(r[0], r[1], r[2], r[3], _time(r[4])) for r in rows]
+
+    def subjects(self) -> list[str]:
+        return [r[0] for r in self.conn.execute("SELECT DISTINCT subject FROM items ORDER BY 1")]
+
+    # -- answers ------------------------------------------------------------------------------
+
+    def record(self, answer: Answer, memory: str, due: datetime) -> None:
+        """Store ``answer`` and the item's new memory state, committed at once (one
+        transaction, so the two never disagree)."""
+        with self._transaction():
+            self.conn.execute(
+                "INSERT INTO answers (item, subject, asked_at, question, expected, given, "
+                "correct, seconds, kind, rating) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    answer.item,
+                    answer.subject,
+                    answer.asked_at.isoformat(),
+                    answer.question,
+                    answer.expected,
+                    answer.given,
+                    int(answer.correct),
+                    answer.seconds,
+                    answer.kind,
+                    answer.rating,
+                ),
+            )
+            self.conn.execute(
+                "UPDATE items SET memory = ?, due = ? WHERE id = ?",
+                (memory, due.isoformat(), answer.item),
+            )
+
+    def answers(self, subject: str | None = None) -> Iterator[Answer]:
+        sql = (
+            "SELECT item, subject, asked_at, question, expected, given, correct, seconds, "
+            "kind, rating FROM answers"
+        )
+        rows = (
+            self.conn.execute(sql + " WHERE subject = ? ORDER BY id", (subject,))
+            if subject is not None
+            else self.conn.execute(sql + " ORDER BY id")
+        )
+        for r in rows:
+            yield Answer(
+                r[0], r[1], datetime.fromisoformat(r[2]), r[3], r[4], r[5], bool(r[6]), r[7],
+                r[8], r[9],
+            )  # fmt: skip
+
+    def dump(self) -> dict[str, Any]:
+        """Everything in the database as plain data (for tests and ``--json``)."""
+        return {
+            "version": self.version,
+            "items": [attrs.asdict(i) for i in self.items()],
+            "answers": [
+                {**attrs.asdict(a), "asked_at": a.asked_at.isoformat()} for a in self.answers()
+            ],
+        }
+
+
+def memory_json(data: dict[str, Any]) -> str:
+    return json.dumps(data, sort_keys=True)

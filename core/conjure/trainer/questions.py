@@ -1,0 +1,92 @@
+"""Questions and how an answer is judged: a card, a whole number, or one of a few options.
+
+An answer that cannot be read (not a card, not a number, no such option) is not judged: the
+drill says why and asks again, so a typo never counts as a wrong answer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import attrs
+
+from conjure.deck.cards import Card, parse_card
+from conjure.errors import ConjureError, UsageError
+from conjure.inputs import normalise, parse_int, quote
+from conjure.text import Text
+
+CARD = "card"
+NUMBER = "number"
+CHOICE = "choice"
+
+
+@attrs.frozen
+class Question:
+    """One question: what is asked, the expected answer and how to read an answer.
+
+    ``expected`` is a card, a whole number or (for ``CHOICE``) the index of the right option.
+    ``explain`` renders what the performer should have seen (the two views) after a wrong
+    answer.
+    """
+
+    item: str
+    kind: str
+    prompt: Text
+    answer_type: str
+    expected: Any
+    options: tuple[Text, ...] = ()
+    low: int | None = None
+    high: int | None = None
+    explain: Callable[[str], Any] | None = attrs.field(default=None, eq=False)
+
+    def read(self, text: str) -> Any:
+        """The answer ``text`` as a value of the question's type; a :class:`ConjureError`
+        naming the input when it cannot be read."""
+        text = normalise(text).strip()
+        if self.answer_type == CARD:
+            return parse_card(text)
+        if self.answer_type == NUMBER:
+            return parse_int(text, "answer", self.low, self.high)
+        lowered = text.lower()
+        for i, option in enumerate(self.options):
+            if lowered in (option.en.lower(), option.zh.lower()) and lowered:
+                return i
+        index = parse_int(text, "answer", 1, len(self.options)) if text else None
+        if index is None:
+            raise UsageError(f"answer: choose 1 to {len(self.options)}")
+        return index - 1
+
+    def judge(self, text: str) -> tuple[bool, Any]:
+        """Whether ``text`` is right, and the value read from it."""
+        value = self.read(text)
+        return value == self.expected, value
+
+    def expected_text(self, lang: str = "en") -> str:
+        return show_value(self, self.expected, lang)
+
+
+def show_value(question: Question, value: Any, lang: str = "en") -> str:
+    """A value of the question's answer type as text for people."""
+    if question.answer_type == CARD and isinstance(value, Card):
+        return format(value, "zh") if lang == "zh" else str(value)
+    if question.answer_type == CHOICE and isinstance(value, int):
+        return question.options[value].get(lang)
+    return str(value)
+
+
+def readable(question: Question, text: str) -> ConjureError | None:
+    """``None`` when ``text`` can be read as an answer to ``question``, else the error."""
+    try:
+        question.read(text)
+    except ConjureError as exc:
+        return exc
+    return None
+
+
+def options_text(options: Sequence[Text], lang: str) -> str:
+    return "\n".join(f"  {i}. {option.get(lang)}" for i, option in enumerate(options, 1))
+
+
+def unreadable_message(text: str, error: ConjureError) -> str:
+    return f"{quote(text)} cannot be read: {error}"

@@ -1,0 +1,187 @@
+"""Anki packages, the stats plot, the scheduler's ratings and the Textual app (headless)."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import sqlite3
+import zipfile
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from xml.etree import ElementTree
+
+import pytest
+
+from conjure.cli import main
+from conjure.deck.stacks import stack
+from conjure.trainer import resolve, scheduler
+from conjure.trainer.db import Item, Progress
+from conjure.trainer.stats import plot_svg, plot_text
+
+NOW = datetime(2026, 3, 1, 9, tzinfo=UTC)
+
+
+def notes_of(path: Path) -> list[list[str]]:
+    with zipfile.ZipFile(path) as z:
+        assert "collection.anki2" in z.namelist()
+        (path.parent / "collection.anki2").write_bytes(z.read("collection.anki2"))
+    conn = sqlite3.connect(path.parent / "collection.anki2")
+    rows = conn.execute("SELECT flds FROM notes ORDER BY id").fetchall()
+    cards = conn.execute("SELECT count(*) FROM cards").fetchone()[0]
+    conn.close()
+    notes = [r[0].split("\x1f") for r in rows]
+    return [*notes, [str(cards)]]
+
+
+def test_a_stack_exports_as_an_anki_package_with_a_note_per_card(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "mnemonica.apkg"
+    assert main(["export", "anki", "mnemonica", "-o", str(out)]) == 0
+    assert "52 notes" in capsys.readouterr().out
+    *notes, (cards,) = notes_of(out)
+    assert len(notes) == 52 and cards == "104"  # both directions
+    m = stack("mnemonica")
+    by_position = {int(n[0]): n[1] for n in notes}
+    assert by_position[1].startswith("4♣") and by_position[52].startswith("9♦")
+    assert all(by_position[p].startswith(str(m.card_at(p))) for p in range(1, 53))
+
+
+def test_a_routine_exports_a_note_per_step(tmp_path: Path) -> None:
+    out = tmp_path / "kings.apkg"
+    assert main(["export", "anki", "courting-kings", "-o", str(out), "--lang", "zh"]) == 0
+    *notes, _ = notes_of(out)
+    assert [n[0] for n in notes] == ["①", "②", "③", "④", "⑤", "⑥", "⑦", "⑧"]
+    assert all(n[2] for n in notes)  # the moves of each step
+
+
+def test_rating_follows_correctness_and_pace() -> None:
+    assert scheduler.rate(False, 0.5) == scheduler.AGAIN
+    assert scheduler.rate(True, 1.0) == scheduler.EASY
+    assert scheduler.rate(True, 5.0) == scheduler.GOOD
+    assert scheduler.rate(True, 20.0) == scheduler.HARD
+    assert scheduler.rate(True, 20.0, "routine") == scheduler.GOOD
+
+
+def test_a_missed_card_comes_back_sooner_than_a_known_one() -> None:
+    _, due_missed = scheduler.review(None, scheduler.AGAIN, NOW, 1)
+    known, due_known = scheduler.review(None, scheduler.GOOD, NOW, 2)
+    assert due_missed < due_known
+    # answered right again when due, the known card's interval grows
+    _, due_again = scheduler.review(known, scheduler.GOOD, due_known, 2)
+    assert due_again - due_known > due_known - NOW
+
+
+def test_pick_asks_the_most_overdue_then_new_items_in_order() -> None:
+    items = [
+        Item("a", "s", "a", "{}", NOW + timedelta(days=1)),
+        Item("b", "s", "b", "{}", NOW - timedelta(hours=1)),
+        Item("c", "s", "c", "{}", NOW - timedelta(days=2)),
+        Item("d", "s", "d", None, None),
+        Item("e", "s", "e", None, None),
+    ]
+    rng = random.Random(0)
+    assert scheduler.pick(items, NOW, rng).id == "c"
+    assert scheduler.pick(items, NOW, rng, avoid="c").id == "b"
+    assert scheduler.pick(items[:1] + items[3:], NOW, rng).id == "d"
+    assert scheduler.pick(items[:1], NOW, rng).id == "a"
+
+
+def test_the_plot_is_drawn_in_the_terminal_and_as_svg(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    days = [
+        {"date": "2026-03-01", "answered": 4, "accuracy": 0.5, "median_seconds": 4.0},
+        {"date": "2026-03-02", "answered": 4, "accuracy": 1.0, "median_seconds": 2.0},
+    ]
+    text = plot_text(days)
+    assert "▅█" in text.splitlines()[0]  # half right, then all right
+    assert "█▅" in text.splitlines()[1]  # twice as slow, then faster
+    svg = ElementTree.fromstring(plot_svg(days, "mnemonica"))
+    lines = svg.findall("{http://www.w3.org/2000/svg}polyline")
+    assert [line.get("class") for line in lines] == ["accuracy", "seconds"]
+    points = lines[0].get("points", "").split()
+    assert len(points) == 2 and float(points[0].split(",")[1]) > float(points[1].split(",")[1])
+    # from the command line, for one subject
+    import io
+    import sys
+
+    db = str(tmp_path / "p.sqlite3")
+    monkeypatch.setenv("CONJURE_NOW", "2026-03-01T09:00:00+00:00")
+    monkeypatch.setattr(sys, "stdin", io.StringIO("4C\n"))
+    assert main(["drill", "mnemonica", "--mode", "card", "--db", db]) == 0
+    out = tmp_path / "plot.svg"
+    assert main(["stats", "mnemonica", "--db", db, "--svg", str(out)]) == 0
+    assert ElementTree.parse(out).getroot().tag.endswith("svg")
+    assert "plot written" in capsys.readouterr().out
+
+
+def test_the_app_drills_in_place_and_shows_the_due_count(tmp_path: Path) -> None:
+    from textual.widgets import Input, Static
+
+    from conjure.trainer.app import TrainerApp
+
+    subject = resolve("mnemonica")
+    progress = Progress(tmp_path / "p.sqlite3")
+
+    async def scenario() -> None:
+        app = TrainerApp(subject, progress, seed=1, clock=lambda: NOW)
+        async with app.run_test() as pilot:
+            question = str(app.query_one("#question", Static).render())
+            assert "due" in str(app.query_one("#due", Static).render())
+            assert "52 not yet seen" in str(app.query_one("#due", Static).render())
+            assert app.question is not None
+            expected = app.question.expected
+            right = getattr(expected, "ascii", str(expected))
+            await pilot.click("#answer")
+            await pilot.press(*"zz", "enter")  # unreadable: asked again, not counted
+            assert "bad card 'zz'" in str(app.query_one("#feedback", Static).render())
+            app.query_one("#answer", Input).value = ""
+            await pilot.press(*right, "enter")
+            assert "✓" in str(app.query_one("#feedback", Static).render())
+            assert "51 not yet seen" in str(app.query_one("#due", Static).render())
+            assert str(app.query_one("#question", Static).render()) != question
+            await pilot.press("q", "enter")
+        assert app.return_value == 0
+
+    asyncio.run(scenario())
+    answers = list(progress.answers())
+    progress.close()
+    assert len(answers) == 1 and answers[0].correct
+
+
+def screen_text(app: object) -> str:
+    """What the terminal shows, as text (from the app's SVG screenshot)."""
+    import html
+    import re
+
+    svg = app.export_screenshot()  # type: ignore[attr-defined]
+    return html.unescape(re.sub(r"<[^>]+>", "", svg)).replace("\xa0", " ")
+
+
+def test_the_app_walks_a_routine_with_both_views(tmp_path: Path) -> None:
+    from textual.widgets import Static
+
+    from conjure.cli.common import registry
+    from conjure.trainer.app import REHEARSE, TrainerApp
+
+    subject = resolve("courting-kings", registry)
+    progress = Progress(tmp_path / "p.sqlite3")
+
+    async def scenario() -> None:
+        app = TrainerApp(subject, progress, mode=REHEARSE, clock=lambda: NOW)
+        async with app.run_test(size=(160, 50)) as pilot:
+            assert "1/8" in screen_text(app)
+            await pilot.press("right", "n")
+            assert "3/8" in screen_text(app)
+            await pilot.press("b")
+            assert "2/8" in screen_text(app)
+            performer = app.query_one("#performer", Static)
+            audience = app.query_one("#audience", Static)
+            assert performer.region.y == audience.region.y  # side by side
+            assert performer.region.x < audience.region.x
+            await pilot.press("q")
+        assert app.return_value in (0, None)
+
+    asyncio.run(scenario())
+    progress.close()

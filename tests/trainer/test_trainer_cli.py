@@ -1,0 +1,235 @@
+"""The trainer commands end to end: drill from a pipe, come back the next day, stats, a killed
+drill, and the plain commands without Textual."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from conjure.cli import main
+from conjure.deck.stacks import stack
+
+DAY1 = "2026-03-01T09:00:00+00:00"
+DAY2 = "2026-03-02T09:30:00+00:00"
+
+
+def drill(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], answers: str, *args: str
+) -> tuple[int, str]:
+    monkeypatch.setattr(sys, "stdin", io.StringIO(answers))
+    code = main(["drill", *args])
+    return code, capsys.readouterr().out
+
+
+def stats(capsys: pytest.CaptureFixture[str], *args: str) -> object:
+    assert main(["stats", "--json", *args]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def test_a_new_user_drills_a_stack_and_a_routine_and_comes_back_the_next_day(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = str(tmp_path / "progress.sqlite3")
+    m = stack("mnemonica")
+    monkeypatch.setenv("CONJURE_NOW", DAY1)
+    # card -> position for the first five cards (new cards come in stack order); one mistake
+    answers = "1\n2\n3\n40\n5\nq\n"
+    code, out = drill(monkeypatch, capsys, answers, "mnemonica", "--mode", "position", "--db", db)
+    assert code == 0
+    assert out.count("✓") == 4 and out.count("✗") == 1
+    assert f"it is {m.position('3C')}" in out
+    assert "5 answered, 4 right (80%)" in out
+    # a routine: three questions, each answered with the first readable line: a number or the
+    # first option, or a card (lines that do not fit the question are asked again)
+    code, out = drill(
+        monkeypatch,
+        capsys,
+        "1\nAS\n" * 4,
+        "courting-kings",
+        "--db",
+        db,
+        "--seed",
+        "7",
+        "--count",
+        "3",
+    )
+    assert code == 0
+    assert "3 answered" in out
+    day1 = stats(capsys, "--db", db)
+    assert {s["subject"] for s in day1} == {"stack:mnemonica", "routine:courting-kings"}
+
+    monkeypatch.setenv("CONJURE_NOW", DAY2)
+    s = stats(capsys, "mnemonica", "--db", db)
+    assert s["answered"] == 5 and s["right"] == 4
+    assert s["accuracy"] == 0.8
+    # answered at once, the right ones were rated easy and are not due for days; the missed one is
+    assert s["due"] == 1
+    assert s["due_items"] == [{"item": "stack:mnemonica:3C", "label": "4 3C"}]
+    assert s["weakest"][0]["item"] == "stack:mnemonica:3C"
+    assert s["streak"] == 1 and s["best_streak"] == 3
+    # what is due comes first: the missed card, the longest overdue
+    code, out = drill(
+        monkeypatch, capsys, f"{m.position('3C')}\n", "mnemonica", "--db", db, "--mode", "position"
+    )
+    assert "1 due, 47 new" in out
+    assert out.splitlines()[1] == "Where is 3♣ in the stack?"
+    assert "✓" in out
+    code = main(["stats", "--db", db, "--plot"])
+    out = capsys.readouterr().out
+    assert "stack:mnemonica: 6 answered" in out
+    assert "accuracy" in out and "2026-03-01 … 2026-03-02" in out
+
+
+def test_every_stack_mode_asks_and_judges(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = str(tmp_path / "p.sqlite3")
+    s = stack("si-stebbins")
+    first, second = s.card_at(1), s.card_at(2)
+    expected = {
+        "card": first.ascii,
+        "next": first.ascii,  # "which card comes after <the bottom card>?"
+        "previous": first.ascii,
+        "cut": first.ascii,
+        "position": "1",
+    }
+    for mode, given in expected.items():
+        db = str(tmp_path / f"{mode}.sqlite3")
+        code, out = drill(
+            monkeypatch, capsys, given + "\n", "si-stebbins", "--mode", mode, "--db", db
+        )
+        assert code == 0 and "✓" in out, (mode, out)
+    code, out = drill(
+        monkeypatch,
+        capsys,
+        f"{first.zh}\n{second}\n{s.card_at(3).ascii.lower()}\n",
+        "si-stebbins",
+        "--mode",
+        "speed",
+        "--db",
+        db,
+    )
+    assert out.count("✓") == 3
+    assert "1?" in out and "3?" in out
+
+
+def test_a_custom_stack_file_is_drilled(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "mine.txt"
+    path.write_text("# name: Mine\nAS KH QC JD\n", encoding="utf-8")
+    db = str(tmp_path / "p.sqlite3")
+    code, out = drill(monkeypatch, capsys, "1\n", str(path), "--mode", "position", "--db", db)
+    assert code == 0 and "✓" in out
+    assert stats(capsys, "--db", db)[0]["subject"] == "stack:custom:mine"  # type: ignore[index]
+
+
+@pytest.mark.parametrize(
+    ("args", "needle"),
+    [
+        (["drill", "nosuch"], "no stack, stack file or routine called 'nosuch'"),
+        (["drill", "mnemonica", "--count", "0"], "--count: 0 is out of range"),
+        (["drill", "mnemonica", "--param", "x=1"], "--param is for routines"),
+        (["stats", "--svg", "x.svg"], "--svg draws one stack or routine"),
+        (["export", "anki", "mnemonica", "-o", "x.txt"], "ends in .apkg"),
+    ],
+)
+def test_bad_input_is_one_line(
+    args: list[str], needle: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main([*args, "--db", str(tmp_path / "p.sqlite3")] if args[0] != "export" else args) == 2
+    err = capsys.readouterr().err
+    assert needle in err and err.count("\n") == 1
+
+
+def test_a_broken_database_is_an_error_not_a_traceback(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "p.sqlite3"
+    path.write_bytes(b"garbage" * 1000)
+    assert main(["stats", "--db", str(path)]) == 2
+    assert "left as it is" in capsys.readouterr().err
+    assert path.read_bytes() == b"garbage" * 1000
+
+
+def test_a_killed_drill_loses_nothing_already_answered(tmp_path: Path) -> None:
+    db = tmp_path / "p.sqlite3"
+    env = {**os.environ, "CONJURE_NOW": DAY1, "PYTHONUNBUFFERED": "1", "COLUMNS": "100"}
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "conjure",
+            "drill",
+            "aronson",
+            "--mode",
+            "position",
+            "--db",
+            str(db),
+        ],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
+    assert proc.stdin is not None and proc.stdout is not None
+    verdicts = 0
+    try:
+        for answer in ("1", "2", "9"):
+            proc.stdin.write(answer + "\n")
+            proc.stdin.flush()
+            deadline = time.monotonic() + 60
+            while time.monotonic() < deadline:
+                line = proc.stdout.readline()
+                if "✓" in line or "✗" in line:
+                    verdicts += 1
+                    break
+        assert verdicts == 3
+        proc.stdin.write("2")  # half an answer, then the drill dies without warning
+        proc.stdin.flush()
+        proc.send_signal(signal.SIGKILL)
+        proc.wait(timeout=30)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    conn = sqlite3.connect(db)
+    rows = conn.execute("SELECT item, given, correct FROM answers ORDER BY id").fetchall()
+    assert rows == [
+        ("stack:aronson:JS", "1", 1),
+        ("stack:aronson:KC", "2", 1),
+        ("stack:aronson:5C", "9", 0),
+    ]
+
+
+def test_plain_commands_work_without_textual(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    for name in [
+        m
+        for m in sys.modules
+        if m == "textual" or m.startswith(("textual.", "conjure.trainer.app"))
+    ]:
+        monkeypatch.delitem(sys.modules, name)
+    monkeypatch.setitem(sys.modules, "textual", None)  # import textual now fails
+    db = str(tmp_path / "p.sqlite3")
+    code, out = drill(monkeypatch, capsys, "4C\n", "mnemonica", "--mode", "card", "--db", db)
+    assert code == 0 and "✓" in out
+    assert main(["app", "--db", db]) == 2
+    assert "pip install 'conjure[app]'" in capsys.readouterr().err
+
+
+def test_stacks_lists_and_shows(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["stacks", "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    assert {r["id"] for r in rows} >= {"mnemonica", "aronson", "si-stebbins", "eight-kings"}
+    assert main(["stacks", "eight-kings", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["cards"][:3] == ["8C", "KH", "3S"]
