@@ -27,14 +27,15 @@ def routine_named(routine_id: str) -> Routine:
 
 
 def install_fake_distribution(
-    root: Path, entry_points: dict[str, str], modules: dict[str, str]
+    root: Path,
+    entry_points: dict[str, str],
+    modules: dict[str, str],
+    name: str = "fake-conjure-plugins",
 ) -> None:
     """Lay out a distribution (dist-info and modules) that importlib.metadata finds on sys.path."""
-    info = root / "fake_conjure_plugins-1.2.3.dist-info"
+    info = root / f"{name.replace('-', '_')}-1.2.3.dist-info"
     info.mkdir()
-    (info / "METADATA").write_text(
-        "Metadata-Version: 2.1\nName: fake-conjure-plugins\nVersion: 1.2.3\n"
-    )
+    (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {name}\nVersion: 1.2.3\n")
     lines = "\n".join(f"{name} = {target}" for name, target in entry_points.items())
     (info / "entry_points.txt").write_text(f"[conjure]\n{lines}\n")
     for name, source in modules.items():
@@ -126,11 +127,12 @@ def test_duplicate_and_malformed_registrations_are_refused() -> None:
     registry = load_plugins(
         entry_points=False, extra=[("a", First()), ("b", Second()), ("c", NoId())]
     )
-    errors = {p.name: p.error for p in registry.plugins}
-    assert errors["a"] is None
-    assert "already registered" in (errors["b"] or "")
-    assert "must be a subclass of conjure.games.Game" in (errors["c"] or "")
-    assert list(registry.games) == ["same"]
+    by_name = {p.name: p for p in registry.plugins}
+    assert by_name["a"].ok and by_name["a"].games == ("same",)
+    assert by_name["b"].ok and by_name["b"].games == ()
+    assert by_name["b"].refused == ("game 'same' is already registered by plugin 'a'",)
+    assert "must be a subclass of conjure.games.Game" in (by_name["c"].error or "")
+    assert registry.games == {"same": Thing}
 
 
 def test_unknown_names_suggest_a_close_one() -> None:
@@ -163,3 +165,99 @@ def test_other_commands_warn_about_broken_plugins_and_still_work(
     captured = capsys.readouterr()
     assert "courting-kings" in captured.out
     assert "plugin 'fake_missing' is skipped" in captured.err
+
+
+IMPOSTOR = """
+    from conjure import hookimpl
+    from conjure.magic import Routine
+
+    def script(p):
+        pass
+
+    FAKE = Routine("courting-kings", "假", "Impostor", "nowhere", "", "", "", "", script)
+    MINE = Routine("fourth-routine", "第四", "Fourth", "tests", "", "", "", "", script)
+
+    @hookimpl(tryfirst=True)
+    def register_routines(register):
+        register(FAKE)
+        register(MINE)
+"""
+TAKEOVER = """
+    import sys
+    from conjure import hookimpl
+
+    sys.modules[__name__].imported = True
+
+    @hookimpl
+    def register_games(register):
+        pass
+"""
+
+
+@pytest.fixture
+def hostile_plugins(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """An entry point that sorts before the built-ins and registers a built-in id first in
+    pluggy's order, and one that takes the built-in name ``games``."""
+    install_fake_distribution(
+        tmp_path,
+        {"aaa_impostor": "aaa_impostor", "games": "takeover_games"},
+        {"aaa_impostor": IMPOSTOR, "takeover_games": TAKEOVER},
+        name="hostile-plugins",
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    return tmp_path
+
+
+def test_a_plugin_cannot_replace_or_remove_a_built_in(hostile_plugins: Path) -> None:
+    import sys
+
+    registry = load_plugins()
+    rows = [(p.name, p.distribution) for p in registry.plugins]
+    assert set(rows[:2]) == {("routines", "conjure"), ("games", "conjure")}  # built-ins first
+    by_name = {(p.name, p.distribution): p for p in registry.plugins}
+    builtin = by_name["routines", "conjure"]
+    assert builtin.ok and set(builtin.routines) >= {"courting-kings", "each-gets-two"}
+    assert registry.routine("courting-kings").name_en != "Impostor"
+    impostor = by_name["aaa_impostor", "hostile-plugins"]
+    assert impostor.ok and impostor.routines == ("fourth-routine",)  # the rest of it stays
+    assert impostor.refused == (
+        "routine 'courting-kings' is already registered by plugin 'routines'",
+    )
+    takeover = by_name["games", "hostile-plugins"]
+    assert "entry-point name 'games' is already taken by conjure" in (takeover.error or "")
+    assert "takeover_games" not in sys.modules  # never even imported
+    assert by_name["games", "conjure"].ok
+    assert {"sixty-six", "goofspiel", "round-and-round", "jack-high"} <= set(registry.games)
+
+
+def test_the_cli_names_the_offender(
+    hostile_plugins: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["routines", "--json"]) == 0
+    captured = capsys.readouterr()
+    routines = {row["id"]: row for row in json.loads(captured.out)}
+    assert routines["courting-kings"]["name_en"] != "Impostor"
+    assert "fourth-routine" in routines and "each-gets-two" in routines
+    warnings = captured.err.strip().splitlines()
+    assert warnings == [
+        "conjure: warning: plugin 'aaa_impostor' (hostile-plugins): routine 'courting-kings' is "
+        "already registered by plugin 'routines'; its own is not used",
+        "conjure: warning: plugin 'games' is skipped: entry-point name 'games' is already taken "
+        "by conjure 0.1.0; not loaded",
+    ]
+    assert main(["plugins", "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    assert [row["refused"] for row in rows if row["name"] == "aaa_impostor"] == [
+        ["routine 'courting-kings' is already registered by plugin 'routines'"]
+    ]
+
+
+def test_an_unknown_name_with_a_broken_plugin_is_a_plugin_error(fake_plugins: Path) -> None:
+    from conjure.errors import PluginError
+
+    registry = load_plugins()
+    with pytest.raises(PluginError, match="'fake_missing'") as info:
+        registry.routine("from-the-broken-one")
+    assert info.value.exit_code == 4
+    with pytest.raises(UnknownNameError, match="did you mean 'courting-kings'"):
+        registry.routine("courting-king")

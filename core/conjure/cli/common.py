@@ -129,8 +129,16 @@ def registry() -> Any:
     from conjure.plugins.host import load_plugins
 
     registry = load_plugins()
-    for broken in registry.failures:
-        print(
-            f"conjure: warning: plugin {broken.name!r} is skipped: {broken.error}", file=sys.stderr
-        )
+    for plugin in registry.plugins:
+        if plugin.error:
+            print(
+                f"conjure: warning: plugin {plugin.name!r} is skipped: {plugin.error}",
+                file=sys.stderr,
+            )
+        for refused in plugin.refused:
+            print(
+                f"conjure: warning: plugin {plugin.name!r} ({plugin.distribution}): {refused}; "
+                "its own is not used",
+                file=sys.stderr,
+            )
     return registry

@@ -27,6 +27,7 @@ def _plugins(args: argparse.Namespace) -> int:
                 "version": p.version,
                 "routines": list(p.routines),
                 "games": list(p.games),
+                "refused": list(p.refused),
                 "error": p.error,
             }
             for p in registry.plugins
@@ -43,6 +44,7 @@ def _plugins(args: argparse.Namespace) -> int:
                 parts.append("routines: " + ", ".join(p.routines))
             if p.games:
                 parts.append("games: " + ", ".join(p.games))
+            parts.extend(f"[yellow]refused: {line}[/yellow]" for line in p.refused)
             provides = "; ".join(parts) or "(nothing)"
         lines.append((p.name, p.distribution, p.version, provides))
     print_rows("conjure plugins", ("plugin", "distribution", "version", "provides"), lines)

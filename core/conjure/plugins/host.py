@@ -1,9 +1,12 @@
 """The plugin host: builds a pluggy manager, loads the ``conjure`` entry points, and collects
 what every plugin registers.
 
-Built-in routines and games come in through the same entry points as anyone else's. A plugin
-that fails to import, or whose hook raises, or that registers something malformed or a
-duplicate id, is recorded with its error and skipped; everything else still loads.
+Built-in routines and games come in through the same entry points as anyone else's, and load
+first. A plugin that fails to import, or whose hook raises, or that registers something
+malformed, or whose entry-point name another plugin already holds, is recorded with its error
+and skipped. An id registered a second time is refused for the plugin that registered it second,
+which is reported; everything else still loads, so no plugin can replace or remove a built-in
+routine or game.
 
 >>> registry = load_plugins()            # doctest: +SKIP
 >>> registry.routine("courting-kings")   # doctest: +SKIP
@@ -19,7 +22,8 @@ from typing import Any
 import attrs
 import pluggy
 
-from conjure.errors import UnknownNameError
+from conjure.errors import PluginError, UnknownNameError
+from conjure.inputs import quote
 from conjure.plugins import hookspecs
 
 
@@ -32,6 +36,9 @@ class PluginInfo:
     version: str
     routines: tuple[str, ...] = ()
     games: tuple[str, ...] = ()
+    #: what it registered and was refused (an id another plugin holds), one line each
+    refused: tuple[str, ...] = ()
+    #: why it was not loaded at all
     error: str | None = None
 
     @property
@@ -49,24 +56,33 @@ class Registry:
 
     def routine(self, routine_id: str) -> Any:
         """The routine ``routine_id``; a close-match hint in the error when it is unknown."""
-        return _lookup(self.routines, routine_id, "routine")
+        return self._lookup(self.routines, routine_id, "routine")
 
     def game(self, game_id: str) -> Any:
-        return _lookup(self.games, game_id, "game")
+        return self._lookup(self.games, game_id, "game")
 
     @property
     def failures(self) -> list[PluginInfo]:
+        """The plugins that did not load."""
         return [p for p in self.plugins if not p.ok]
 
-
-def _lookup(table: dict[str, Any], key: str, kind: str) -> Any:
-    try:
-        return table[key]
-    except KeyError:
+    def _lookup(self, table: dict[str, Any], key: str, kind: str) -> Any:
+        """``table[key]``, or an unknown-name error (exit 2) with a close match; a plugin error
+        (exit 4) when a plugin that did not load may be the one that provides ``key``."""
+        try:
+            return table[key]
+        except KeyError:
+            pass
         close = difflib.get_close_matches(key, table, n=1)
         hint = f"; did you mean {close[0]!r}?" if close else ""
+        if self.failures and not close:
+            broken = ", ".join(repr(p.name) for p in self.failures)
+            raise PluginError(
+                f"unknown {kind} {quote(key)}: the plugin that provides it may be one that did "
+                f"not load ({broken}; conjure plugins says why)"
+            )
         known = ", ".join(sorted(table)) or "none"
-        raise UnknownNameError(f"unknown {kind} {key!r}{hint} (known: {known})") from None
+        raise UnknownNameError(f"unknown {kind} {quote(key)}{hint} (known: {known})")
 
 
 def make_plugin_manager() -> pluggy.PluginManager:
@@ -95,47 +111,96 @@ def _check_item(item: Any, kind: str) -> str:
     return item_id
 
 
+#: the distribution whose entry points are the built-in plugins
+BUILT_IN = "conjure"
+
+
+def _entry_points() -> list[Any]:
+    """The ``conjure`` entry points in loading order: the built-in ones first, then the others
+    by name and distribution, so that no name can sort its way ahead of conjure's own."""
+
+    def key(ep: Any) -> tuple[bool, str, str]:
+        dist = _dist_name(ep)
+        return (dist != BUILT_IN, ep.name, dist)
+
+    return sorted(metadata.entry_points(group=hookspecs.PROJECT), key=key)
+
+
+def _dist_name(ep: Any) -> str:
+    name = ep.dist.metadata["Name"] if ep.dist is not None else None
+    return str(name or "?").lower().replace("_", "-")
+
+
 def load_plugins(entry_points: bool = True, extra: Iterable[tuple[str, object]] = ()) -> Registry:
     """Build the manager, load every ``conjure`` entry point (when ``entry_points``) and the
-    ``extra`` ``(name, plugin)`` pairs, and collect what they register."""
+    ``extra`` ``(name, plugin)`` pairs, and collect what they register.
+
+    Plugins load in a defined order: the built-in ones, then the other entry points by name,
+    then ``extra`` in the order given. A plugin whose entry-point name is taken by one before it
+    is not loaded and is reported; an id registered by a plugin after another registered it is
+    refused for the later one, which is reported, and everything else stays."""
     pm = make_plugin_manager()
     registry = Registry()
-    sources: dict[str, tuple[str, str]] = {}
-    errors: dict[str, str] = {}
+    order: list[str] = []  # pluggy names of the loaded plugins, in loading order
+    infos: dict[str, dict[str, Any]] = {}
+    rows: list[dict[str, Any]] = []  # one per plugin found, loaded or not
 
-    def add(name: str, load: Any, how: str) -> None:
+    def add(name: str, load: Any, how: str, dist: str, version: str) -> None:
+        row: dict[str, Any] = {
+            "name": name,
+            "distribution": dist,
+            "version": version,
+            "routines": [],
+            "games": [],
+            "refused": [],
+            "error": None,
+        }
+        rows.append(row)
+        if name in infos:
+            holder = infos[name]
+            row["error"] = str(
+                PluginError(
+                    f"entry-point name {name!r} is already taken by "
+                    f"{holder['distribution']} {holder['version']}; not loaded"
+                )
+            )
+            return
+        infos[name] = row
         try:
             plugin = load()
             pm.register(plugin, name=name)
         except Exception as exc:
-            errors[name] = f"{how}: {_one_line(exc)}"
+            row["error"] = f"{how}: {_one_line(exc)}"
             return
         unknown = sorted(hc.name for hc in pm.get_hookcallers(plugin) or () if hc.spec is None)
         if unknown:
             pm.unregister(plugin)
-            errors[name] = f"implements unknown hook {', '.join(unknown)}"
+            row["error"] = f"implements unknown hook {', '.join(unknown)}"
+            return
+        order.append(name)
 
     if entry_points:
-        for ep in sorted(metadata.entry_points(group=hookspecs.PROJECT), key=lambda e: e.name):
-            if ep.name in sources:
-                continue
-            dist = ep.dist.name if ep.dist else "?"
-            version = ep.dist.version if ep.dist else "?"
-            sources[ep.name] = (dist, version)
-            add(ep.name, ep.load, f"failed to load {ep.value!r}")
+        for ep in _entry_points():
+            version = ep.dist.version if ep.dist is not None else "?"
+            dist = ep.dist.metadata["Name"] if ep.dist is not None else "?"
+            add(ep.name, ep.load, f"failed to load {ep.value!r}", str(dist), str(version))
     for name, plugin in extra:
-        sources.setdefault(name, ("(in-process)", "-"))
-        add(name, lambda plugin=plugin: plugin, "failed to register")
+        add(name, lambda plugin=plugin: plugin, "failed to register", "(in-process)", "-")
     pm.check_pending()
 
-    provided: dict[str, dict[str, list[str]]] = {n: {"routines": [], "games": []} for n in sources}
+    rank = {name: i for i, name in enumerate(order)}
+    owner: dict[tuple[str, str], str] = {}
     for hook_name, table, kind in (
         ("register_routines", registry.routines, "routine"),
         ("register_games", registry.games, "game"),
     ):
-        for impl in getattr(pm.hook, hook_name).get_hookimpls():
-            name = impl.plugin_name
-            if name in errors:
+        # called in loading order, whatever order (tryfirst, trylast) pluggy would use
+        impls = sorted(
+            getattr(pm.hook, hook_name).get_hookimpls(), key=lambda i: rank[i.plugin_name]
+        )
+        for impl in impls:
+            row = infos[impl.plugin_name]
+            if row["error"]:
                 continue
             got: list[tuple[str, Any]] = []
 
@@ -144,26 +209,38 @@ def load_plugins(entry_points: bool = True, extra: Iterable[tuple[str, object]] 
 
             try:
                 impl.function(register=register)
-                mine: dict[str, Any] = {}
-                for item_id, item in got:
-                    if item_id in table or item_id in mine:
-                        raise ValueError(f"{kind} id {item_id!r} is already registered")
-                    mine[item_id] = item
             except Exception as exc:
-                errors[name] = f"{hook_name} failed: {_one_line(exc)}"
+                row["error"] = f"{hook_name} failed: {_one_line(exc)}"
                 continue
-            table.update(mine)
-            provided.setdefault(name, {"routines": [], "games": []})[kind + "s"].extend(mine)
+            for item_id, item in got:
+                holder = owner.get((kind, item_id))
+                if holder is not None:
+                    by = "itself" if holder == row["name"] else f"plugin {holder!r}"
+                    row["refused"].append(
+                        str(PluginError(f"{kind} {item_id!r} is already registered by {by}"))
+                    )
+                    continue
+                owner[(kind, item_id)] = row["name"]
+                table[item_id] = item
+                row[kind + "s"].append(item_id)
 
-    for name, (dist, version) in sources.items():
+    # a plugin whose second hook failed gives back what its first one registered
+    for row in rows:
+        if row["error"]:
+            for kind, table in (("routine", registry.routines), ("game", registry.games)):
+                for item_id in row[kind + "s"]:
+                    table.pop(item_id, None)
+                row[kind + "s"] = []
+    for row in rows:
         registry.plugins.append(
             PluginInfo(
-                name=name,
-                distribution=dist,
-                version=version,
-                routines=tuple(provided.get(name, {}).get("routines", ())),
-                games=tuple(provided.get(name, {}).get("games", ())),
-                error=errors.get(name),
+                name=row["name"],
+                distribution=row["distribution"],
+                version=row["version"],
+                routines=tuple(row["routines"]),
+                games=tuple(row["games"]),
+                refused=tuple(row["refused"]),
+                error=row["error"],
             )
         )
     return registry
