@@ -130,3 +130,65 @@ def test_show_makes_moves_and_refuses_an_illegal_one(capsys: pytest.CaptureFixtu
         "conjure: error: cannot peel 3 cards from the left hand onto the right hand: "
         "the left hand holds 2 cards (KS^ QH^)"
     )
+
+
+@pytest.mark.parametrize(
+    ("args", "line"),
+    [
+        (["simulate", "goofspiel", "-n", "0"], "-n: 0 is out of range (allowed: at least 1)"),
+        (["simulate", "goofspiel", "-n", "²"], "-n: '²' is not a whole number"),
+        (["simulate", "goofspiel", "-n", "1" * 5000], "-n: '111111111111"),
+        (["simulate", "goofspiel", "--workers", "0"], "--workers: 0 is out of range"),
+        (["simulate", "goofspiel", "--workers", "-4"], "--workers: -4 is out of range"),
+        (["simulate", "goofspiel", "--seed", "1.5"], "--seed: '1.5' is not a whole number"),
+        (["play", "goofspiel", "--seat", "3"], "--seat: 3 is out of range (allowed: from 1 to 2)"),
+        (["play", "goofspiel", "--seat", "0"], "--seat: 0 is out of range (allowed: at least 1)"),
+        (["play", "goofspiel", "--players", "0"], "--players: 0 is out of range"),
+        (["play", "round-and-round", "--players", "9"], "--players: 9 is not allowed"),
+        (["simulate", "goofspiel", "--option", "ties"], "--option 'ties' is not NAME=VALUE"),
+        (["simulate", "goofspiel", "--option", "ties=³"], "--option ties: '³' is not a whole"),
+        (["rehearse", "courting-kings", "--lang", "fr"], "--lang: 'fr' is not one of en, zh"),
+    ],
+)
+def test_counts_and_options_are_checked_in_one_line(args: list[str], line: str) -> None:
+    """The option, the value (quoted, cut short) and what is allowed; exit 2, never a Python
+    message."""
+    result = run(*args)
+    assert result.returncode == 2, result.stderr
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1 and line in lines[0], result.stderr
+    assert len(lines[0]) < 160 and "invalid int value" not in lines[0]
+
+
+def test_a_game_option_and_a_routine_parameter_out_of_range_both_exit_2() -> None:
+    game = run("simulate", "goofspiel", "--option", "ties=7", "-n", "1")
+    routine = run("verify", "each-gets-two", "--param", "rounds=99")
+    assert (game.returncode, routine.returncode) == (2, 2), game.stderr + routine.stderr
+    assert "ties" in game.stderr and "7" in game.stderr
+    assert "rounds" in routine.stderr and "99" in routine.stderr
+
+
+def test_the_play_prompt_reads_numbers_as_people_type_them() -> None:
+    """``²`` and ``٣`` are not move numbers; a full-width ``１`` is 1. The prompt's line ends
+    before ``bye``."""
+    typed = "²\n٣\n-1\n" + "1" * 400 + "\n１\nq\n"
+    result = subprocess.run(
+        [sys.executable, "-m", "conjure", "play", "goofspiel", "--seed", "2", "--bot", "random"],
+        capture_output=True,
+        text=True,
+        input=typed,
+    )
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert "'²' is not a move here" in out and "'٣' is not a move here" in out
+    assert "'-1' is not a move here" in out and "(400 characters)" in out
+    assert "you: 2♠" in out  # １ played the first move
+    assert out.splitlines()[-1] == "bye"
+    eof = subprocess.run(
+        [sys.executable, "-m", "conjure", "play", "goofspiel", "--seed", "2", "--bot", "random"],
+        capture_output=True,
+        text=True,
+        input="",
+    )
+    assert eof.returncode == 0 and eof.stdout.splitlines()[-1] == "bye"
+    assert eof.stdout.splitlines()[-2].startswith(">")  # the prompt, ended before the goodbye

@@ -19,7 +19,7 @@ from conjure.deck import (
     TurnOver,
     parse_cards,
 )
-from conjure.errors import UnknownNameError, VerificationError
+from conjure.errors import UnknownNameError, UsageError, VerificationError
 from conjure.magic import (
     Claim,
     Param,
@@ -163,7 +163,9 @@ def test_illegal_move_fails_the_routine_at_its_step() -> None:
 def test_params_are_checked() -> None:
     routine = make(grid_script, params=[Param("n", 2, 1, 3)])
     assert routine.resolve_params({"n": 3}) == {"n": 3}
-    with pytest.raises(VerificationError, match=r"out of range 1\.\.3"):
+    with pytest.raises(
+        UsageError, match=r"parameter n: 4 is out of range \(allowed: from 1 to 3\)"
+    ):
         routine.resolve_params({"n": 4})
     with pytest.raises(UnknownNameError, match="no parameter 'm'"):
         routine.resolve_params({"m": 1})

@@ -141,7 +141,7 @@ def test_rehearse_with_a_set_up_and_a_failing_one() -> None:
     ("args", "needle"),
     [
         (["verify", "courting-king"], "did you mean 'courting-kings'"),
-        (["verify", "each-gets-two", "--param", "rounds=9"], "out of range 1..5"),
+        (["verify", "each-gets-two", "--param", "rounds=9"], "parameter rounds: 9 is out of range"),
         (["verify", "each-gets-two", "--param", "rounds"], "is not NAME=VALUE"),
         (
             ["verify", "each-gets-two", "--param", "rounds=x"],

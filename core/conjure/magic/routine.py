@@ -39,8 +39,8 @@ from conjure.errors import (
     ConjureError,
     IllegalMoveError,
     UnknownNameError,
-    VerificationError,
 )
+from conjure.inputs import check_range
 from conjure.magic.choices import (
     Chooser,
     FirstChooser,
@@ -127,10 +127,7 @@ class Routine:
         values = {p.name: p.default for p in self.params}
         for name, value in (given or {}).items():
             param = self.param(name)
-            if not param.low <= value <= param.high:
-                raise VerificationError(
-                    f"parameter {name}={value} is out of range {param.low}..{param.high}"
-                )
+            check_range(value, f"parameter {name}", param.low, param.high)  # bad input: exit 2
             values[name] = value
         return values
 
