@@ -71,8 +71,19 @@ def start(args: list[str], workers: int) -> tuple[subprocess.Popen[str], set[int
         assert time.monotonic() < deadline, "the workers never started"
         time.sleep(0.05)
         kids = descendants(proc.pid)
-    time.sleep(0.5 if workers else 1.5)  # well under way
+    if workers:
+        time.sleep(0.5)  # well under way
+    else:  # under way once it has spent more time working than starting takes
+        while cpu_seconds(proc.pid) < 1.5:
+            assert proc.poll() is None, proc.communicate()
+            assert time.monotonic() < deadline, "the command never got going"
+            time.sleep(0.05)
     return proc, kids
+
+
+def cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def stop(proc: subprocess.Popen[str], how: str) -> tuple[float, str]:
