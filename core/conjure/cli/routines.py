@@ -61,6 +61,7 @@ def add_parsers(sub: Any) -> None:
     )
     p.add_argument("--lang", choices=("en", "zh"), default="en")
     p.add_argument("--json", action="store_true")
+    p.add_argument("--storyboard", metavar="FILE.html", help="draw a counter-example as a page")
 
     p = add_command(
         sub, "solve", _solve, help="find the set-ups for which an optional claim always holds"
@@ -156,6 +157,10 @@ def _verify(args: argparse.Namespace) -> int:
 
     results = sweep(routine, fixed, run=run)
     all_passed = all(report.passed for _, report in results)
+    if args.storyboard:
+        from conjure.cli.pictures import write_counterexample
+
+        write_counterexample(args.storyboard, [report for _, report in results], args.lang)
     if args.json:
         out = []
         for params, report in results:

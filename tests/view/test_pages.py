@@ -1,0 +1,152 @@
+"""The storyboard and replay pages and their commands, read as text (the browser draws them)."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from conjure.cli import main
+from conjure.deck import DeckState, Peel, ShowTop
+from conjure.magic import Claim, Performance, Routine, every, perform
+from conjure.plugins.host import load_plugins
+from conjure.view.replay import load_game, play_game, replay_page
+from conjure.view.storyboard import failing_step, storyboard
+
+
+def broken_script(p: Performance) -> None:
+    p.start(DeckState.parse("left: KS^ KH^ QD^"))
+    p.step("①", en="peel two Kings", zh="抽出两张K")
+    p.do(Peel("left", "right"), Peel("left", "right"))
+    p.believe(every("left", 13, en="the left hand holds Kings"))
+    p.step("②", en="show the top", zh="展示特普")
+    p.do(ShowTop("left"))
+
+
+BROKEN = Routine(
+    id="broken",
+    name_zh="坏",
+    name_en="Broken",
+    source="tests",
+    summary_en="",
+    summary_zh="",
+    setup_en="three cards",
+    setup_zh="三张牌",
+    script=broken_script,
+    claims=(Claim("never", "never holds", "从不成立", lambda _p: "it never does"),),
+)
+
+
+def frames(page: str) -> list[str]:
+    return re.findall(r'<section class="frame[^"]*"[^>]*>', page)
+
+
+def test_a_storyboard_has_the_setup_every_step_and_the_verdict() -> None:
+    routine = load_plugins().routine("courting-kings")
+    outcome = perform(routine, None, record=True)
+    page = storyboard(outcome, "en")
+    steps = outcome.performance.steps
+    assert len(frames(page)) == len(steps) + 2
+    for step in steps:
+        assert f'data-number="{step.number}"' in page
+    assert page.count('class="views"') == len(steps) + 1
+    assert "failed" not in " ".join(frames(page))
+    assert "http://" not in page.replace("http://www.w3.org/2000/svg", "")
+    assert "https://" not in page
+
+
+def test_the_failing_step_is_marked() -> None:
+    outcome = perform(BROKEN, None, record=True)
+    assert outcome.failure is not None and failing_step(outcome) == 1
+    page = storyboard(outcome, "en", counterexample=True)
+    marked = [f for f in frames(page) if "failed" in f]
+    assert len(marked) == 1 and 'data-number="①"' in marked[0]
+    assert "the audience sees Q♦" in page
+    assert "Counter-example" in page
+
+
+def test_a_broken_claim_marks_the_last_step() -> None:
+    def fine(p: Performance) -> None:
+        p.start(DeckState.parse("left: AS"))
+        p.step("①", en="nothing", zh="无")
+
+    routine = Routine(
+        "claims", "结论", "Claims", "tests", "", "", "", "", fine,
+        claims=(Claim("no", "never", "从不", lambda _p: "broken"),),
+    )  # fmt: skip
+    outcome = perform(routine, None, record=True)
+    assert failing_step(outcome) == 1
+    assert "claim no does not hold after step ①" in storyboard(outcome, "en")
+
+
+def test_storyboard_command_writes_a_page(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "ck.html"
+    assert main(["storyboard", "courting-kings", "-o", str(out), "--lang", "zh"]) == 0
+    page = out.read_text(encoding="utf-8")
+    assert page.startswith("<!DOCTYPE html>") and "求婚的国王" in page
+    assert "wrote" in capsys.readouterr().out
+
+
+def test_storyboard_bad_input_is_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["storyboard", "no-such-routine"]) == 2
+    assert main(["storyboard", "courting-kings", "--choice", "nope=1", "-o", "-"]) == 2
+    bad = tmp_path / "missing" / "x.html"
+    assert main(["storyboard", "courting-kings", "-o", str(bad)]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 3 and all(line.startswith("conjure: error:") for line in err)
+    assert "cannot write" in err[2]
+    assert not bad.parent.exists()
+
+
+def test_verify_writes_a_counterexample_storyboard(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "cx.html"
+    code = main(["verify", "each-gets-two", "--param", "rounds=3", "--storyboard", str(out)])
+    assert code == 1
+    page = out.read_text(encoding="utf-8")
+    assert len([f for f in frames(page) if "failed" in f]) == 1
+    assert "counter-example drawn" in capsys.readouterr().err
+    none = tmp_path / "none.html"
+    assert main(["verify", "courting-kings", "--storyboard", str(none)]) == 0
+    assert not none.exists()
+
+
+def test_replay_draws_every_position_and_replays_from_its_json(tmp_path: Path) -> None:
+    game = load_plugins().game("goofspiel")()
+    from conjure.games.bots import make_bot
+
+    record = play_game(game, 3, [make_bot("random"), make_bot("random")])
+    page = replay_page(record, "en")
+    assert page.count('<template class="frame-t"') == len(record.actions) + 1
+    again = load_game(type(game), json.loads(json.dumps(record.to_json())))
+    assert again.actions == record.actions and replay_page(again, "en") == page
+
+
+def test_replay_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    page, saved = tmp_path / "g.html", tmp_path / "g.json"
+    assert main(["replay", "sixty-six", "--seed", "1", "-o", str(page), "--save", str(saved)]) == 0
+    again = tmp_path / "again.html"
+    assert main(["replay", "--load", str(saved), "-o", str(again)]) == 0
+    assert page.read_text(encoding="utf-8") == again.read_text(encoding="utf-8")
+    capsys.readouterr()
+    junk = tmp_path / "junk.json"
+    junk.write_text("{not json", encoding="utf-8")
+    tampered = tmp_path / "tampered.json"
+    data = json.loads(saved.read_text(encoding="utf-8"))
+    data["history"] = [data["history"][1], *data["history"]]
+    tampered.write_text(json.dumps(data), encoding="utf-8")
+    assert main(["replay", "--load", str(junk)]) == 2
+    assert main(["replay", "goofspiel", "--load", str(saved)]) == 2
+    assert main(["replay", "--load", str(tampered), "-o", str(tmp_path / "t.html")]) == 3
+    assert main(["replay"]) == 2
+    assert main(["replay", "sixty-six", "--bots", "random,random,random"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 5 and all(line.startswith("conjure: error:") for line in err)
+    assert not (tmp_path / "t.html").exists()
