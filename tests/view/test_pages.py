@@ -147,6 +147,7 @@ def test_replay_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> N
     assert main(["replay", "--load", str(tampered), "-o", str(tmp_path / "t.html")]) == 3
     assert main(["replay"]) == 2
     assert main(["replay", "sixty-six", "--bots", "random,random,random"]) == 2
+    assert main(["replay", "sixty-six", "--seed", "１x"]) == 2
     err = capsys.readouterr().err.strip().splitlines()
-    assert len(err) == 5 and all(line.startswith("conjure: error:") for line in err)
+    assert len(err) == 6 and all(line.startswith("conjure: error:") for line in err)
     assert not (tmp_path / "t.html").exists()

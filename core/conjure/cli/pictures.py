@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from conjure.cli.common import EXIT_OK, add_command, int_params, pairs, registry
+from conjure.cli.common import EXIT_OK, add_command, int_params, pairs, registry, whole
 from conjure.errors import UsageError
 from conjure.inputs import quote
 
@@ -50,11 +50,11 @@ def add_parsers(sub: Any) -> None:
     p.add_argument(
         "game", metavar="GAME", nargs="?", help="the game (read from --load if not given)"
     )
-    p.add_argument("--seed", type=int, default=0, help="the deal (default 0)")
+    p.add_argument("--seed", type=whole("--seed", low=0), default=0, help="the deal (default 0)")
     p.add_argument(
         "--bots", default="random", help="who plays: one bot for all seats or one per seat"
     )
-    p.add_argument("--players", type=int)
+    p.add_argument("--players", type=whole("--players", low=1))
     p.add_argument("--option", action="append", metavar="NAME=VALUE")
     p.add_argument(
         "--load", metavar="FILE.json", help="replay a saved game (as --save or --json write it)"
