@@ -150,6 +150,14 @@ def check_storyboard(browser: Any, outcome: Outcome, name: str, lang: str, tmp: 
         assert 0 <= top < 900
         assert page.js("location.hash") == "#step-2"
         page.shot(name)
+        # printed, the bar goes and no block is split across pages
+        page.page.emulate_media(media="print")
+        assert page.js("getComputedStyle(document.querySelector('nav.bar')).display") == "none"
+        split = page.js(
+            "[...document.querySelectorAll('section.frame')]"
+            ".filter(f => getComputedStyle(f).breakInside !== 'avoid').length"
+        )
+        assert split == 0
         assert page.errors == []
     finally:
         page.close()

@@ -91,6 +91,17 @@ def test_storyboard_command_writes_a_page(
     assert "wrote" in capsys.readouterr().out
 
 
+def test_storyboard_language_comes_from_conjure_lang(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("CONJURE_LANG", "zh")
+    out = tmp_path / "ck.html"
+    assert main(["storyboard", "courting-kings", "-o", str(out)]) == 0
+    assert '<html lang="zh-CN">' in out.read_text(encoding="utf-8")
+    assert main(["storyboard", "courting-kings", "-o", str(out), "--lang", "en"]) == 0
+    assert '<html lang="en">' in out.read_text(encoding="utf-8")
+
+
 def test_storyboard_bad_input_is_one_line(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

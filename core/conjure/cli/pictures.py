@@ -4,6 +4,7 @@ and ``replay`` (a game drawn move by move)."""
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -13,6 +14,12 @@ from conjure.errors import UsageError
 from conjure.inputs import quote
 
 LANGS = ("en", "zh")
+
+
+def _lang(p: Any) -> None:
+    """``--lang``, defaulting to ``CONJURE_LANG`` when that names a language, else English."""
+    env = os.environ.get("CONJURE_LANG", "en")
+    p.add_argument("--lang", choices=LANGS, default=env if env in LANGS else "en")
 
 
 def add_parsers(sub: Any) -> None:
@@ -29,7 +36,7 @@ def add_parsers(sub: Any) -> None:
         metavar="FILE",
         help="the page to write (default ROUTINE.html; - for stdout)",
     )
-    p.add_argument("--lang", choices=LANGS, default="en")
+    _lang(p)
     p.add_argument("--param", action="append", metavar="NAME=VALUE")
     p.add_argument(
         "--setup",
@@ -66,7 +73,7 @@ def add_parsers(sub: Any) -> None:
         metavar="FILE",
         help="the page to write (default GAME-SEED.html; - for stdout)",
     )
-    p.add_argument("--lang", choices=LANGS, default="en")
+    _lang(p)
 
 
 def write_page(text: str, output: str) -> None:
