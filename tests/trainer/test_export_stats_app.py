@@ -185,3 +185,37 @@ def test_the_app_walks_a_routine_with_both_views(tmp_path: Path) -> None:
 
     asyncio.run(scenario())
     progress.close()
+
+
+def test_a_wrong_answer_in_the_app_shows_the_two_views_side_by_side(tmp_path: Path) -> None:
+    from conjure.cli.common import registry
+    from conjure.deck.cards import Card
+    from conjure.trainer.app import TrainerApp
+    from conjure.trainer.questions import CARD, CHOICE
+
+    subject = resolve("courting-kings", registry)
+    progress = Progress(tmp_path / "p.sqlite3")
+
+    async def scenario() -> None:
+        app = TrainerApp(subject, progress, seed=4, clock=lambda: NOW)
+        async with app.run_test(size=(170, 50)) as pilot:
+            q = app.question
+            assert q is not None
+            if q.answer_type == CARD:
+                wrong = "AS" if q.expected != Card("AS") else "KH"
+            elif q.answer_type == CHOICE:
+                wrong = str((q.expected + 1) % len(q.options) + 1)
+            else:
+                wrong = str(q.expected + 1)
+            await pilot.press(*wrong, "enter")
+            text = screen_text(app)
+            assert "✗" in text
+            assert "Performer's view" in text and "Audience's view" in text
+            performer = app.query_one("#performer")
+            audience = app.query_one("#audience")
+            assert performer.region.y == audience.region.y
+            assert performer.region.x < audience.region.x
+
+    asyncio.run(scenario())
+    assert [a.correct for a in progress.answers()] == [False]
+    progress.close()

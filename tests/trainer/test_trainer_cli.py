@@ -220,6 +220,9 @@ def test_plain_commands_work_without_textual(
     ]:
         monkeypatch.delitem(sys.modules, name)
     monkeypatch.setitem(sys.modules, "textual", None)  # import textual now fails
+    import conjure.trainer
+
+    monkeypatch.delattr(conjure.trainer, "app", raising=False)
     db = str(tmp_path / "p.sqlite3")
     code, out = drill(monkeypatch, capsys, "4C\n", "mnemonica", "--mode", "card", "--db", db)
     assert code == 0 and "✓" in out
@@ -233,3 +236,37 @@ def test_stacks_lists_and_shows(capsys: pytest.CaptureFixture[str]) -> None:
     assert {r["id"] for r in rows} >= {"mnemonica", "aronson", "si-stebbins", "eight-kings"}
     assert main(["stacks", "eight-kings", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["cards"][:3] == ["8C", "KH", "3S"]
+
+
+def test_rehearse_tui_walks_the_performance_the_options_describe(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from conjure.trainer import app
+
+    seen: dict[str, object] = {}
+
+    def fake_run_app(name: str, **kwargs: object) -> int:
+        seen.update(kwargs, name=name)
+        return 0
+
+    monkeypatch.setattr(app, "run_app", fake_run_app)
+    assert main(["rehearse", "courting-kings", "--tui", "--setup", "queens=CHSD"]) == 0
+    assert seen["name"] == "courting-kings" and seen["mode"] == app.REHEARSE
+    performance = seen["performance"]
+    queens = [c for c in performance.choices if c.name == "queens"]  # type: ignore[attr-defined]
+    assert "".join(queens[0].value) == "CHSD"
+
+
+def test_stats_json_has_accuracy_and_speed_per_card(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = str(tmp_path / "p.sqlite3")
+    monkeypatch.setenv("CONJURE_NOW", DAY1)
+    _, out = drill(monkeypatch, capsys, "4C\n2H\nKS\n", "mnemonica", "--mode", "speed", "--db", db)
+    assert "3 answered, 2 right (67%)" in out and "in all)" in out
+    s = stats(capsys, "mnemonica", "--db", db)
+    rows = {r["item"]: r for r in s["by_item"]}  # type: ignore[index]
+    assert set(rows) == {"stack:mnemonica:4C", "stack:mnemonica:2H", "stack:mnemonica:7D"}
+    assert rows["stack:mnemonica:7D"]["accuracy"] == 0.0
+    assert rows["stack:mnemonica:4C"]["accuracy"] == 1.0
+    assert all(r["median_seconds"] >= 0 for r in rows.values())

@@ -91,6 +91,7 @@ def add_parsers(sub: Any) -> None:
     )
     p.add_argument("--all", action="store_true", help="print every step without waiting")
     p.add_argument("--json", action="store_true", help="print the whole performance as JSON")
+    p.add_argument("--tui", action="store_true", help="walk the steps in the interactive app")
 
 
 def _routines(args: argparse.Namespace) -> int:
@@ -246,6 +247,10 @@ def _rehearse(args: argparse.Namespace) -> int:
     from conjure.magic.rehearse import rehearse
 
     routine = registry().routine(args.routine)
+    if args.tui:
+        from conjure.cli.trainer import rehearse_in_app
+
+        return rehearse_in_app(args, routine)
     return rehearse(
         routine,
         params=int_params(args.param),

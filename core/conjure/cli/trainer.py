@@ -254,11 +254,36 @@ def _app(args: argparse.Namespace) -> int:
     return _run_app(args, args.name)
 
 
-def _run_app(args: argparse.Namespace, name: str) -> int:
+def _app_module() -> Any:
+    import importlib
+
     try:
-        from conjure.trainer.app import run_app
+        app = importlib.import_module("conjure.trainer.app")
     except ImportError as exc:
         raise ConjureError(
             f"the interactive app needs Textual ({exc.name} is missing): pip install 'conjure[app]'"
         ) from None
-    return run_app(name, db=args.db, lang=args.lang)
+    return app
+
+
+def _run_app(args: argparse.Namespace, name: str) -> int:
+    code: int = _app_module().run_app(name, db=args.db, lang=args.lang)
+    return code
+
+
+def rehearse_in_app(args: argparse.Namespace, routine: Any) -> int:
+    """``conjure rehearse ROUTINE --tui``: the steps of the performance the options describe."""
+    from conjure.cli.common import pairs
+    from conjure.magic.rehearse import perform_for_rehearsal
+
+    app = _app_module()
+    outcome = perform_for_rehearsal(
+        routine,
+        int_params(args.param),
+        pairs(args.setup, "--setup"),
+        pairs(args.choice, "--choice"),
+    )
+    code: int = app.run_app(
+        routine.id, lang=args.lang, mode=app.REHEARSE, performance=outcome.performance
+    )
+    return code

@@ -35,7 +35,7 @@ class TrainerApp(App[int]):
     CSS = """
     #question { padding: 1 1 0 1; }
     #feedback { padding: 0 1; height: auto; }
-    #due { dock: top; height: 1; padding: 0 1; background: $boost; }
+    #due { height: 1; padding: 0 1; background: $boost; }
     #views { height: auto; }
     #views Static { width: 1fr; }
     """
@@ -54,6 +54,7 @@ class TrainerApp(App[int]):
         mode: str = DRILL,
         seed: int | None = None,
         clock: Any = None,
+        performance: Any = None,
     ) -> None:
         super().__init__()
         from conjure.trainer.scheduler import now
@@ -76,7 +77,8 @@ class TrainerApp(App[int]):
         self.question: Question | None = None
         self.started = 0.0
         self.step_index = 0
-        self.performance: Any = None
+        #: the performance a rehearsal walks (default: the routine's example)
+        self.performance: Any = performance
 
     # -- layout -------------------------------------------------------------------------------
 
@@ -98,10 +100,12 @@ class TrainerApp(App[int]):
         if self.mode == REHEARSE:
             from conjure.magic import perform
 
-            self.performance = perform(self.subject.target, None, record=True).performance
+            if self.performance is None:
+                self.performance = perform(self.subject.target, None, record=True).performance
             self.show_step()
         else:
             self.next_question()
+            self.query_one("#answer", Input).focus()
         self.update_due()
 
     # -- drill --------------------------------------------------------------------------------
@@ -147,9 +151,15 @@ class TrainerApp(App[int]):
                 given=show_value(self.question, value, self.lang),
                 expected=self.question.expected_text(self.lang),
             )
+            step = self.question.moment
+            if step is not None:
+                from conjure.trainer.drills import _narration
+                from conjure.view.terminal import audience_view, performer_view
+
+                text += f"\n{step.number} {_narration(step, self.lang)}"
+                performer.update(performer_view(step.state, self.lang))
+                audience.update(audience_view(step.state, getattr(step, "shown", ()), self.lang))
             feedback.update(RichText(f"✗ {text}", style="red"))
-            if self.question.explain is not None:
-                performer.update(self.question.explain(self.lang))
         self.update_due()
         self.next_question()
 
@@ -184,7 +194,12 @@ class TrainerApp(App[int]):
 
 
 def run_app(
-    name: str, db: str | None = None, lang: str = "en", mode: str = DRILL, seed: int | None = None
+    name: str,
+    db: str | None = None,
+    lang: str = "en",
+    mode: str = DRILL,
+    seed: int | None = None,
+    performance: Any = None,
 ) -> int:
     """Open the app on ``name`` (a stack, a stack file or a routine); return the exit code."""
     from conjure.cli.common import registry
@@ -193,6 +208,7 @@ def run_app(
     subject = resolve(name, registry)
     if mode == REHEARSE and subject.kind != ROUTINE:
         raise UsageError(f"{name!r} is a stack: only a routine can be rehearsed")
-    with Progress(db) as progress:
-        result = TrainerApp(subject, progress, lang, mode, seed).run()
+    # a rehearsal records nothing: it needs no database on disk
+    with Progress(":memory:" if mode == REHEARSE else db) as progress:
+        result = TrainerApp(subject, progress, lang, mode, seed, performance=performance).run()
     return int(result or 0)

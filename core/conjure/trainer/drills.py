@@ -292,4 +292,5 @@ def question(
         low=extra.get("low"),
         high=extra.get("high"),
         explain=_views(steps[index]),
+        moment=steps[index],
     )

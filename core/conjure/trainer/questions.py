@@ -39,6 +39,8 @@ class Question:
     low: int | None = None
     high: int | None = None
     explain: Callable[[str], Any] | None = attrs.field(default=None, eq=False)
+    #: the step record the question is about (routine drills), for views side by side
+    moment: Any = attrs.field(default=None, eq=False)
 
     def read(self, text: str) -> Any:
         """The answer ``text`` as a value of the question's type; a :class:`ConjureError`

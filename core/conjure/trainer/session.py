@@ -40,6 +40,7 @@ _WORDS = {
         zh="共答 {n} 题，答对 {right} 题（{pct}%），每题中位用时 {median:.1f} 秒",
     ),
     "none": Text("no answers given", zh="没有作答"),
+    "total": Text("({total:.1f} s in all)", zh="（共 {total:.1f} 秒）"),
     "due": Text("{due} due now, {new} not yet seen", zh="现在到期 {due} 项，未学 {new} 项"),
 }
 
@@ -197,6 +198,8 @@ def summary(result: Result, session: Session, lang: str = "en") -> str:
             pct=pct,
             median=median(a.seconds for a in answers),
         )
+        if len(answers) > 1:
+            first += " " + word("total", lang, total=sum(a.seconds for a in answers))
     else:
         first = word("none", lang)
     due, new = session.due_count()

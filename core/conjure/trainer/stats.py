@@ -66,6 +66,7 @@ def subject_stats(
         "new": sum(1 for i in items if i.memory is None),
         "next_due": min((i.due for i in items if i.due is not None and i.memory), default=None),
         "weakest": weak[:weakest],
+        "by_item": sorted(weak, key=lambda row: str(row["item"])),
         "days": [
             {
                 "date": day,
