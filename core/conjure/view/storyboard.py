@@ -18,7 +18,10 @@ from conjure.view import svg
 from conjure.view.page import document, esc
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from conjure.magic import Outcome, Performance
+    from conjure.magic.routine import ChoiceMade
 
 _W = {
     "storyboard": Text("storyboard", zh="分镜"),
@@ -55,16 +58,22 @@ def _t(key: str, lang: str, **values: object) -> str:
     return _W[key].format(**values).get(lang) if values else _W[key].get(lang)
 
 
-def _choice_items(choices: list[object], lang: str) -> str:
+def _choices(choices: Sequence[ChoiceMade], lang: str) -> str:
+    """The choices made in a block: whose, which, what it was."""
     items = []
     for c in choices:
-        kind = _t(f"kind_{getattr(c, 'kind', 'performer')}", lang)
-        what = (getattr(c, "zh", "") if lang == "zh" else "") or getattr(c, "en", "") or ""
-        name = getattr(c, "name", "")
-        value = describe_value(getattr(c, "value", ""))
+        kind = _t(f"kind_{c.kind}", lang)
+        what = Text(c.en, zh=c.zh).get(lang) if c.en else ""
         extra = f" ({esc(what)})" if what else ""
-        items.append(f"<li>{esc(kind)}: <b>{esc(name)}</b> = {esc(value)}{extra}</li>")
-    return f'<ul class="plain">{"".join(items)}</ul>' if items else ""
+        items.append(
+            f"<li>{esc(kind)}: <b>{esc(c.name)}</b> = {esc(describe_value(c.value))}{extra}</li>"
+        )
+    if not items:
+        return ""
+    return (
+        f'<div class="choices"><span class="label">{esc(_t("choices", lang))}:</span>'
+        f'<ul class="plain">{"".join(items)}</ul></div>'
+    )
 
 
 def _views(state: DeckState, lang: str, places: list[str], sheet: svg.Sheet) -> str:
@@ -130,14 +139,8 @@ def storyboard(outcome: Outcome, lang: str = "en", counterexample: bool = False)
             _t("setup", lang),
             "",
             setup_text,
-            _choice_items(list(setup_choices), lang),
-            "",
-            _views(initial, lang, places, sheet),
-            "",
-            "",
-            outcome,
-            marked == 0,
-            lang,
+            _choices(setup_choices, lang) + _views(initial, lang, places, sheet),
+            _failure(outcome, lang) if marked == 0 else "",
         )
     )
     for i, step in enumerate(perf.steps, 1):
@@ -171,14 +174,12 @@ def storyboard(outcome: Outcome, lang: str = "en", counterexample: bool = False)
                 f"{_t('step', lang)} {step.number}",
                 step.number,
                 step.narration(lang),
-                _choice_items(list(step.choices), lang),
-                f'<p class="label">{esc(_t("moves", lang))}</p>{moves}{notes}',
-                views,
-                flashed,
-                belief,
-                outcome,
-                marked == i,
-                lang,
+                _choices(step.choices, lang)
+                + f'<p class="label">{esc(_t("moves", lang))}</p>{moves}{notes}'
+                + views
+                + flashed
+                + belief,
+                _failure(outcome, lang) if marked == i else "",
             )
         )
     frames.append(_verdict(outcome, lang, len(frames), counterexample))
@@ -186,39 +187,26 @@ def storyboard(outcome: Outcome, lang: str = "en", counterexample: bool = False)
     return document(title, "".join(header), frames, lang, sheet)
 
 
-def _frame(
-    index: int,
-    heading: str,
-    number: str,
-    narration: str,
-    choices: str,
-    moves: str,
-    views: str,
-    flashed: str,
-    belief: str,
-    outcome: Outcome,
-    failed: bool,
-    lang: str,
-) -> str:
-    failure = ""
-    if failed:
-        lines = []
-        if outcome.failure is not None:
-            lines.append(f"{_t('failed', lang)}: {outcome.failure}")
-        perf = outcome.performance
-        last = perf.steps[-1].number if perf.steps else ""
-        for claim_id, problem in outcome.claim_errors.items():
-            lines.append(f"{_t('claim_broken', lang, id=claim_id, step=last)}: {problem}")
-        failure = "".join(f'<p class="failure">✗ {esc(line)}</p>' for line in lines)
-    css = "frame step failed" if failed else "frame step"
+def _failure(outcome: Outcome, lang: str) -> str:
+    """Why the performance breaks, for the block where it does."""
+    lines = []
+    if outcome.failure is not None:
+        lines.append(f"{_t('failed', lang)}: {outcome.failure}")
+    perf = outcome.performance
+    last = perf.steps[-1].number if perf.steps else ""
+    for claim_id, problem in outcome.claim_errors.items():
+        lines.append(f"{_t('claim_broken', lang, id=claim_id, step=last)}: {problem}")
+    return "".join(f'<p class="failure">✗ {esc(line)}</p>' for line in lines)
+
+
+def _frame(index: int, heading: str, number: str, narration: str, body: str, failure: str) -> str:
+    """One block: its heading and narration, why it fails (marked, when it does), its body."""
+    css = "frame step failed" if failure else "frame step"
     label = esc(heading)
-    head = f'<span class="label">{esc(_t("choices", lang))}:</span>'
-    choices_html = f'<div class="choices">{head}{choices}</div>' if choices else ""
     return (
         f'<section class="{css}" id="step-{index}" data-index="{index}" data-label="{label}"'
         f' data-number="{esc(number)}">'
-        f'<h2><span class="num">{label}</span>{esc(narration)}</h2>'
-        f"{failure}{choices_html}{moves}{views}{flashed}{belief}</section>"
+        f'<h2><span class="num">{label}</span>{esc(narration)}</h2>{failure}{body}</section>'
     )
 
 
