@@ -164,7 +164,7 @@ class TenExchange(CaptureGame):
 
     def new_deal(self, state: GameState) -> None:
         cards = self.start_deal(state, DECK)
-        rest = self.deal_one_at_a_time(state, cards, HAND_SIZE)
+        rest = self.deal_hands(state, cards, HAND_SIZE)
         state.zones["table"] = rest[:4]
         self.sort_table(state)
         state.zones["stock"] = rest[4:]
@@ -197,7 +197,11 @@ class TenExchange(CaptureGame):
         if action < 64:  # a trail
             z[HANDS[me]].remove(card)
             self.lay_on_table(state, card)
-        elif self.take(state, me, card, action >> 9) and (z["stock"] or z["hand0"] or z["hand1"]):
+        elif (
+            self.take(state, me, card, action >> 9)
+            and not z["table"]
+            and (z["stock"] or z["hand0"] or z["hand1"])
+        ):
             sweeps = list(state.vars["sweeps"])
             if not (self.option_values["first_sweep_only"] and sweeps[me]):
                 sweeps[me] += 1
@@ -249,7 +253,7 @@ class TenExchange(CaptureGame):
 
     def audit(self, state: GameState) -> str | None:
         table = state.zones["table"]
-        if table != sorted(table, key=lambda c: VALUES[c] * 64 + c):
+        if table != sorted(table, key=self.table_order.__getitem__):
             return "the table is out of order"
         return None
 

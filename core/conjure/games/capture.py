@@ -16,6 +16,7 @@ any that pass the limit) and remembered, so the playout loop mostly looks them u
 
 from __future__ import annotations
 
+import functools
 from bisect import insort
 from collections.abc import Iterable, Sequence
 from typing import ClassVar, Final
@@ -38,6 +39,7 @@ WON: Final = tuple(f"won{p}" for p in range(8))
 KIND_NAMES: Final = ("trail", "capture", "build", "pair build", "raise")
 
 Options = tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]
+SumTable = tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...], tuple[int, ...], int]
 
 
 def encode(card: int, kind: int = TRAIL, mask: int = 0) -> int:
@@ -117,7 +119,9 @@ class CaptureRules:
       once;
     - ``sums``: two or more loose items whose values add up to the card's may be taken;
     - ``several``: several disjoint sets (equal items, sums, builds) in one capture;
-    - ``limit``: the highest value a card can have.
+    - ``limit``: the highest value a card can have;
+    - ``sum_limit``: the highest value a sum can reach, when lower than ``limit`` (cards above
+      it take by equal value only).
 
     Items in the ``fixed`` mask passed to :meth:`options` (builds, or cards that only pair)
     are taken by equal value alone, never in a sum.
@@ -127,9 +131,64 @@ class CaptureRules:
     sums: bool = True
     several: bool = False
     limit: int = 10
+    sum_limit: int = 0
     _cache: dict[tuple[tuple[int, ...], int], Options] = attrs.field(
         factory=dict, init=False, repr=False, eq=False
     )
+    _merged: dict[tuple[tuple[int, ...], int], tuple[tuple[int, ...], ...]] = attrs.field(
+        factory=dict, init=False, repr=False, eq=False
+    )
+    _sums: dict[tuple[int, ...], SumTable] = attrs.field(
+        factory=dict, init=False, repr=False, eq=False
+    )
+
+    def sum_table(self, values: tuple[int, ...]) -> SumTable:
+        """An index of a table of loose items (builds lie elsewhere): for each total up to
+        ``sum_limit`` the masks of every subset reaching it, and of those with two or more
+        items; for each value up to ``limit`` the mask of the items of that value; and the
+        mask of the items above ``sum_limit`` (cards that only pair). Remembered per table; the
+        table's value multiset is the key, so the items should come in a canonical order."""
+        found = self._sums.get(values)
+        if found is None:
+            if len(self._sums) > 200_000:
+                self._sums.clear()
+            limit = self.sum_limit or self.limit
+            every: list[list[int]] = [[] for _ in range(limit + 1)]
+            several: list[list[int]] = [[] for _ in range(limit + 1)]
+            for mask, total in subset_sums(values, limit):
+                every[total].append(mask)
+                if mask & (mask - 1):
+                    several[total].append(mask)
+            same = [0] * (self.limit + 1)
+            above = 0
+            for i, v in enumerate(values):
+                if v <= self.limit:
+                    same[v] |= 1 << i
+                if v > limit:
+                    above |= 1 << i
+            found = self._sums[values] = (
+                tuple(tuple(m) for m in every),
+                tuple(tuple(m) for m in several),
+                tuple(same),
+                above,
+            )
+        return found
+
+    def combine(self, equal: int, sums: Sequence[int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """``(equal, sums)`` captures of one card, from the mask of the items of its value and
+        the sum sets that reach it: the same answer :meth:`options` gives for that value."""
+        if self.several and sums:
+            singles = [1 << i for i in positions(equal)]
+            unions = disjoint_unions(singles + list(sums))
+            return (
+                tuple(sorted(m for m in unions if not m & ~equal)),
+                tuple(sorted(m for m in unions if m & ~equal)),
+            )
+        if not equal & (equal - 1):
+            return ((equal,) if equal else (), tuple(sums))
+        if self.equal == "one" and not self.several:
+            return (tuple(1 << i for i in positions(equal)), tuple(sums))
+        return (tuple(sorted(submasks(equal))), tuple(sums))
 
     def options(self, values: tuple[int, ...], fixed: int = 0) -> Options:
         """For each value ``v`` from 0 to ``limit``: ``(equal, sums)``, the masks a card of
@@ -143,6 +202,18 @@ class CaptureRules:
             found = self._cache[key] = self._work_out(values, fixed)
         return found
 
+    def takes(self, values: tuple[int, ...], fixed: int = 0) -> tuple[tuple[int, ...], ...]:
+        """For each value from 0 to ``limit``, every mask a card of that value may take (the
+        equal ones first): :meth:`options` without the split, for games with no priority
+        between them. Remembered per table."""
+        found = self._merged.get((values, fixed))
+        if found is None:
+            if len(self._merged) > 200_000:
+                self._merged.clear()
+            found = tuple(eq + other for eq, other in self.options(values, fixed))
+            self._merged[(values, fixed)] = found
+        return found
+
     def _work_out(self, values: tuple[int, ...], fixed: int) -> Options:
         limit = self.limit
         same = [0] * (limit + 1)
@@ -151,27 +222,31 @@ class CaptureRules:
                 same[v] |= 1 << i
         by_total: list[list[int]] = [[] for _ in range(limit + 1)]
         if self.sums:
-            for mask, total in subset_sums(values, limit, fixed):
+            for mask, total in subset_sums(values, self.sum_limit or limit, fixed):
                 if mask & (mask - 1):  # two items or more
                     by_total[total].append(mask)
-        out = []
+        out: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
+        nothing: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
         for v in range(limit + 1):
             eq = same[v]
             sums = by_total[v]
-            if self.several:
+            if not eq and not sums:
+                out.append(nothing)
+            elif self.several and sums:
                 singles = [1 << i for i in positions(eq)]
                 unions = disjoint_unions(singles + sums)
-                equal = tuple(sorted(m for m in unions if not m & ~eq))
-                other = tuple(sorted(m for m in unions if m & ~eq))
+                out.append(
+                    (
+                        tuple(sorted(m for m in unions if not m & ~eq)),
+                        tuple(sorted(m for m in unions if m & ~eq)),
+                    )
+                )
+            elif not eq & (eq - 1):  # at most one equal item
+                out.append(((eq,) if eq else (), tuple(sums)))
+            elif self.equal == "one" and not self.several:
+                out.append((tuple(1 << i for i in positions(eq)), tuple(sums)))
             else:
-                if not eq:
-                    equal = ()
-                elif self.equal == "one":
-                    equal = tuple(1 << i for i in positions(eq))
-                else:
-                    equal = tuple(sorted(submasks(eq)))
-                other = tuple(sorted(sums))
-            out.append((equal, other))
+                out.append((tuple(sorted(submasks(eq))), tuple(sums)))
         return tuple(out)
 
 
@@ -208,7 +283,10 @@ class CaptureGame(MatchGame):
 
     #: card code -> the value it captures with and is captured at
     values: ClassVar[Sequence[int]]
-    rules: ClassVar[CaptureRules]
+    #: how cards take (a game whose options change it sets its own in ``__init__``)
+    rules: CaptureRules
+    #: whether a capture that clears the table is named a sweep (where sweeps score)
+    sweeps: ClassVar[bool] = True
 
     def zones(self) -> dict[str, str | int]:
         n = self.num_players
@@ -229,35 +307,47 @@ class CaptureGame(MatchGame):
 
     def lay_on_table(self, state: GameState, card: int) -> None:
         """Put ``card`` among the loose table cards, keeping them ordered by value then code."""
-        insort(state.zones["table"], card, key=self._order.__getitem__)
+        insort(state.zones["table"], card, key=self.table_order.__getitem__)
 
     def sort_table(self, state: GameState) -> None:
-        state.zones["table"].sort(key=self._order.__getitem__)
+        state.zones["table"].sort(key=self.table_order.__getitem__)
 
-    @property
-    def _order(self) -> Sequence[int]:
-        order = self.__dict__.get("_table_order")
-        if order is None:
-            order = self.__dict__["_table_order"] = [v * 64 + c for c, v in enumerate(self.values)]
-        return order
+    @functools.cached_property
+    def table_order(self) -> list[int]:
+        """Card code -> its place in the table's order (by value, then code)."""
+        return [v * 64 + c for c, v in enumerate(self.values)]
 
-    def take(self, state: GameState, player: int, card: int, mask: int) -> bool:
+    def take(self, state: GameState, player: int, card: int, mask: int) -> list[int]:
         """``player`` takes the loose table cards at the positions in ``mask`` with ``card``
-        from hand, all into ``won{player}``; records the last capturer. Returns whether the
-        table is now empty (a sweep, which the caller scores as its rules say)."""
+        from hand, all into ``won{player}``, and is recorded as the last capturer. Returns the
+        table cards taken; the table is empty after a sweep, which the caller scores as its
+        rules say."""
         z = state.zones
         table = z["table"]
-        won = z[WON[player]]
         z[HANDS[player]].remove(card)
-        won.append(card)
         if mask == (1 << len(table)) - 1:
-            won.extend(table)
+            taken = table[:]
             table.clear()
         else:
-            for i in reversed(positions(mask)):
-                won.append(table.pop(i))
+            at = positions(mask)
+            taken = [table[i] for i in at]
+            for i in reversed(at):
+                del table[i]
+        won = z[WON[player]]
+        won.append(card)
+        won.extend(taken)
         state.vars["last"] = player
-        return not table
+        return taken
+
+    def deal_hands(self, state: GameState, cards: list[int], each: int) -> list[int]:
+        """Deal ``each`` cards one at a time to every player, the dealer's left first, and
+        return the rest (:meth:`MatchGame.deal_one_at_a_time`, by slices)."""
+        n = self.num_players
+        first = (state.vars["dealer"] + 1) % n
+        z = state.zones
+        for k in range(n):
+            z[HANDS[(first + k) % n]].extend(cards[k : each * n : n])
+        return cards[each * n :]
 
     def sweep_rest(self, state: GameState) -> None:
         """The end of a deal: the last capturer takes whatever is left on the table (the text
@@ -270,22 +360,27 @@ class CaptureGame(MatchGame):
 
     # -- actions read and typed by people -------------------------------------------------------
 
+    def item_names(self, state: GameState) -> list[str]:
+        """How each table item reads, in position order."""
+        return [cards_text(item) for item in self.items(state)]
+
     def action_name(self, state: GameState, action: int) -> str:
         card, kind, mask = decode(action)
         played = str(CARDS[card])
         if kind == TRAIL:
             return f"{played} to the table"
         items = self.items(state)
-        taken = [cards_text(items[i]) for i in positions(mask)]
+        names = self.item_names(state)
+        taken = [names[i] for i in positions(mask)]
         if kind == CAPTURE:
-            everything = mask == (1 << len(items)) - 1
+            everything = self.sweeps and mask == (1 << len(items)) - 1
             return f"{played} takes {' + '.join(taken)}" + (" (sweep)" if everything else "")
         if kind == BUILD:
             total = self.values[card] + sum(self.values[items[i][0]] for i in positions(mask))
-            return f"{played} builds {total} on {' '.join(taken)}"
+            return f"{played} builds {total} on {' + '.join(taken)}"
         if kind == PAIR:
             return f"{played} pair-builds on {' '.join(taken)} (shows the twin)"
-        return f"{played} raises build {' '.join(taken)}"
+        return f"{played} raises {' '.join(taken)}"
 
     def ordered_actions(self, state: GameState) -> list[int]:
         """By card (suit, then rank), then trails before captures and builds, then by items."""
