@@ -16,9 +16,12 @@ def register_games(register: Callable[[Any], None]) -> None:
     """Register every game this package ships (as the Game classes)."""
     from conjure_games.goofspiel import Goofspiel
     from conjure_games.jack_high import JackHigh
+    from conjure_games.pick_up_score import PickUpScore
     from conjure_games.round_and_round import RoundAndRound
     from conjure_games.sixty_six import SixtySix
     from conjure_games.ten_exchange import TenExchange
 
-    for game in (SixtySix, Goofspiel, RoundAndRound, JackHigh, TenExchange):
+    for game in (SixtySix, Goofspiel, RoundAndRound, JackHigh):
         register(game)
+    for capture_game in (TenExchange, PickUpScore):
+        register(capture_game)

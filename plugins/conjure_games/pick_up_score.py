@@ -1,0 +1,212 @@
+"""Pick up score: 普通做牌捡分 (seed 004, a fragment), a capture game for two to six players.
+
+Rule notes
+==========
+
+The text gives the deck, the deal, the two ways to capture and the one-capture-a-turn rule, and
+stops. Everything else is filled from the closest games and marked assumed in
+:attr:`PickUpScore.rule_notes`:
+
+- card values (J 11, Q 12, K 13) and a card drawn after every turn come from the Chinese
+  fishing game in which a card takes table cards adding up to it (钓鱼, "King = Jack + 2"; 捡红点
+  also draws a card each turn);
+- what scores comes from the game's name: 捡分, picking up the 分 (point) cards of the Chinese
+  point games 百分 and 挣分, fives 5 and tens and Kings 10, 100 in a deal (the book itself refers
+  to 百分);
+- the last capturer taking what is left is the rule of the whole family (and of 换牌 in seed
+  001).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from conjure.deck import full_deck
+from conjure.games import (
+    CAPTURE,
+    TERMINAL,
+    CaptureGame,
+    CaptureRules,
+    GameState,
+    Option,
+    RuleNote,
+    encode,
+)
+
+DECK: Final = tuple(c.code for c in full_deck(52))
+#: A 1, 2-10 their pips, J 11, Q 12, K 13
+VALUES: Final = tuple(c % 13 + 1 if c < 52 else 0 for c in range(54))
+#: the 分 cards: 5s 5, 10s and Kings 10
+POINTS: Final = tuple({5: 5, 10: 10, 13: 10}.get(c % 13 + 1, 0) if c < 52 else 0 for c in range(54))
+HAND_SIZE: Final = 4
+CAPTURE_BITS: Final = encode(0, CAPTURE)
+HANDS: Final = tuple(f"hand{p}" for p in range(6))
+WON: Final = tuple(f"won{p}" for p in range(6))
+
+
+class PickUpScore(CaptureGame):
+    id = "pick-up-score"
+    name_zh = "普通做牌捡分"
+    name_en = "Pick Up Score"
+    source = "seed 004 (普通做牌捡分)"
+    players = (2, 3, 4, 5, 6)
+    deck_size = 52
+    summary_en = (
+        "2–6 players: a hand card takes a table card of its rank or table cards adding up to "
+        "it (J 11, Q 12, K 13); fives score 5, tens and Kings 10."
+    )
+    summary_zh = (
+        "2至6人：以同点数牌捡一张明牌，或捡点数之和等于手牌的几张明牌；5为5分，10与K为10分。"
+    )
+    values = VALUES
+    sweeps = False
+    rules = CaptureRules(equal="one", sums=True, several=False, limit=13)
+    options = (Option("target", 100, 1, 1000, "points that win the match"),)
+    rule_notes = (
+        RuleNote(
+            "52 cards, no jokers; two to six players",
+            "text",
+            "「扑克牌一副，去掉大、小王，共52张牌。2～6人均可参加」",
+        ),
+        RuleNote(
+            "four cards each, then four turned face up on the table; the rest is the stock",
+            "text",
+            "「由甲发牌，每人4张在手。甲在牌沓上翻出4张牌作为基本被捡明牌。剩余牌作为备用牌」",
+        ),
+        RuleNote(
+            "a pair: a hand card takes one table card of the same rank",
+            "text",
+            "「捡横副是用2张不同花色的同点数牌捡一张被捡明牌」: the two cards of a different suit "
+            "and the same pips are the one played and the one taken (one deck holds no two "
+            "cards alike), and only one table card is taken",
+        ),
+        RuleNote(
+            "a sum: a hand card takes two or more table cards whose pips add up to its own",
+            "text",
+            "「捡合（加法之和）等于手牌点数之和的几张明牌。如手牌为梅花9，即可捡明牌中的2、2、5…"
+            "方块10，则可捡明牌中的7、3或2、3、5」",
+        ),
+        RuleNote(
+            "one capture a turn; captured cards lie face up in front of their taker",
+            "text",
+            "「每人每次只许捡一次牌，捡的牌组要正面朝上置于自己跟前」",
+        ),
+        RuleNote(
+            "values: A 1, 2–10 their pips, J 11, Q 12, K 13",
+            "assumed",
+            "the text counts 点数 without saying what a picture card counts; 11, 12, 13 is how "
+            "Chinese card games count them (算24点) and how the fishing game where a card takes "
+            "cards adding up to it counts them (K takes J and 2)",
+        ),
+        RuleNote(
+            "a player who can capture must; one who cannot lays a card face up on the table",
+            "assumed",
+            "the text is silent; in the fishing games a card goes to the table when nothing can "
+            "be taken (and 换牌 in seed 001 says so: 「手牌和场牌无法配合时，可出任意一张手牌」)",
+        ),
+        RuleNote(
+            "after each turn the player draws a card from the stock while it lasts; the deal "
+            "ends when the hands are played out",
+            "assumed",
+            "the text names the stock 「备用牌」 (cards in reserve) but not how it is used; "
+            "drawing a card a turn keeps four in hand for any number of players, as the fishing "
+            "games 钓鱼 and 捡红点 draw after every play",
+        ),
+        RuleNote(
+            "the last player to capture takes the cards left on the table",
+            "assumed",
+            "the rule of the fishing family; 换牌 (seed 001): "
+            "「剩下的场牌，归给最后一次取得牌的人」",
+        ),
+        RuleNote(
+            "score: 5 for each five, 10 for each ten and King captured (100 a deal)",
+            "assumed",
+            "the text stops before its scoring. 捡分 is picking up the 分 cards, which in the "
+            "Chinese point games 百分 and 挣分 are the fives, tens and Kings",
+        ),
+        RuleNote(
+            "the dealer moves on one seat a deal and the player after the dealer plays first; "
+            "the first to 100 over the deals wins, a tie for the lead past it plays another deal",
+            "assumed",
+            "the text names only 甲 as the dealer; 100 is one deal's points",
+        ),
+    )
+
+    def all_cards(self) -> list[int]:
+        return list(DECK)
+
+    def new_deal(self, state: GameState) -> None:
+        cards = self.start_deal(state, DECK)
+        rest = self.deal_hands(state, cards, HAND_SIZE)
+        state.zones["table"] = rest[:4]
+        self.sort_table(state)
+        state.zones["stock"] = rest[4:]
+        state.vars.update(last=-1, score=(0,) * self.num_players)
+        state.current = (state.vars["dealer"] + 1) % self.num_players
+
+    def legal_actions(self, state: GameState) -> Sequence[int]:
+        hand = state.zones[HANDS[state.current]]
+        table = state.zones["table"]
+        if not table:
+            return hand
+        v = VALUES
+        takes = self.rules.takes(tuple(map(v.__getitem__, table)))
+        out = [c | CAPTURE_BITS | m << 9 for c in hand for m in takes[v[c]]]
+        return out or hand
+
+    def apply(self, state: GameState, action: int) -> None:
+        card = action & 63
+        me = state.current
+        z = state.zones
+        hand = z[HANDS[me]]
+        if action < 64:
+            hand.remove(card)
+            self.lay_on_table(state, card)
+        else:
+            gained = POINTS[card]
+            for taken in self.take(state, me, card, action >> 9):
+                gained += POINTS[taken]
+            if gained:
+                score = list(state.vars["score"])
+                score[me] += gained
+                state.vars["score"] = tuple(score)
+        stock = z["stock"]
+        if stock:
+            hand.append(stock.pop(0))
+        n = self.num_players
+        nxt = (me + 1) % n
+        if z[HANDS[nxt]]:
+            state.current = nxt
+            return
+        for step in range(2, n + 1):
+            nxt = (me + step) % n
+            if z[HANDS[nxt]]:
+                state.current = nxt
+                return
+        self.end_deal(state)
+
+    def end_deal(self, state: GameState) -> None:
+        last = state.vars["last"]
+        if last >= 0 and state.zones["table"]:
+            score = list(state.vars["score"])
+            score[last] += sum(POINTS[c] for c in state.zones["table"])
+            state.vars["score"] = tuple(score)
+        self.sweep_rest(state)
+        v = state.vars
+        match = tuple(m + s for m, s in zip(v["match"], v["score"], strict=True))
+        v["match"] = match
+        v["last_deal"] = v["score"]
+        self.next_dealer(state)
+        best = max(match)
+        if best >= self.option_values["target"] and match.count(best) == 1:
+            state.current = TERMINAL
+        else:
+            self.new_deal(state)
+
+    def audit(self, state: GameState) -> str | None:
+        for p in range(self.num_players):
+            total = sum(POINTS[c] for c in state.zones[WON[p]])
+            if total != state.vars["score"][p]:
+                return f"player {p + 1} scores {state.vars['score'][p]} but holds {total}"
+        return None

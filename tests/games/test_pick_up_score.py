@@ -1,0 +1,119 @@
+"""Pick up score (普通做牌捡分): the text's examples, one capture a turn, the draw, the 分 cards,
+two to six players, conformance, and the Monte-Carlo bot against random play."""
+
+from __future__ import annotations
+
+import pytest
+
+from conjure.deck import Card
+from conjure.games import TERMINAL, GameState
+from conjure.testing import check_game
+from conjure_games.pick_up_score import DECK, POINTS, VALUES, PickUpScore
+
+
+def c(text: str) -> int:
+    return Card(text).code
+
+
+def cards(text: str) -> list[int]:
+    return [c(t) for t in text.split()]
+
+
+def position(game: PickUpScore, hand: str, table: str, stock: str = "") -> GameState:
+    """Player 1 to move with ``hand`` against ``table``; every other card is in player 2's
+    won pile."""
+    s = game.new_initial_state(0)
+    used = set(cards(hand) + cards(table) + cards(stock))
+    s.zones = {z: [] for z in s.zones}
+    s.zones["hand0"] = cards(hand)
+    s.zones["table"] = cards(table)
+    game.sort_table(s)
+    s.zones["stock"] = cards(stock)
+    rest = [x for x in DECK if x not in used]
+    s.zones["won1"] = rest
+    s.vars.update(
+        dealer=1,
+        last=-1,
+        score=(0, sum(POINTS[x] for x in rest)) + (0,) * (game.num_players - 2),
+    )
+    s.current = 0
+    return s
+
+
+def names(game: PickUpScore, s: GameState) -> list[str]:
+    return sorted(game.action_name(s, a) for a in game.legal_actions(s))
+
+
+def test_values_and_points() -> None:
+    assert [VALUES[c(t)] for t in ["AS", "9S", "TS", "JS", "QS", "KS"]] == [1, 9, 10, 11, 12, 13]
+    assert sum(POINTS) == 100
+    assert [POINTS[c(t)] for t in ["5H", "TH", "KH", "QH", "AH"]] == [5, 10, 10, 0, 0]
+
+
+def test_the_texts_examples() -> None:
+    game = PickUpScore()
+    # ♣9 takes 2, 2, 5
+    s = position(game, "9C", "2S 2H 5D")
+    assert names(game, s) == ["9♣ takes 2♠ + 2♥ + 5♦"]
+    # ♦10 takes 7, 3 or 2, 3, 5
+    s = position(game, "TD", "7S 3H 2C 5C")
+    assert names(game, s) == ["10♦ takes 2♣ + 3♥ + 5♣", "10♦ takes 3♥ + 7♠"]
+
+
+def test_a_pair_takes_one_card_of_the_rank() -> None:
+    game = PickUpScore()
+    s = position(game, "8C", "8S 8H")
+    assert names(game, s) == ["8♣ takes 8♠", "8♣ takes 8♥"]
+    s = position(game, "KC", "KS 6H 7D")  # K is 13: the King or 6 + 7
+    assert names(game, s) == ["K♣ takes 6♥ + 7♦", "K♣ takes K♠"]
+
+
+def test_cards_go_to_the_table_only_when_nothing_can_be_taken() -> None:
+    game = PickUpScore()
+    s = position(game, "AC 2C", "8S")
+    assert names(game, s) == ["2♣ to the table", "A♣ to the table"]
+    s = position(game, "AC 8C", "8S")
+    assert names(game, s) == ["8♣ takes 8♠"]
+
+
+def test_a_card_is_drawn_after_each_turn_and_points_are_counted() -> None:
+    game = PickUpScore()
+    s = position(game, "TC AC", "5S 5H", stock="2D 3D")
+    game.checked_apply(s, game.parse_action(s, "10♣ takes 5♠ + 5♥"))
+    assert s.vars["score"][0] == 20  # 10 + 5 + 5
+    assert sorted(s.zones["hand0"]) == sorted(cards("AC 2D"))  # drew the top card
+    assert s.zones["stock"] == cards("3D")
+
+
+def test_the_last_capturer_takes_the_rest_and_its_points() -> None:
+    game = PickUpScore(target=1000)
+    s = position(game, "AC", "5S 9H")
+    s.vars["last"] = 0
+    game.checked_apply(s, c("AC"))  # no capture: the deal ends, the rest to player 1
+    assert s.vars["last_deal"] == (5, 95)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_every_player_count_deals_and_plays(players: int) -> None:
+    game = PickUpScore(players)
+    s = game.new_initial_state(1)
+    assert [len(s.zones[f"hand{p}"]) for p in range(players)] == [4] * players
+    assert len(s.zones["table"]) == 4 and len(s.zones["stock"]) == 48 - 4 * players
+    assert s.current == 1 % players  # the player after the dealer
+    assert check_game(PickUpScore(players, target=60), seeds=range(2)) > 0
+
+
+def test_the_match_needs_a_single_leader_past_the_target() -> None:
+    game = PickUpScore()
+    s = position(game, "AC", "5S 9H")
+    s.vars.update(last=0, match=(95, 5))
+    game.checked_apply(s, c("AC"))  # player 1 gets 5: 100 to 100, another deal
+    assert s.current != TERMINAL and s.vars["match"] == (100, 100)
+    s = position(game, "AC", "5S 9H")
+    s.vars.update(last=0, match=(96, 5))
+    game.checked_apply(s, c("AC"))
+    assert s.current == TERMINAL and game.returns(s) == (1.0, -1.0)
+
+
+def test_conformance() -> None:
+    assert check_game(PickUpScore(target=100), seeds=range(6)) > 0
