@@ -14,6 +14,7 @@ from conjure import hookimpl
 @hookimpl
 def register_games(register: Callable[[Any], None]) -> None:
     """Register every game this package ships (as the Game classes)."""
+    from conjure_games.casino import Casino
     from conjure_games.goofspiel import Goofspiel
     from conjure_games.jack_high import JackHigh
     from conjure_games.pick_up_score import PickUpScore
@@ -23,5 +24,5 @@ def register_games(register: Callable[[Any], None]) -> None:
 
     for game in (SixtySix, Goofspiel, RoundAndRound, JackHigh):
         register(game)
-    for capture_game in (TenExchange, PickUpScore):
+    for capture_game in (TenExchange, Casino, PickUpScore):
         register(capture_game)

@@ -1,0 +1,467 @@
+"""Casino: 游戏十一 深谋远虑 (seed 001, a fragment), a capture game with builds for two.
+
+Rule notes
+==========
+
+The text gives the cards, their values, the deal, the captures and the three kinds of build
+(附加牌), and the duty to take one's own build; it says the aim is to gather many number cards
+and high ones, and that picture cards, worth 0, add nothing to the score. It stops before the
+redeal, the end of the deal and the scoring. Those are filled from Casino, the game the builds
+belong to, and marked assumed in :attr:`Casino.rule_notes`.
+
+The score is an option, because two readings are defensible:
+
+- ``scoring=0`` (the default): the card values the text gives (A 1, 2–10 their pips, pictures
+  0), added up over the deals, the first to ``target`` (300, about three deals) winning. The
+  text's 「尽可能地收集多张数牌和数牌分数多的牌」 and 「绘牌以0分计算，即使拿的话也不会增加分数」
+  say that these values are what a player scores;
+- ``scoring=1``: Casino's own table: the most cards 3, the most spades 1, the 10♦ 2, the 2♠ 1,
+  each Ace 1 (11 a deal), the first to 21.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from conjure.deck import CARDS, full_deck
+from conjure.games import (
+    BUILD,
+    CAPTURE,
+    PAIR,
+    RAISE,
+    TERMINAL,
+    Build,
+    CaptureGame,
+    CaptureRules,
+    GameState,
+    Option,
+    RuleNote,
+    decode,
+    encode,
+    positions,
+)
+from conjure.games.capture import cards_text
+
+DECK: Final = tuple(c.code for c in full_deck(52))
+#: the score of a card: A 1, 2-10 their pips, J Q K 0 (「A→1分，数牌…和牌的分数同分，J-K→0分」)
+POINTS: Final = tuple(c % 13 + 1 if c < 52 and c % 13 < 10 else 0 for c in range(54))
+#: what a card captures with: its points, and for the pictures 11, 12, 13, which only pair
+VALUES: Final = tuple(c % 13 + 1 if c < 52 else 0 for c in range(54))
+FACE: Final = 11
+HAND_SIZE: Final = 4
+HANDS: Final = ("hand0", "hand1")
+BUILDS: Final = ("build0", "build1")
+SPADES, DIAMONDS = 0, 3
+BIG_CASINO: Final = DIAMONDS * 13 + 9  # 10♦
+LITTLE_CASINO: Final = SPADES * 13 + 1  # 2♠
+POINTS_SCORING, CASINO_SCORING = 0, 1
+SEVERAL: Final = CaptureRules(equal="any", sums=True, several=True, limit=13, sum_limit=10)
+RIDE_ALONG: Final = 1 << 62
+CAPTURE_BITS: Final = CAPTURE << 6
+BUILD_BITS: Final = BUILD << 6
+PAIR_BITS: Final = PAIR << 6
+RAISE_BITS: Final = RAISE << 6  # in a capture's mask: take every picture on the table too
+
+
+class Casino(CaptureGame):
+    id = "casino"
+    name_zh = "深谋远虑"
+    name_en = "Casino"
+    source = "seed 001 (游戏十一 深谋远虑)"
+    deck_size = 52
+    summary_en = (
+        "Casino with builds: take cards of equal value or adding up to your card, build on "
+        "the table and take it next turn; score the card values (pictures 0)."
+    )
+    summary_zh = (
+        "带附加牌的拿牌游戏：同分或合计分拿场牌，做附加牌下回拿走；按牌的分数计分（绘牌0分）。"
+    )
+    values = VALUES
+    sweeps = False
+    rules = CaptureRules(equal="any", sums=True, several=False, limit=13, sum_limit=10)
+    options = (
+        Option(
+            "scoring",
+            POINTS_SCORING,
+            0,
+            1,
+            "0 the card values of the text (A 1, 2–10 pips, pictures 0); 1 Casino's table "
+            "(cards 3, spades 1, 10♦ 2, 2♠ 1, Aces 1)",
+        ),
+        Option("target", 0, 0, 1000, "match points that win; 0: 300 with scoring=0, 21 with 1"),
+        Option(
+            "several",
+            0,
+            0,
+            1,
+            "1: a card takes several sets at once (equal cards, sums, builds), as in Casino; "
+            "0: equal cards and builds together, or one sum (the text)",
+        ),
+    )
+    rule_notes = (
+        RuleNote("52 cards, no jokers", "text", "「使用52张牌，除去飞牌」"),
+        RuleNote(
+            "values: A 1, 2–10 their pips, J Q K 0",
+            "text",
+            "「A→1分，数牌（2-9分）一和牌的分数同分，J-K→0分」; the 10 is 10 as in the text's "
+            "example of a 10 taking a build of 7 and 3",
+        ),
+        RuleNote(
+            "the dealer alternates; four cards each, one at a time, four face up on the table, "
+            "40 in the stock",
+            "text",
+            "「轮流做庄家…每次各分一张牌，分四次，当手牌，然后翻开4张牌当场牌。剩下的40张牌扣起来做贮存牌」",
+        ),
+        RuleNote(
+            "a card takes table cards of its number, one or several at once",
+            "text",
+            "「手牌中若有和场牌相同数字的牌，可以拿此手牌和场牌合在一起拿掉。若是场牌有相同数字的牌2张（或是3张），可以一次取走」",
+        ),
+        RuleNote(
+            "a card takes two or more table cards whose values add up to its own",
+            "text",
+            "「若手牌中的牌分数和2张以上的场牌合计分相同的话，可以同时拿掉这些牌」",
+        ),
+        RuleNote(
+            "one sum a turn, or any of the cards and builds of the card's value together "
+            "(option several=0); several=1 takes several sets at once as Casino does",
+            "assumed",
+            "the text shows equal cards taken together (「2张（或是3张），可以一次取走」) and one "
+            "sum at a time; Casino lets one card take every set it matches",
+        ),
+        RuleNote(
+            "a capture by a sum (or of a build) may take every picture card on the table too",
+            "text",
+            "「这时若场牌中有绘牌时（J、Q、K均为0分）也可全部一起拿掉」: all of them or none",
+        ),
+        RuleNote(
+            "a picture takes pictures of its own rank (J J, Q Q, K K), never a sum",
+            "text",
+            "「若放到没牌可出时再以相同顺位（J→J、Q→Q、K→K）一起拿，也可以」",
+        ),
+        RuleNote(
+            "build: a hand card added to one or more loose table cards makes a build of their "
+            "sum (at most 10), taken next turn with a card of that value",
+            "text",
+            "「1张或数张场牌，加上自己的手牌，轮到下一回合时，将这些分数加起来和手牌配合，可以一起拿掉」",
+        ),
+        RuleNote(
+            "pair build: with two cards of a table card's number, one is laid on it and the "
+            "other, shown to the table, takes both next turn",
+            "text",
+            "「若手牌中有2张牌和场牌同分…再从手牌中拿出另一张牌，将桌上2张牌一起拿起来…在放附加牌时，"
+            "要先将手上剩下的那张8的牌公开来」",
+        ),
+        RuleNote(
+            "raise: a hand card added to the other player's build makes it a build of the new "
+            "sum, now one's own",
+            "text",
+            "「对方做附加牌时，自己也用手牌做附加牌，轮到下一回，若手上有和这些牌的合计分相同的牌，就可以配合起来拿掉这些牌」",
+        ),
+        RuleNote(
+            "a build may be made or raised only by a player holding a card of its value (the "
+            "one that will take it), and a pair build cannot be raised",
+            "assumed",
+            "Casino's rules; the text's 「自己一定要拿掉这一组」 (one must take one's build next "
+            "turn) presumes the card is held",
+        ),
+        RuleNote(
+            "either player may take a build with a card of its value; its owner must take it "
+            "at the next turn",
+            "text",
+            "「对方拥有配合这些附加牌组合后的牌，就可以轻而易举的拿掉所有的牌…若对方无法取得时，轮到下一回，自己一定要拿掉这一组」",
+        ),
+        RuleNote(
+            "a player who owns no build may always lay a card on the table instead",
+            "assumed",
+            "the text does not say when a card may be laid; Casino allows it at any turn but "
+            "while one's own build is on the table",
+        ),
+        RuleNote(
+            "when both hands are empty, four more cards each from the stock; after the last, "
+            "the last capturer takes the table",
+            "assumed",
+            "the text stops before the redeal; Casino's (the 40 cards of the stock make five more "
+            "hands of four)",
+        ),
+        RuleNote(
+            "scoring=0: each player scores the values of the cards taken (220 a deal); the "
+            "first to 300 wins",
+            "assumed",
+            "「尽可能地收集多张数牌和数牌分数多的牌」「绘牌以0分计算，即使拿的话也不会增加分数」 "
+            "name "
+            "the card values as the score; the text gives no target, 300 is about three deals "
+            "(Casino's 21 at 11 a deal is two or three)",
+        ),
+        RuleNote(
+            "scoring=1: Casino's table: the most cards 3, the most spades 1, the 10♦ 2, the 2♠ 1, "
+            "each Ace 1; a tie for cards or spades scores nothing; the first to 21",
+            "assumed",
+            "the scoring of Casino, the game the text's builds come from",
+        ),
+        RuleNote(
+            "both past the target in one deal: the higher; equal: another deal",
+            "assumed",
+            "the text gives no target at all",
+        ),
+    )
+
+    def __init__(self, num_players: int | None = None, **options: int) -> None:
+        super().__init__(num_players, **options)
+        if self.option_values["several"]:
+            self.rules = SEVERAL
+
+    def extra_zones(self) -> dict[str, str | int]:
+        return {"build0": "all", "build1": "all"}
+
+    def all_cards(self) -> list[int]:
+        return list(DECK)
+
+    @property
+    def target(self) -> int:
+        t = self.option_values["target"]
+        return t or (300 if self.option_values["scoring"] == POINTS_SCORING else 21)
+
+    # -- the table ------------------------------------------------------------------------------
+
+    def builds(self, state: GameState) -> list[Build]:
+        """The builds on the table, in position order (after the loose cards)."""
+        out = []
+        for p in (0, 1):
+            cards = state.zones[BUILDS[p]]
+            if cards:
+                value, pair = state.vars["builds"][p]
+                out.append(Build(p, value, tuple(cards), bool(pair)))
+        return out
+
+    def items(self, state: GameState) -> list[tuple[int, ...]]:
+        return [(c,) for c in state.zones["table"]] + [
+            tuple(state.zones[b]) for b in BUILDS if state.zones[b]
+        ]
+
+    # -- play -----------------------------------------------------------------------------------
+
+    def new_deal(self, state: GameState) -> None:
+        cards = self.start_deal(state, DECK)
+        rest = self.deal_hands(state, cards, HAND_SIZE)
+        state.zones["table"] = rest[:4]
+        self.sort_table(state)
+        state.zones["stock"] = rest[4:]
+        state.vars.update(last=-1, builds=((0, 0), (0, 0)))
+        state.current = 1 - state.vars["dealer"]
+
+    def legal_actions(self, state: GameState) -> Sequence[int]:
+        me = state.current
+        z = state.zones
+        hand = z[HANDS[me]]
+        table = z["table"]
+        n_loose = len(table)
+        values = tuple(map(VALUES.__getitem__, table))
+        k = n_loose  # the table is in order of value: the pictures come last
+        while k and values[k - 1] >= FACE:
+            k -= 1
+        faces = ((1 << n_loose) - 1) ^ ((1 << k) - 1)
+        # keyed on the number cards alone, so that tables differing in pictures share it
+        every, by_total, same, _ = self.rules.sum_table(values[:k])
+        builds = state.vars["builds"]
+        build_at = [-1, -1]
+        build_bit = [0] * 14  # value -> the bits of the builds of that value
+        at = n_loose
+        for p in (0, 1):
+            if z[BUILDS[p]]:
+                build_at[p] = at
+                build_bit[builds[p][0]] |= 1 << at
+                at += 1
+        captures = []
+        combine = self.rules.combine
+        several = self.option_values["several"]
+        for c in hand:
+            v = VALUES[c]
+            if v < FACE:
+                equal = same[v] | build_bit[v]
+                sums = by_total[v]
+            else:
+                equal = sum(1 << i for i in range(k, n_loose) if values[i] == v)
+                sums = ()
+            if not equal and not sums:
+                continue
+            if not several and not equal & (equal - 1):
+                eq: tuple[int, ...] = (equal,) if equal else ()
+            else:
+                eq, sums = combine(equal, sums)
+            for m in eq:
+                captures.append(c | CAPTURE_BITS | m << 9)
+                if faces and m >> n_loose:  # a build taken: the pictures may come too
+                    captures.append(c | CAPTURE_BITS | (m | RIDE_ALONG) << 9)
+            for m in sums:
+                captures.append(c | CAPTURE_BITS | m << 9)
+                if faces:
+                    captures.append(c | CAPTURE_BITS | (m | RIDE_ALONG) << 9)
+        own = build_at[me]
+        if own >= 0:
+            # the owner holds a card of the build's value in play; in a world a bot dealt
+            # again at random it may not, and then it can only lay a card down
+            return [a for a in captures if a >> 9 >> own & 1] or hand
+        captures.extend(hand)  # a card laid on the table
+        held = [0] * 14
+        for c in hand:
+            held[VALUES[c]] += 1
+        kinds = {VALUES[c] for c in hand if VALUES[c] <= 10}
+        other = 1 - me
+        raised = builds[other][0] if build_at[other] >= 0 and not builds[other][1] else 99
+        for c in hand:
+            v = VALUES[c]
+            if v > 10:  # pictures neither build nor raise
+                continue
+            held[v] -= 1  # the card played is not the card that takes the build
+            for h in kinds:
+                if h > v and held[h] and every[h - v]:
+                    captures.extend(c | BUILD_BITS | m << 9 for m in every[h - v])
+            if held[v]:
+                pairs = same[v] if v < FACE else 0
+                while pairs:
+                    low = pairs & -pairs
+                    captures.append(c | PAIR_BITS | low << 9)
+                    pairs ^= low
+            if raised + v <= 10 and held[raised + v]:
+                captures.append(c | RAISE_BITS | 1 << build_at[other] + 9)
+            held[v] += 1
+        return captures
+
+    def apply(self, state: GameState, action: int) -> None:
+        card, kind, mask = decode(action)
+        me = state.current
+        z = state.zones
+        v = state.vars
+        hand = z[HANDS[me]]
+        if kind == CAPTURE:
+            self._capture(state, me, card, mask)
+        elif kind == 0:
+            hand.remove(card)
+            self.lay_on_table(state, card)
+        else:
+            hand.remove(card)
+            table = z["table"]
+            mine = z[BUILDS[me]]
+            builds = list(v["builds"])
+            if kind == RAISE:
+                other = BUILDS[1 - me]
+                mine.extend(z[other])
+                z[other].clear()
+                value = builds[1 - me][0] + VALUES[card]
+                builds[1 - me] = (0, 0)
+                builds[me] = (value, 0)
+            else:
+                at = positions(mask)
+                mine.extend(table[i] for i in at)
+                for i in reversed(at):
+                    del table[i]
+                if kind == BUILD:
+                    builds[me] = (VALUES[card] + sum(VALUES[c] for c in mine), 0)
+                else:  # a pair build: the twin held back is shown to the table
+                    builds[me] = (VALUES[card], 1)
+                    twin = min(c for c in hand if VALUES[c] == VALUES[card])
+                    state.reveal(twin)
+            mine.append(card)
+            v["builds"] = tuple(builds)
+        state.current = 1 - me
+        if z["hand0"] or z["hand1"]:
+            return
+        stock = z["stock"]
+        if stock:
+            z["stock"] = self.deal_hands(state, stock, HAND_SIZE)
+            state.current = 1 - v["dealer"]
+            return
+        self.end_deal(state)
+
+    def _capture(self, state: GameState, me: int, card: int, mask: int) -> None:
+        z = state.zones
+        table = z["table"]
+        n_loose = len(table)
+        if mask & RIDE_ALONG:
+            mask ^= RIDE_ALONG
+            for i, c in enumerate(table):
+                if VALUES[c] >= FACE:
+                    mask |= 1 << i
+        taken_builds = mask >> n_loose
+        won = z[f"won{me}"]
+        if taken_builds:
+            present = [p for p in (0, 1) if z[BUILDS[p]]]
+            builds = list(state.vars["builds"])
+            for k, p in enumerate(present):
+                if taken_builds >> k & 1:
+                    won.extend(z[BUILDS[p]])
+                    z[BUILDS[p]].clear()
+                    builds[p] = (0, 0)
+            state.vars["builds"] = tuple(builds)
+        self.take(state, me, card, mask & ((1 << n_loose) - 1))
+
+    # -- the end of a deal ------------------------------------------------------------------------
+
+    def deal_points(self, state: GameState) -> tuple[int, int]:
+        won = [state.zones["won0"], state.zones["won1"]]
+        if self.option_values["scoring"] == POINTS_SCORING:
+            return (sum(POINTS[c] for c in won[0]), sum(POINTS[c] for c in won[1]))
+        points = [0, 0]
+        for p in (0, 1):
+            points[p] += sum(1 for c in won[p] if c < 52 and c % 13 == 0)  # Aces
+            points[p] += 2 * (BIG_CASINO in won[p]) + (LITTLE_CASINO in won[p])
+        for counts, worth in (
+            ([len(w) for w in won], 3),
+            ([sum(1 for c in w if c // 13 == SPADES) for w in won], 1),
+        ):
+            if counts[0] != counts[1]:
+                points[0 if counts[0] > counts[1] else 1] += worth
+        return points[0], points[1]
+
+    def end_deal(self, state: GameState) -> None:
+        last = state.vars.get("last", -1)
+        if last >= 0:
+            for b in BUILDS:
+                state.zones[f"won{last}"].extend(state.zones[b])
+                state.zones[b].clear()
+        self.sweep_rest(state)
+        points = self.deal_points(state)
+        v = state.vars
+        match = (v["match"][0] + points[0], v["match"][1] + points[1])
+        v["match"] = match
+        v["last_deal"] = points
+        self.next_dealer(state)
+        if max(match) >= self.target and match[0] != match[1]:
+            state.current = TERMINAL
+        else:
+            self.new_deal(state)
+
+    # -- reading -------------------------------------------------------------------------------
+
+    def item_names(self, state: GameState) -> list[str]:
+        loose = [str(CARDS[c]) for c in state.zones["table"]]
+        return loose + [
+            f"the {'pair ' if b.pair else ''}build of {b.value} ({cards_text(b.cards)})"
+            for b in self.builds(state)
+        ]
+
+    def action_name(self, state: GameState, action: int) -> str:
+        card, kind, mask = decode(action)
+        if kind == CAPTURE and mask & RIDE_ALONG:
+            base = super().action_name(state, encode(card, kind, mask ^ RIDE_ALONG))
+            faces = [c for c in state.zones["table"] if VALUES[c] >= FACE]
+            return f"{base} and the pictures {cards_text(faces)}"
+        if kind == RAISE:
+            other = self.builds(state)[positions(mask)[0] - len(state.zones["table"])]
+            return (
+                f"{CARDS[card]} raises the build of {other.value} ({cards_text(other.cards)}) "
+                f"to {other.value + VALUES[card]}"
+            )
+        return super().action_name(state, action)
+
+    def audit(self, state: GameState) -> str | None:
+        for p, b in enumerate(BUILDS):
+            cards = state.zones[b]
+            value, pair = state.vars["builds"][p]
+            if bool(cards) != bool(value):
+                return f"build {p} has cards {cards} and value {value}"
+            if cards and not pair and sum(POINTS[c] for c in cards) != value:
+                return f"build {p} adds up to {sum(POINTS[c] for c in cards)}, not {value}"
+        return None

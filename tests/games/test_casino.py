@@ -1,0 +1,164 @@
+"""Casino (游戏十一 深谋远虑): values, captures, pictures, the three builds of the text, the duty to
+take one's build, both scorings, conformance, and the Monte-Carlo bot against random play."""
+
+from __future__ import annotations
+
+from conjure.deck import Card
+from conjure.games import TERMINAL, GameState
+from conjure.testing import check_game
+from conjure_games.casino import DECK, POINTS, Casino
+
+
+def c(text: str) -> int:
+    return Card(text).code
+
+
+def cards(text: str) -> list[int]:
+    return [c(t) for t in text.split()]
+
+
+def position(game: Casino, hand: str, table: str, other: str = "2D", stock: str = "") -> GameState:
+    """Player 1 to move with ``hand`` against ``table``, player 2 holding ``other``; the rest
+    of the deck lies in player 2's won pile."""
+    s = game.new_initial_state(0)
+    used = set(cards(hand) + cards(table) + cards(other) + cards(stock))
+    s.zones = {z: [] for z in s.zones}
+    s.zones["hand0"] = cards(hand)
+    s.zones["hand1"] = cards(other)
+    s.zones["table"] = cards(table)
+    game.sort_table(s)
+    s.zones["stock"] = cards(stock)
+    s.zones["won1"] = [x for x in DECK if x not in used]
+    s.vars.update(dealer=1, last=-1, builds=((0, 0), (0, 0)))
+    s.known.clear()
+    s.current = 0
+    return s
+
+
+def names(game: Casino, s: GameState) -> list[str]:
+    return sorted(game.action_name(s, a) for a in game.legal_actions(s))
+
+
+def play(game: Casino, s: GameState, name: str) -> None:
+    game.checked_apply(s, game.parse_action(s, name))
+
+
+def test_values() -> None:
+    assert [POINTS[c(t)] for t in ["AS", "2S", "9S", "TS", "JS", "QS", "KS"]] == [
+        1, 2, 9, 10, 0, 0, 0,
+    ]  # fmt: skip
+    assert sum(POINTS) == 220
+
+
+def test_the_deal() -> None:
+    s = Casino().new_initial_state(4)
+    assert [len(s.zones[z]) for z in ("hand0", "hand1", "table", "stock")] == [4, 4, 4, 40]
+    assert s.current == 1
+
+
+def test_equal_cards_one_or_several_at_once() -> None:
+    game = Casino()
+    s = position(game, "8C", "8S 8H")
+    assert names(game, s) == [
+        "8♣ takes 8♠",
+        "8♣ takes 8♠ + 8♥",
+        "8♣ takes 8♥",
+        "8♣ to the table",
+    ]
+
+
+def test_a_sum_and_the_pictures_riding_along() -> None:
+    game = Casino()
+    s = position(game, "TC", "7S 3H JD")
+    assert names(game, s) == [
+        "10♣ takes 3♥ + 7♠",
+        "10♣ takes 3♥ + 7♠ and the pictures J♦",
+        "10♣ to the table",
+    ]
+
+
+def test_pictures_pair_by_rank_and_never_sum() -> None:
+    game = Casino()
+    s = position(game, "JC", "JS QS AH")
+    assert names(game, s) == ["J♣ takes J♠", "J♣ to the table"]
+
+
+def test_a_build_needs_its_card_in_hand() -> None:
+    game = Casino()
+    s = position(game, "3H TC", "7S")
+    assert "3♥ builds 10 on 7♠" in names(game, s)
+    s = position(game, "3H 9C", "7S")
+    assert not any("builds" in n for n in names(game, s))
+
+
+def test_the_owner_must_take_the_build_next_turn_and_the_other_may_take_it() -> None:
+    game = Casino()
+    s = position(game, "3H TC AS", "7S 5D", other="2C 4C")
+    play(game, s, "3♥ builds 10 on 7♠")
+    assert s.zones["build0"] and s.vars["builds"][0] == (10, 0)
+    assert "2♣ raises the build of 10 (7♠ 3♥) to 12" not in names(game, s)  # past 10
+    play(game, s, "2♣ to the table")
+    assert names(game, s) == ["10♣ takes the build of 10 (7♠ 3♥)"]
+    play(game, s, "10♣ takes the build of 10 (7♠ 3♥)")
+    assert sorted(s.zones["won0"][-3:]) == sorted(cards("TC 7S 3H"))
+    assert not s.zones["build0"] and s.vars["builds"] == ((0, 0), (0, 0))
+    # the other player holding the value takes it first
+    s = position(game, "3H TC AS", "7S 5D", other="TD 4C")
+    play(game, s, "3♥ builds 10 on 7♠")
+    assert "10♦ takes the build of 10 (7♠ 3♥)" in names(game, s)
+
+
+def test_pair_build_shows_the_twin() -> None:
+    game = Casino()
+    s = position(game, "8H 8C AS", "8S", other="2C 4C")
+    assert "8♥ pair-builds on 8♠ (shows the twin)" in names(game, s)
+    assert not s.sees(1, "hand0", 1, c("8C"))
+    play(game, s, "8♥ pair-builds on 8♠ (shows the twin)")
+    assert s.vars["builds"][0] == (8, 1)
+    assert s.sees(1, "hand0", s.zones["hand0"].index(c("8C")), c("8C"))
+    # a pair build cannot be raised
+    assert not any("raises" in n for n in names(game, s))
+
+
+def test_the_texts_raise_example() -> None:
+    """「对方在场牌3的牌做附加牌2，这时自己再加上4的牌当附加牌…若手牌中有9的牌，就可以…配合桌上2、3、4的牌，一起拿起来」"""
+    game = Casino()
+    s = position(game, "2H 5C", "3S", other="4D 9C")
+    play(game, s, "2♥ builds 5 on 3♠")
+    assert "4♦ raises the build of 5 (3♠ 2♥) to 9" in names(game, s)
+    play(game, s, "4♦ raises the build of 5 (3♠ 2♥) to 9")
+    assert s.vars["builds"] == ((0, 0), (9, 0)) and not s.zones["build0"]
+    play(game, s, "5♣ to the table")
+    assert names(game, s) == ["9♣ takes the build of 9 (3♠ 2♥ 4♦)"]
+    # without a 9 to take it, the 4 cannot raise
+    s = position(game, "2H 5C", "3S", other="4D 8C")
+    play(game, s, "2♥ builds 5 on 3♠")
+    assert not any("raises" in n for n in names(game, s))
+
+
+def test_points_scoring_and_casino_scoring() -> None:
+    game = Casino()
+    s = game.new_initial_state(0)
+    s.zones = {z: [] for z in s.zones}
+    mine = cards("AS AH TD 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS")
+    s.zones["won0"] = mine
+    s.zones["won1"] = [x for x in DECK if x not in mine]
+    assert game.deal_points(s) == (1 + 1 + 10 + 54, 220 - 66)
+    table = Casino(scoring=1)
+    # player 1: 2 Aces, the 10♦ (2), the 2♠ (1), most spades (1); player 2: most cards (3)
+    assert table.deal_points(s) == (2 + 2 + 1 + 1, 3 + 2)
+
+
+def test_the_match_ends_with_a_clear_leader() -> None:
+    game = Casino()
+    s = position(game, "AS", "5D", other="2C")
+    s.vars["match"] = (0, 299)
+    play(game, s, "A♠ to the table")
+    play(game, s, "2♣ to the table")
+    assert s.current == TERMINAL and game.returns(s) == (-1.0, 1.0)
+
+
+def test_conformance() -> None:
+    assert check_game(Casino(target=150), seeds=range(3)) > 0
+    assert check_game(Casino(scoring=1, target=8), seeds=range(2)) > 0
+    assert check_game(Casino(several=1, target=100), seeds=range(2)) > 0
