@@ -139,6 +139,7 @@ def test_a_custom_stack_file_is_drilled(
         (["drill", "nosuch"], "no stack, stack file or routine called 'nosuch'"),
         (["drill", "mnemonica", "--count", "0"], "--count: 0 is out of range"),
         (["drill", "mnemonica", "--param", "x=1"], "--param is for routines"),
+        (["drill", "courting-kings", "--mode", "speed"], "--mode speed is for stacks"),
         (["stats", "--svg", "x.svg"], "--svg draws one stack or routine"),
         (["export", "anki", "mnemonica", "-o", "x.txt"], "ends in .apkg"),
     ],

@@ -136,6 +136,8 @@ def _drill(args: argparse.Namespace) -> int:
     subject = _subject(args.name, params)
     if subject.kind == ROUTINE:
         subject.target.resolve_params(params)
+        if args.mode != "mixed":
+            raise UsageError(f"--mode {args.mode} is for stacks; a routine's questions are mixed")
     elif params:
         raise UsageError("--param is for routines; a stack has no parameters")
     if args.tui:
@@ -148,6 +150,7 @@ def _drill(args: argparse.Namespace) -> int:
             subject.kind,
             subject.maker(args.mode, params),
             rng=random.Random(seed),
+            weights=subject.weights(),
         )
         order = None
         if args.mode == "speed" and subject.kind != ROUTINE:

@@ -36,6 +36,15 @@ class Subject:
     items: list[tuple[str, str]]
     target: Any
 
+    def weights(self) -> dict[str, float]:
+        """How often each item is asked relative to the others (routines: fatal steps more)."""
+        if self.kind == STACK:
+            return {}
+        from conjure.trainer import drills
+
+        subject = self.subject
+        return {f"{subject}:{step}": w for step, w in drills.step_weights(self.target).items()}
+
     def maker(
         self, mode: str = "mixed", params: Mapping[str, int] | None = None
     ) -> Callable[[Item, random.Random], Question]:

@@ -19,6 +19,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Footer, Header, Input, Static
 
+from conjure.errors import ConjureError
 from conjure.trainer import ROUTINE, Subject, open_subject, resolve
 from conjure.trainer.db import Item, Progress
 from conjure.trainer.questions import CHOICE, Question, options_text, show_value
@@ -72,6 +73,7 @@ class TrainerApp(App[int]):
             subject.maker(),
             rng=random.Random(seed),
             clock=self.clock,
+            weights=subject.weights(),
         )
         self.item: Item | None = None
         self.question: Question | None = None
@@ -133,7 +135,7 @@ class TrainerApp(App[int]):
         feedback = self.query_one("#feedback", Static)
         try:
             _, value = self.question.judge(given)
-        except Exception as exc:  # a ConjureError: say why and ask again
+        except ConjureError as exc:  # unreadable: say why and ask again
             feedback.update(RichText(f"{given!r}: {exc}", style="yellow"))
             return
         seconds = time.monotonic() - self.started

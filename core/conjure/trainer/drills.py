@@ -61,8 +61,10 @@ def items(routine: Routine, params: Mapping[str, int] | None = None) -> list[tup
 
 
 def step_weights(routine: Routine) -> dict[str, float]:
-    """How often each step is asked relative to the others: all alike until a slips analysis
-    exists to say which steps are fatal to slip."""
+    """How often each step (by number) is asked relative to the others, 1 where not given.
+
+    Steps fatal to slip should weigh more; until a slips analysis exists to say which they are,
+    every step weighs the same (an empty mapping)."""
     return {}
 
 

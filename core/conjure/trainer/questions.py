@@ -90,5 +90,6 @@ def options_text(options: Sequence[Text], lang: str) -> str:
     return "\n".join(f"  {i}. {option.get(lang)}" for i, option in enumerate(options, 1))
 
 
-def unreadable_message(text: str, error: ConjureError) -> str:
-    return f"{quote(text)} cannot be read: {error}"
+def unreadable_message(text: str, error: ConjureError, lang: str = "en") -> str:
+    said = Text("{text} cannot be read: {error}", zh="{text} 无法识别：{error}")
+    return said.format(text=quote(text), error=error).get(lang)

@@ -160,7 +160,7 @@ def run(
             try:
                 question.read(given)
             except ConjureError as exc:
-                show(word("again", lang, why=unreadable_message(given.strip(), exc)))
+                show(word("again", lang, why=unreadable_message(given.strip(), exc, lang)))
                 continue
             break
         seconds = max(0.0, session.timer() - started)
