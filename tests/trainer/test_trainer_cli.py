@@ -271,3 +271,24 @@ def test_stats_json_has_accuracy_and_speed_per_card(
     assert rows["stack:mnemonica:7D"]["accuracy"] == 0.0
     assert rows["stack:mnemonica:4C"]["accuracy"] == 1.0
     assert all(r["median_seconds"] >= 0 for r in rows.values())
+
+
+def test_drill_tui_and_app_open_the_app_on_the_subject(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from conjure.trainer import app
+
+    calls: list[tuple[str, dict[str, object]]] = []
+
+    def fake_run_app(name: str, **kwargs: object) -> int:
+        calls.append((name, kwargs))
+        return 0
+
+    monkeypatch.setattr(app, "run_app", fake_run_app)
+    db = str(tmp_path / "p.sqlite3")
+    assert main(["drill", "aronson", "--tui", "--db", db, "--lang", "zh"]) == 0
+    assert main(["app", "courting-kings", "--db", db]) == 0
+    assert calls == [
+        ("aronson", {"db": db, "lang": "zh"}),
+        ("courting-kings", {"db": db, "lang": "en"}),
+    ]
