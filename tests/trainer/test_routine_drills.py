@@ -60,3 +60,18 @@ def test_the_set_up_and_choices_are_told_with_the_question() -> None:
 
 def test_every_step_weighs_the_same_until_slips_are_analysed() -> None:
     assert drills.step_weights(load_plugins().routine("courting-kings")) == {}
+
+
+def test_step_and_belief_text_is_read_whichever_way_a_record_carries_it() -> None:
+    from types import SimpleNamespace
+
+    from conjure.text import Text
+
+    method = SimpleNamespace(text=lambda lang: "左手" if lang == "zh" else "left")
+    value = SimpleNamespace(text=Text("left", zh="左手"))
+    fields = SimpleNamespace(en="left", zh="左手")
+    english_only = SimpleNamespace(en="left", zh="")
+    for record in (method, value, fields):
+        assert drills._say(record, "en", "text") == "left"
+        assert drills._say(record, "zh", "text") == "左手"
+    assert drills._say(english_only, "zh", "text") == "left"

@@ -44,9 +44,25 @@ def _steps(outcome: Outcome) -> list[Any]:
     return [s for s in outcome.performance.steps if s.state is not None]
 
 
+def _say(obj: Any, lang: str, *names: str) -> str:
+    """What a step or a belief says in ``lang``, whichever way the record carries its text
+    (a method of the language, a :class:`Text`, or ``en``/``zh`` fields)."""
+    for name in names:
+        value = getattr(obj, name, None)
+        if callable(value):
+            value = value(lang)
+        if isinstance(value, Text):
+            return value.get(lang)
+        if isinstance(value, str) and value:
+            return value
+    en, zh = getattr(obj, "en", ""), getattr(obj, "zh", "")
+    if isinstance(en, Text):
+        return en.get(lang)
+    return str((zh or en) if lang == "zh" else en)
+
+
 def _narration(step: Any, lang: str) -> str:
-    text = step.narration(lang) if hasattr(step, "narration") else getattr(step, "en", "")
-    return str(text.get(lang) if isinstance(text, Text) else text)
+    return _say(step, lang, "narration", "text")
 
 
 def _step_text(step: Any) -> Text:
@@ -250,12 +266,8 @@ def _belief_text(step: Any) -> Text:
     beliefs = getattr(step, "beliefs", {}) or {}
     if not beliefs:
         return _NOTHING
-    en, zh = [], []
-    for belief in beliefs.values():
-        text = belief.text("en") if hasattr(belief, "text") and callable(belief.text) else belief
-        en.append(str(text.get("en") if isinstance(text, Text) else text))
-        text = belief.text("zh") if hasattr(belief, "text") and callable(belief.text) else belief
-        zh.append(str(text.get("zh") if isinstance(text, Text) else text))
+    en = [_say(belief, "en", "text") for belief in beliefs.values()]
+    zh = [_say(belief, "zh", "text") for belief in beliefs.values()]
     return Text("; ".join(en), zh="；".join(zh))
 
 
