@@ -14,15 +14,21 @@ from conjure import hookimpl
 @hookimpl
 def register_games(register: Callable[[Any], None]) -> None:
     """Register every game this package ships (as the Game classes)."""
+    from conjure_games.captain import Captain
     from conjure_games.casino import Casino
     from conjure_games.goofspiel import Goofspiel
     from conjure_games.jack_high import JackHigh
+    from conjure_games.klaberjass import Klaberjass
+    from conjure_games.nine_casino import NineCasino
     from conjure_games.pick_up_score import PickUpScore
     from conjure_games.round_and_round import RoundAndRound
     from conjure_games.sixty_six import SixtySix
+    from conjure_games.specification import Specification
     from conjure_games.ten_exchange import TenExchange
 
     for game in (SixtySix, Goofspiel, RoundAndRound, JackHigh):
         register(game)
     for capture_game in (TenExchange, Casino, PickUpScore):
         register(capture_game)
+    for declaration_game in (Klaberjass, NineCasino, Specification, Captain):
+        register(declaration_game)

@@ -268,13 +268,30 @@ Rule = SetRule | RunRule | MarriageRule
 class Declarations:
     """Every combination a game knows, numbered once (``catalogue``), and a finder."""
 
-    __slots__ = ("_masks", "catalogue")
+    __slots__ = ("_chains", "_heads", "_masks", "catalogue")
 
     def __init__(self, rules: Iterable[Rule]) -> None:
-        self.catalogue: tuple[Combination, ...] = tuple(
-            c for rule in rules for c in rule.combinations()
-        )
+        best: dict[tuple[str, int], Combination] = {}
+        for rule in rules:  # the same cards listed twice: the higher value stands
+            for c in rule.combinations():
+                key = (c.kind, c.mask)
+                if key not in best or c.trump_value > best[key].trump_value:
+                    best[key] = c
+        self.catalogue: tuple[Combination, ...] = tuple(best.values())
         self._masks = tuple(c.mask for c in self.catalogue)
+        # chains by first card: each entry of a chain holds the one before it (runs from one
+        # top card by length), so a search stops at the first one the hand lacks
+        chains: dict[tuple[int, str, int], list[int]] = {}
+        for i, c in enumerate(self.catalogue):
+            link = (c.cards[0], c.kind, c.suit) if c.kind == "run" else (c.cards[0], c.kind, -i)
+            chains.setdefault(link, []).append(i)
+        by_card: list[list[tuple[tuple[int, int], ...]]] = [[] for _ in range(54)]
+        for (first, _, _), chain in chains.items():
+            chain.sort(key=lambda i: len(self.catalogue[i].cards))
+            by_card[first].append(tuple((i, self._masks[i]) for i in chain))
+        self._chains = tuple(tuple(chs) for chs in by_card)
+        #: the first mask of every chain: a hand holding none of them holds nothing
+        self._heads = tuple(sorted({self._masks[chain[0]] for chain in chains.values()}))
 
     def __len__(self) -> int:
         return len(self.catalogue)
@@ -284,19 +301,35 @@ class Declarations:
     ) -> list[int]:
         """The catalogue indices of the combinations ``hand`` holds, leaving out those with a
         card in the mask ``used`` and trump-only ones outside trumps; with ``maximal``, a
-        combination inside a larger one of the same kind is left out (a run of three within a
-        run of five, a three of a kind within the four)."""
-        have = _mask(hand) & ~used
-        masks = self._masks
-        cat = self.catalogue
-        found = [
-            i
-            for i, m in enumerate(masks)
-            if m & have == m and not (cat[i].trump_only and cat[i].suit != trump)
-        ]
-        if not maximal or len(found) < 2:
+        combination inside a larger one of the same kind that scores as much is left out (a
+        run of three within a run of five, a three of a kind within the four)."""
+        have = 0
+        for card in hand:
+            have |= 1 << card
+        have &= ~used
+        for head in self._heads:
+            if head & have == head:
+                break
+        else:
+            return []
+        found = []
+        chains = self._chains
+        for card in hand:
+            if not have >> card & 1:
+                continue
+            for chain in chains[card]:
+                for i, m in chain:
+                    if m & have != m:
+                        break
+                    found.append(i)
+        if not found:
             return found
-        return [
+        cat = self.catalogue
+        found = [i for i in found if not (cat[i].trump_only and cat[i].suit != trump)]
+        if not maximal or len(found) < 2:
+            return sorted(found)
+        masks = self._masks
+        return sorted(
             i
             for i in found
             if not any(
@@ -304,9 +337,10 @@ class Declarations:
                 and cat[j].kind == cat[i].kind
                 and masks[i] & masks[j] == masks[i]
                 and masks[j] != masks[i]
+                and cat[j].score(trump) >= cat[i].score(trump)
                 for j in found
             )
-        ]
+        )
 
 
 def compare(a: Combination, b: Combination, key: Callable[[Combination], tuple[int, ...]]) -> int:

@@ -1,0 +1,461 @@
+"""Captain: 缉查队长 (seed 000) and 辑查队长 (seed 003), two copies of one fragment.
+
+Rule notes
+==========
+
+The fragment gives the deck, the deal, the talon exchange, the aim of the play, carte blanche
+and the point and sequence declarations with their scores, then stops; seed 003's copy is the
+fuller. What it lacks is taken from Piquet, the game it describes, and every rule says where it
+came from in :attr:`Captain.rule_notes`. Where the fragment is explicit it is kept although
+Piquet differs:
+
+- The point is the suit of highest total (A 11, K Q J 10, the others their number), ties going
+  to the more cards, and scores 1 a card ("分数依次是A为11分 … 对方要给此种花色的牌每张给1分");
+  Piquet counts cards first and pips on a tie.
+- A sequence scores 10 and 1 a card whatever its length ("这些张数，也是每张给1分，再加10分"):
+  13 for three cards (Piquet: 3), 14 for four (Piquet: 4).
+- The younger hand may take all eight talon cards ("若对手交换8张的话 … 庄家就不能交换了"):
+  Piquet splits them five and three.
+
+From Piquet: sets (four of A, K, Q, J or 10 score 14, three 3), the elder hand leading, follow
+suit with no trumps, 1 for each lead and for each trick won on the other's lead, 1 for the
+last trick, 10 for most tricks or 40 for all twelve, a partie of six deals. Each player
+declares one combination of each kind, the best he chooses to show; the better one scores,
+Piquet's extra scores for the lesser ones of the same player and its pique and repique
+bonuses are left out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar, Final
+
+from conjure.deck.cards import CARDS, SUIT_SYMBOLS
+from conjure.games import (
+    ALL,
+    NOBODY,
+    SPECIAL,
+    TERMINAL,
+    Combination,
+    Declarations,
+    FollowRule,
+    GameState,
+    MatchGame,
+    Option,
+    Ranking,
+    RuleNote,
+    RunRule,
+    SetRule,
+    declare,
+    ranks,
+)
+
+HANDS: Final = ("hand0", "hand1")
+WON: Final = ("won0", "won1")
+DISCARDS: Final = ("discard0", "discard1")
+NATURAL: Final = ranks("A K Q J 10 9 8 7")
+DECK: Final = tuple(s * 13 + r for s in range(4) for r in NATURAL)
+COURTS: Final = frozenset(ranks("K Q J"))
+RANKING: Final = Ranking(NATURAL)
+#: the value of each card in the point: A 11, K Q J 10, the others their number
+PIPS: Final = tuple(
+    {0: 11, 12: 10, 11: 10, 10: 10}.get(c % 13, c % 13 + 1) if c in DECK else 0 for c in range(52)
+)
+FOLLOW: Final = FollowRule()
+#: sequences 10 + 1 a card (the text); sets of four 14, of three 3 (Piquet)
+COMBOS: Final = Declarations(
+    [
+        RunRule(NATURAL, {3: 10}, per_card=1),
+        *(SetRule(r, 4, 14) for r in ranks("A K Q J 10")),
+        *(SetRule(r, 3, 3) for r in ranks("A K Q J 10")),
+    ]
+)
+DONE: Final = SPECIAL  # end the exchange: draw as many as discarded
+BLANK: Final = SPECIAL + 1  # show a hand without K, Q, J
+NO_BLANK: Final = SPECIAL + 2
+POINT: Final = SPECIAL + 3  # POINT + suit
+DECLARE: Final = SPECIAL + 8  # DECLARE + index in COMBOS
+KINDS: Final = ("point", "run", "set")
+TALON: Final = 8
+
+
+def point_of(hand: Sequence[int], suit: int) -> tuple[int, int]:
+    """(pip total, number of cards) of ``suit`` in ``hand``."""
+    cards = [c for c in hand if c // 13 == suit]
+    return sum(PIPS[c] for c in cards), len(cards)
+
+
+class Captain(MatchGame):
+    id = "captain"
+    name_zh = "缉查队长"
+    name_en = "Captain"
+    source = "seed 000 (缉查队长) and seed 003 (辑查队长)"
+    deck_size = 32
+    summary_en = "Piquet: 12 cards each, the talon exchange, carte blanche, point, sequence and "
+    summary_en += "set declarations, twelve tricks; six deals."
+    summary_zh = "类似皮克牌：每人12张，交换手牌，无绘牌，宣布分数、连续与同点，12次出牌；共6局。"
+    options: ClassVar[tuple[Option, ...]] = (
+        Option("deals", 6, 1, 12, "deals in a match (Piquet's partie is six)"),
+    )
+    rule_notes: ClassVar[tuple[RuleNote, ...]] = (
+        RuleNote("32 cards, 7 to A", "text", "32张牌，抽出两张王牌和2～6的牌"),
+        RuleNote(
+            "A > K > Q > J > 10 > 9 > 8 > 7, no trumps", "text", "牌的大小：A＞K＞Q＞J＞10＞9＞8＞7"
+        ),
+        RuleNote(
+            "the dealer alternates and deals two at a time, six times: 12 each; 8 face down "
+            "are the talon",
+            "text",
+            "轮流当庄家 … 每次分两张牌，一共分6次 … 剩下的8张牌扣起来放在桌上当储备牌",
+        ),
+        RuleNote(
+            "the dealer's opponent exchanges first, any number up to 8 from the talon, the "
+            "dealer then up to what is left",
+            "text",
+            "两人合起来只能交换8张，若对手交换8张的话 … 庄家就不能交换了",
+        ),
+        RuleNote(
+            "discards are put aside with the rest of the talon, unseen by the other player",
+            "text",
+            "把不需要的牌和储备牌放在一边，直到比赛结束前，不再使用这些牌",
+        ),
+        RuleNote(
+            "a dealt hand without K, Q or J may be shown for 10 (carte blanche) before exchanging",
+            "text",
+            "12张手牌中，若不包含K、Q，J的绘牌时，称为“无绘牌”，给10分。但是，这时就要公开手牌; "
+            "'before exchanging' is Piquet's",
+        ),
+        RuleNote(
+            "the point: the suit of highest total, A 11, K Q J 10, the others their number; "
+            "more cards win a tie, equal counts score nothing; the winner scores 1 a card",
+            "text",
+            "宣布手牌中合计分数最大的牌的花色 … 对方要给此种花色的牌每张给1分 … 分数相同时，"
+            "以牌张数多者赢，张数相同时，都不必给分",
+        ),
+        RuleNote(
+            "a sequence: three or more of a suit in order; the longer wins, then the higher; "
+            "it scores 10 and 1 a card",
+            "text",
+            "这时，也以连续张数多的人赢，这些张数，也是每张给1分，再加10分。张数相同时，"
+            "以分数高的牌赢，若完全相同，就不分胜负了",
+        ),
+        RuleNote(
+            "sets: four A, K, Q, J or 10 score 14, three of them 3; four beat three, then the "
+            "higher rank",
+            "assumed",
+            "the fragment ends before them; Piquet's quatorze and trio",
+        ),
+        RuleNote(
+            "declarations in Piquet's order, point, sequence, sets: the elder hand first, then "
+            "the dealer; each shows the combination he declares",
+            "assumed",
+            "the fragment's example has the opponent declare first (对手宣布 … 庄家宣布)",
+        ),
+        RuleNote(
+            "one combination of each kind a player, chosen among his best; the better scores",
+            "assumed",
+            "Piquet also scores the winner's lesser sequences and sets; left out",
+        ),
+        RuleNote(
+            "the elder hand leads; follow suit, otherwise any card",
+            "assumed",
+            "Piquet; the fragment stops before the play",
+        ),
+        RuleNote(
+            "twelve tricks; the aim is seven of them or the last",
+            "text",
+            "在12次竞赛中（手牌有12张），胜7次以上，或最后（第12次）一次赢",
+        ),
+        RuleNote(
+            "1 for each lead, 1 for each trick won on the other's lead, 1 for the last trick, "
+            "10 for seven tricks or more, 40 for all twelve",
+            "assumed",
+            "Piquet's trick scores; the fragment names the aim without its points",
+        ),
+        RuleNote(
+            "a match is six deals, the higher total winning",
+            "assumed",
+            "Piquet's partie; the fragment says only that the dealer alternates",
+        ),
+        RuleNote(
+            "no pique or repique bonus",
+            "assumed",
+            "Piquet's 30 and 60; nothing in the fragment hints at them",
+        ),
+    )
+
+    def zones(self) -> dict[str, str | int]:
+        return {
+            "hand0": 0,
+            "hand1": 1,
+            "talon": NOBODY,
+            "discard0": 0,
+            "discard1": 1,
+            "trick": ALL,
+            "won0": ALL,
+            "won1": ALL,
+        }
+
+    def all_cards(self) -> list[int]:
+        return list(DECK)
+
+    # -- dealing ----------------------------------------------------------------------------
+
+    def new_deal(self, state: GameState) -> None:
+        cards = self.start_deal(state, DECK)
+        dealer = state.vars["dealer"]
+        z = state.zones
+        for pair in range(12):  # two at a time, the elder hand first
+            z[HANDS[(1 - dealer + pair) % 2]].extend(cards[pair * 2 : pair * 2 + 2])
+        z["talon"] = cards[24:]
+        state.vars.update(
+            phase="exchange",
+            score=(0, 0),
+            discarded=0,  # by the player exchanging now
+            blank=(False, False),
+            kind=0,  # the kind of combination being declared: point, run, set
+            declared=(),  # (kind, player, action) in order
+            combos=(0, 0),  # scored for declarations
+            led=(0, 0),
+            captured=(0, 0),
+            tricks=(0, 0),
+            bonus=(0, 0),  # the last trick and the cards
+        )
+        state.current = 1 - dealer
+
+    # -- legal actions ----------------------------------------------------------------------
+
+    def legal_actions(self, state: GameState) -> Sequence[int]:
+        me = state.current
+        hand = state.zones[HANDS[me]]
+        v = state.vars
+        phase = v["phase"]
+        if phase == "play":
+            trick = state.zones["trick"]
+            if not trick:
+                return hand
+            return FOLLOW.legal(hand, trick[0], 4, RANKING.strength[4])
+        if phase == "exchange":
+            actions = [DONE]
+            if v["discarded"] < len(state.zones["talon"]):
+                actions.extend(hand)
+            if (
+                v["discarded"] == 0
+                and not v["blank"][me]
+                and not any(c % 13 in COURTS for c in hand)
+            ):
+                actions.append(BLANK)
+            return actions
+        return self.declarable(state, me)
+
+    def declarable(self, state: GameState, player: int) -> list[int]:
+        """What ``player`` may declare of the kind under way: his best point, or one of his
+        sequences or sets."""
+        hand = state.zones[HANDS[player]]
+        kind = state.vars["kind"]
+        if kind == 0:
+            totals = [0, 0, 0, 0]
+            counts = [0, 0, 0, 0]
+            for c in hand:
+                totals[c // 13] += PIPS[c]
+                counts[c // 13] += 1
+            best = max(zip(totals, counts, strict=True))
+            return [POINT + s for s in range(4) if (totals[s], counts[s]) == best]
+        wanted = KINDS[kind]
+        return [DECLARE + i for i in COMBOS.find(hand) if COMBOS.catalogue[i].kind == wanted]
+
+    def action_name(self, state: GameState, action: int) -> str:
+        if action < SPECIAL:
+            if state.vars["phase"] == "exchange":
+                return f"discard {CARDS[action]}"
+            return super().action_name(state, action)
+        if action == DONE:
+            return f"exchange {state.vars['discarded']}"
+        if action == BLANK:
+            return "carte blanche +10"
+        if action < DECLARE:
+            suit = action - POINT
+            total, n = point_of(state.zones[HANDS[state.current]], suit)
+            return f"point {SUIT_SYMBOLS[suit]} {total} ({n} cards)"
+        combo = COMBOS.catalogue[action - DECLARE]
+        return f"declare {combo.label()}"
+
+    # -- play -------------------------------------------------------------------------------
+
+    def apply(self, state: GameState, action: int) -> None:
+        v = state.vars
+        phase = v["phase"]
+        if phase == "play":
+            self._play(state, action)
+        elif phase == "exchange":
+            self._exchange(state, action)
+        else:
+            self._declare(state, action)
+
+    def _add(self, state: GameState, player: int, points: int) -> None:
+        score = list(state.vars["score"])
+        score[player] += points
+        state.vars["score"] = tuple(score)
+
+    def _exchange(self, state: GameState, action: int) -> None:
+        v = state.vars
+        me = state.current
+        z = state.zones
+        if action == BLANK:
+            for card in z[HANDS[me]]:
+                state.reveal(card)
+            blank = list(v["blank"])
+            blank[me] = True
+            v["blank"] = tuple(blank)
+            self._add(state, me, 10)
+            return
+        if action < SPECIAL:
+            state.move(action, HANDS[me], DISCARDS[me])
+            v["discarded"] += 1
+            return
+        talon = z["talon"]
+        for _ in range(v["discarded"]):
+            z[HANDS[me]].append(talon.pop(0))
+        v["discarded"] = 0
+        if me != v["dealer"]:
+            state.current = v["dealer"]
+            return
+        v["phase"] = "declare"
+        state.current = 1 - v["dealer"]
+        self._next_declarer(state)
+
+    def _next_declarer(self, state: GameState) -> None:
+        """Whoever is next to declare the kind under way; skips players with nothing of it,
+        settles a kind when both have had their turn, and starts the play after the sets."""
+        v = state.vars
+        elder = 1 - v["dealer"]
+        while v["kind"] < len(KINDS):
+            done = {p for k, p, _ in v["declared"] if k == v["kind"]}
+            for player in (elder, 1 - elder):
+                if player in done:
+                    continue
+                if self.declarable(state, player):
+                    state.current = player
+                    return
+                v["declared"] = (*v["declared"], (v["kind"], player, -1))
+            self._settle(state)
+            v["kind"] += 1
+        v["phase"] = "play"
+        state.current = elder
+
+    def _declare(self, state: GameState, action: int) -> None:
+        v = state.vars
+        me = state.current
+        hand = state.zones[HANDS[me]]
+        if action < DECLARE:
+            suit = action - POINT
+            for card in hand:
+                if card // 13 == suit:
+                    state.reveal(card)
+        else:
+            declare(state, COMBOS.catalogue[action - DECLARE])
+        v["declared"] = (*v["declared"], (v["kind"], me, action))
+        self._next_declarer(state)
+
+    def rank_of(self, state: GameState, player: int, action: int) -> tuple[int, ...]:
+        """How a declaration ranks against the other player's of the same kind."""
+        if action < DECLARE:
+            return point_of(state.zones[HANDS[player]], action - POINT)
+        combo: Combination = COMBOS.catalogue[action - DECLARE]
+        return (
+            combo.order
+            if combo.kind == "run"
+            else (len(combo.cards), RANKING.strength[4][combo.cards[0]])
+        )
+
+    def value_of(self, state: GameState, player: int, action: int) -> int:
+        if action < DECLARE:
+            return point_of(state.zones[HANDS[player]], action - POINT)[1]
+        return COMBOS.catalogue[action - DECLARE].value
+
+    def _settle(self, state: GameState) -> None:
+        """Score the better declaration of the kind under way (equal ones score nothing)."""
+        v = state.vars
+        made = [(p, a) for k, p, a in v["declared"] if k == v["kind"] and a >= 0]
+        if not made:
+            return
+        if len(made) == 2:
+            (p, a), (q, b) = made
+            ra, rb = self.rank_of(state, p, a), self.rank_of(state, q, b)
+            if ra == rb:
+                return
+            made = [(p, a)] if ra > rb else [(q, b)]
+        player, action = made[0]
+        value = self.value_of(state, player, action)
+        self._add(state, player, value)
+        combos = list(v["combos"])
+        combos[player] += value
+        v["combos"] = tuple(combos)
+
+    def _play(self, state: GameState, action: int) -> None:
+        v = state.vars
+        me = state.current
+        z = state.zones
+        z[HANDS[me]].remove(action)
+        trick = z["trick"]
+        trick.append(action)
+        if len(trick) == 1:
+            leads = list(v["led"])
+            leads[me] += 1
+            v["led"] = tuple(leads)
+            self._add(state, me, 1)  # 1 for each lead
+            state.current = 1 - me
+            return
+        led = trick[0]
+        strength = RANKING.strength[4]
+        follower_won = action // 13 == led // 13 and strength[action] > strength[led]
+        winner = me if follower_won else 1 - me
+        z[WON[winner]].extend(trick)
+        trick.clear()
+        tricks = list(v["tricks"])
+        tricks[winner] += 1
+        v["tricks"] = tuple(tricks)
+        if follower_won:  # 1 for a trick won on the other's lead
+            captured = list(v["captured"])
+            captured[winner] += 1
+            v["captured"] = tuple(captured)
+            self._add(state, winner, 1)
+        if z["hand0"] or z["hand1"]:
+            state.current = winner
+            return
+        bonus = [0, 0]
+        bonus[winner] += 1  # the last trick
+        for p in (0, 1):
+            if tricks[p] == 12:
+                bonus[p] += 40
+            elif tricks[p] >= 7:
+                bonus[p] += 10
+        v["bonus"] = tuple(bonus)
+        for p in (0, 1):
+            self._add(state, p, bonus[p])
+        self._end_deal(state)
+
+    def _end_deal(self, state: GameState) -> None:
+        v = state.vars
+        v["match"] = tuple(m + s for m, s in zip(v["match"], v["score"], strict=True))
+        self.next_dealer(state)
+        if v["deals"] >= self.option_values["deals"]:
+            state.current = TERMINAL
+        else:
+            self.new_deal(state)
+
+    def scores(self, state: GameState) -> tuple[int, ...]:
+        return tuple(state.vars["match"])
+
+    def audit(self, state: GameState) -> str | None:
+        """The deal's score recounted from its parts: carte blanche, declarations, leads,
+        tricks won on the other's lead, the last trick and the cards."""
+        v = state.vars
+        for p in (0, 1):
+            total = 10 * v["blank"][p] + v["combos"][p] + v["led"][p] + v["captured"][p]
+            total += v["bonus"][p]
+            if total != v["score"][p]:
+                return f"player {p} has {v['score'][p]} but the parts add up to {total}"
+            if v["led"][p] + v["led"][1 - p] != sum(v["tricks"]) + len(state.zones["trick"]):
+                return "leads and tricks disagree"
+        return None

@@ -1,0 +1,370 @@
+"""Klaberjass: the untitled game that opens seed 000.
+
+Rule notes
+==========
+
+The text starts mid-rules: the rank orders, the completion of the hands to nine cards, the
+sequences compared before the first lead, the follow rule, the scoring table and the target of
+500 are there; the deal's start, the choice of trump and any last-trick bonus are not. Every
+rule and its origin is in :attr:`Klaberjass.rule_notes`. Where the text is explicit it is kept,
+even where the traditional game (Klaberjass, Belote) differs:
+
+- Only the card the trick's winner played scores ("能够得分的牌，必须是赢方所出的牌，而对方所出
+  的不算"): the loser's card goes to a pile of beaten cards and counts for nobody.
+- Trumping is allowed, not required, without the led suit ("则可用主牌来压"); a trump lead must
+  be followed with a trump ("那就必须出主牌") but need not be beaten. Option ``strict=1`` plays the
+  cousin's duties (trump when void, beat a led trump).
+- A trump sequence beats any plain one ("主牌连牌大于任何一种花型的连牌"); otherwise the longer,
+  then the higher; equal ones in different suits go to the non-dealer (option ``seq=1``: length
+  and height first, trumps only between equals, as in Klaberjass).
+- The trump K and Q score 20 when both are cards their holder won tricks with: the table's
+  "主牌KQ（2张）——20分" read with its rule on the winner's own cards. Belote scores them whenever
+  the holder plays both; a combination can never lie in one trick.
+- The sequences' 20 and 50 in the table are scored once, by the better sequence, before the
+  first lead, as the text's paragraph on comparing them says; the table lists their values.
+
+Assumed from Klaberjass: six cards each in threes, the next card turned up fixes trump (no
+bidding: the text only says "在确定了主牌的花型后"), 10 for the last trick (option ``last``),
+the dealer alternating, and the match checked after each deal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar, Final
+
+from conjure.games import (
+    ALL,
+    NOBODY,
+    SPECIAL,
+    TERMINAL,
+    Combination,
+    Declarations,
+    FollowRule,
+    GameState,
+    MatchGame,
+    Option,
+    Ranking,
+    RuleNote,
+    RunRule,
+    declare,
+    ranks,
+)
+
+HANDS: Final = ("hand0", "hand1")
+WON: Final = ("won0", "won1")
+NATURAL: Final = ranks("A K Q J 10 9 8 7")
+DECK: Final = tuple(s * 13 + r for s in range(4) for r in NATURAL)
+KING, QUEEN = ranks("K Q")
+DECLARE: Final = SPECIAL
+MAX_DEALS: Final = 200
+#: trump J 20 > 9 14 > A 11 > 10 10 > K 4 > Q 3 > 8 > 7; plain A 11 > 10 10 > K 4 > Q 3 > J 2 > 9 …
+RANKING: Final = Ranking(
+    ranks("A 10 K Q J 9 8 7"),
+    ranks("J 9 A 10 K Q 8 7"),
+    {0: 11, 9: 10, 12: 4, 11: 3, 10: 2},
+    {10: 20, 8: 14, 0: 11, 9: 10, 12: 4, 11: 3},
+)
+SEQUENCES: Final = Declarations([RunRule(NATURAL, {3: 20, 4: 50})])
+BELLA: Final = 20
+
+
+class Klaberjass(MatchGame):
+    id = "klaberjass"
+    name_zh = "克拉伯雅斯"
+    name_en = "Klaberjass"
+    source = "seed 000 (untitled, the opening pages)"
+    deck_size = 32
+    summary_en = "32 cards, trump J 20 and 9 14; sequences compared before the first lead; only "
+    summary_en += "the winner's own card scores; first to 500."
+    summary_zh = (
+        "32张牌，主牌J 20分、9 14分；出牌前比较同花连牌；只有赢方所出的牌得分；先得500分者胜。"
+    )
+    options: ClassVar[tuple[Option, ...]] = (
+        Option("target", 500, 50, 5000, "total points that win the match"),
+        Option("last", 10, 0, 10, "points for the last trick (the text gives none)"),
+        Option("strict", 0, 0, 1, "1: must trump when void and beat a led trump (Klaberjass)"),
+        Option("seq", 0, 0, 1, "0: a trump sequence beats any plain one; 1: length first"),
+    )
+    rule_notes: ClassVar[tuple[RuleNote, ...]] = (
+        RuleNote(
+            "32 cards, 7 to A",
+            "text",
+            "the orders name A 10 K Q J 9 8 7: 在主牌中 … 以J为最大，7为最小",
+        ),
+        RuleNote("trump J > 9 > A > 10 > K > Q > 8 > 7", "text", "J＞9＞A＞10＞K＞Q＞8＞7"),
+        RuleNote("plain A > 10 > K > Q > J > 9 > 8 > 7", "text", "A＞10＞K＞Q＞J＞9＞8＞7"),
+        RuleNote(
+            "six cards each in threes; the next card turned up fixes trump",
+            "assumed",
+            "the text begins after this ('在确定了主牌的花型后'); Klaberjass deals so, without "
+            "its bidding, which the text never mentions",
+        ),
+        RuleNote(
+            "the turned card is set aside; three more each make nine; the rest is not used",
+            "text",
+            "发牌人把翻开的那张牌放到一边，然后给对方和自己再各发3张牌，使手中的牌达到9张",
+        ),
+        RuleNote(
+            "a sequence is three or more of one suit in the order A K Q J 10 9 8 7, trumps too",
+            "text",
+            "3张或3张以上花型相同、数字上相连 … 顺序为：A＞K＞Q＞J＞10＞9＞8＞7",
+        ),
+        RuleNote(
+            "before the dealer leads, the non-dealer declares and shows his sequence, then the "
+            "dealer his; the better one scores 20 (three cards) or 50 (four or more)",
+            "text",
+            "在发牌人出牌之前，对方必须得告诉发牌人自己的连牌 … 连牌大的一方就得分",
+        ),
+        RuleNote(
+            "a trump sequence beats any plain one; then more cards, then the higher top card; "
+            "equal ones in different suits go to the non-dealer (option seq)",
+            "text",
+            "主牌连牌大于任何一种花型的连牌，如果两人的连牌张数相同，大小相同，而花型不同，"
+            "则以非发牌人为赢; seq=1 ranks length and height first as Klaberjass does",
+        ),
+        RuleNote(
+            "a player holding several sequences chooses which to declare",
+            "assumed",
+            "the text speaks of one sequence each",
+        ),
+        RuleNote("the dealer leads the first trick, the winner of each trick the next", "text"),
+        RuleNote(
+            "follow suit; without it any card, trumping allowed but not required",
+            "text",
+            "如果手中没有，则可用主牌来压",
+        ),
+        RuleNote(
+            "a trump lead must be answered with a trump when able, otherwise any card",
+            "text",
+            "如果出牌人出的是主牌，而对方也有主牌，那就必须出主牌，如手中没有主牌，方可用其他牌来垫",
+        ),
+        RuleNote(
+            "option strict=1: must trump when void and beat a led trump",
+            "assumed",
+            "Klaberjass's duties, which the text does not impose",
+        ),
+        RuleNote(
+            "points: trump J 20, trump 9 14, A 11, 10 10, K 4, Q 3, plain J 2; 152 in the deck",
+            "text",
+            "主牌J——20分 主牌9——14分 一张A——11分 一张10——10分 一张K——4分 一张Q——3分 "
+            "一张J（副牌）——2分",
+        ),
+        RuleNote(
+            "only the card the trick's winner played scores; the loser's card counts for nobody",
+            "text",
+            "注意，能够得分的牌，必须是赢方所出的牌，而对方所出的不算",
+        ),
+        RuleNote(
+            "trump K and Q: 20 to the player who won tricks with both",
+            "text",
+            "主牌KQ（2张）——20分, read with the rule on the winner's own cards; Belote "
+            "scores them to whoever plays both",
+        ),
+        RuleNote(
+            "10 for the last trick (option last)",
+            "assumed",
+            "the text has no bonus; Klaberjass's 'stich' is 10",
+        ),
+        RuleNote(
+            "scores add up over deals; the first to 500 wins",
+            "text",
+            "在玩了几盘后，谁的积分到500分了，谁就是赢家",
+        ),
+        RuleNote(
+            "the dealer alternates; the total is checked after each deal, the higher wins when "
+            "both pass 500 (equal totals play another deal)",
+            "assumed",
+            "the text does not say",
+        ),
+    )
+
+    def __init__(self, num_players: int | None = None, **options: int) -> None:
+        super().__init__(num_players, **options)
+        o = self.option_values
+        self.follow = FollowRule(trump=True, overtrump=True) if o["strict"] else FollowRule()
+
+    def zones(self) -> dict[str, str | int]:
+        return {
+            "hand0": 0,
+            "hand1": 1,
+            "trick": ALL,
+            "won0": ALL,
+            "won1": ALL,
+            "beaten": ALL,
+            "aside": ALL,
+            "rest": NOBODY,
+        }
+
+    def all_cards(self) -> list[int]:
+        return list(DECK)
+
+    # -- dealing ----------------------------------------------------------------------------
+
+    def new_deal(self, state: GameState) -> None:
+        cards = self.start_deal(state, DECK)
+        dealer = state.vars["dealer"]
+        z = state.zones
+        first = 1 - dealer
+        # threes, the non-dealer first: six each, the 13th card turned for trump, three more
+        starts = (0, 3, 6, 9, 13, 16)
+        for packet, start in enumerate(starts):
+            z[HANDS[(first + packet) % 2]].extend(cards[start : start + 3])
+        turned = cards[12]
+        z["aside"].append(turned)
+        z["rest"] = cards[19:]
+        state.vars.update(
+            trump=turned // 13,
+            score=(0, 0),
+            declared=(-1, -1),
+            sequence=-1,
+            tricks=0,
+            phase="declare",
+        )
+        state.current = first
+        self._next_declarer(state)
+
+    def _next_declarer(self, state: GameState) -> None:
+        """Move on to whoever still has a sequence to declare, or to the first lead."""
+        v = state.vars
+        dealer = v["dealer"]
+        for player in (1 - dealer, dealer):
+            if v["declared"][player] >= 0:
+                continue
+            if SEQUENCES.find(state.zones[HANDS[player]]):
+                state.current = player
+                return
+            declared = list(v["declared"])
+            declared[player] = len(SEQUENCES)  # nothing to declare
+            v["declared"] = tuple(declared)
+        self._compare(state)
+        v["phase"] = "play"
+        state.current = dealer
+
+    def key(self, combo: Combination, trump: int) -> tuple[int, ...]:
+        """How a sequence ranks against another (without the non-dealer's tie-break)."""
+        length, top = combo.order
+        is_trump = int(combo.suit == trump)
+        if self.option_values["seq"]:
+            return (length, top, is_trump)
+        return (is_trump, length, top)
+
+    def _compare(self, state: GameState) -> None:
+        v = state.vars
+        trump = v["trump"]
+        dealer = v["dealer"]
+        best = -1
+        best_key: tuple[int, ...] = (-1,)
+        for player in (1 - dealer, dealer):  # the non-dealer wins ties: listed first
+            i = v["declared"][player]
+            if i < len(SEQUENCES):
+                k = self.key(SEQUENCES.catalogue[i], trump)
+                if k > best_key:
+                    best, best_key = player, k
+        if best >= 0:
+            value = SEQUENCES.catalogue[v["declared"][best]].value
+            score = list(v["score"])
+            score[best] += value
+            v.update(score=tuple(score), sequence=best)
+
+    # -- legal actions ----------------------------------------------------------------------
+
+    def legal_actions(self, state: GameState) -> Sequence[int]:
+        hand = state.zones[HANDS[state.current]]
+        v = state.vars
+        if v["phase"] == "declare":
+            return [DECLARE + i for i in SEQUENCES.find(hand)]
+        trick = state.zones["trick"]
+        if not trick:
+            return hand
+        trump = v["trump"]
+        return self.follow.legal(hand, trick[0], trump, RANKING.strength[trump])
+
+    def action_name(self, state: GameState, action: int) -> str:
+        if action < DECLARE:
+            return super().action_name(state, action)
+        combo = SEQUENCES.catalogue[action - DECLARE]
+        return f"declare {combo.label()} ({combo.value})"
+
+    # -- play -------------------------------------------------------------------------------
+
+    def apply(self, state: GameState, action: int) -> None:
+        v = state.vars
+        me = state.current
+        if action >= DECLARE:
+            declare(state, SEQUENCES.catalogue[action - DECLARE])
+            declared = list(v["declared"])
+            declared[me] = action - DECLARE
+            v["declared"] = tuple(declared)
+            self._next_declarer(state)
+            return
+        z = state.zones
+        z[HANDS[me]].remove(action)
+        trick = z["trick"]
+        trick.append(action)
+        if len(trick) == 1:
+            state.current = 1 - me
+            return
+        led = trick[0]
+        trump = v["trump"]
+        strength = RANKING.strength[trump]
+        if action // 13 == led // 13:
+            follower_won = strength[action] > strength[led]
+        else:
+            follower_won = action // 13 == trump
+        winner, own, other = (me, action, led) if follower_won else (1 - me, led, action)
+        trick.clear()
+        won = z[WON[winner]]
+        won.append(own)
+        z["beaten"].append(other)
+        gained = RANKING.points[trump][own]
+        if own // 13 == trump and own % 13 in (KING, QUEEN):
+            partner = own + 1 if own % 13 == QUEEN else own - 1
+            if partner in won:
+                gained += BELLA
+        tricks = v["tricks"] + 1
+        if tricks == 9:
+            gained += self.option_values["last"]
+        a, b = v["score"]
+        v["score"] = (a + gained, b) if winner == 0 else (a, b + gained)
+        v["tricks"] = tricks
+        if tricks < 9:
+            state.current = winner
+        else:
+            self._end_deal(state, winner)
+
+    def _end_deal(self, state: GameState, last: int) -> None:
+        v = state.vars
+        match = tuple(m + s for m, s in zip(v["match"], v["score"], strict=True))
+        v.update(match=match, last=last)
+        self.next_dealer(state)
+        if (max(match) >= self.option_values["target"] and match[0] != match[1]) or v[
+            "deals"
+        ] >= MAX_DEALS:
+            state.current = TERMINAL
+        else:
+            self.new_deal(state)
+
+    # -- results ----------------------------------------------------------------------------
+
+    def audit(self, state: GameState) -> str | None:
+        """Recount the deal's score from the won cards, the bella, the sequence and the last
+        trick."""
+        v = state.vars
+        trump = v["trump"]
+        points = RANKING.points[trump]
+        for p in (0, 1):
+            won = state.zones[WON[p]]
+            total = sum(points[c] for c in won)
+            if trump * 13 + KING in won and trump * 13 + QUEEN in won:
+                total += BELLA
+            if v["sequence"] == p:
+                total += SEQUENCES.catalogue[v["declared"][p]].value
+            if v["tricks"] == 9 and v.get("last") == p:
+                total += self.option_values["last"]
+            if total != v["score"][p]:
+                return f"player {p} has {v['score'][p]} but the recount gives {total}"
+        return None
+
+    def scores(self, state: GameState) -> tuple[int, ...]:
+        return tuple(state.vars["match"])

@@ -1,0 +1,323 @@
+"""Nine casino: 游戏九 赌场 (seed 001).
+
+Rule notes
+==========
+
+A 36-card trick-and-draw game with a turned-up trump, trump J 20 and trump 9 14 as in the Jass
+family, and "完成" (completion) declarations made by the winner of a trick while the stock lasts.
+Every rule and its origin is in :attr:`NineCasino.rule_notes`; ``conjure rules nine-casino``
+prints them. The choices that are not in the text:
+
+- The turned-up trump card stays on the stock and is drawn first: the example has the trick's
+  winner draw "J", the turned-up trump card ("贮存牌的顶牌J是王牌 … 对手→J").
+- "同花的A到10为止任5张的连续牌→100分": from A down to 10 there are only five cards, so "any five"
+  can only mean a run of five anywhere in the suit, as in the Jass family (option ``run5``:
+  ``0`` reads A-K-Q-J-10 only).
+- One completion per won trick, made before leading (the Bezique family's one declaration a
+  turn); a card counts in one completion only ("第2次不可使用相同的牌").
+- The deal's points (cards and completions) go to each player's total, and the match is
+  checked after each deal: the first to 1000 wins, the higher total when both pass it in the
+  same deal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar, Final
+
+from conjure.games import (
+    SPECIAL,
+    TERMINAL,
+    Declarations,
+    FollowRule,
+    GameState,
+    MarriageRule,
+    MatchGame,
+    Option,
+    Ranking,
+    RuleNote,
+    RunRule,
+    SetRule,
+    declare,
+    ranks,
+    two_player_zones,
+)
+
+HANDS: Final = ("hand0", "hand1")
+WON: Final = ("won0", "won1")
+NATURAL: Final = ranks("A K Q J 10 9 8 7 6")
+DECK: Final = tuple(s * 13 + r for s in range(4) for r in NATURAL)
+DECLARE: Final = SPECIAL
+MAX_DEALS: Final = 100
+NOBODY_MAY: Final = (False, False)
+ONLY: Final = ((True, False), (False, True))  # ONLY[p]: player p alone may declare
+
+#: trump J 20 > 9 14 > A 11 > K 4 > Q 3 > 10 > 8 > 7 > 6; plain A 11 > K 4 > Q 3 > J 2 > 10 …
+RANKING: Final = Ranking(
+    ranks("A K Q J 10 9 8 7 6"),
+    ranks("J 9 A K Q 10 8 7 6"),
+    {0: 11, 12: 4, 11: 3, 10: 2},
+    {10: 20, 8: 14, 0: 11, 12: 4, 11: 3},
+)
+
+
+def _rules(run5_anywhere: bool) -> Declarations:
+    j, a, k, q = ranks("J A K Q")
+    runs = (
+        [RunRule(NATURAL, {3: 20, 4: 50, 5: 100})]
+        if run5_anywhere
+        else [RunRule(NATURAL, {3: 20, 4: 50}), RunRule(NATURAL, {5: 100}, only=(NATURAL[:5],))]
+    )
+    return Declarations(
+        [
+            SetRule(j, 4, 200),
+            SetRule(a, 4, 100),
+            SetRule(k, 4, 100),
+            SetRule(q, 4, 100),
+            *runs,
+            MarriageRule(0, 20, trump_only=True),
+        ]
+    )
+
+
+class NineCasino(MatchGame):
+    id = "nine-casino"
+    name_zh = "游戏九 赌场"
+    name_en = "Nine Casino"
+    source = "seed 001 (游戏九 赌场)"
+    deck_size = 36
+    summary_en = "36 cards, trump J 20 and 9 14; the winner of a trick may declare sets and runs "
+    summary_en += "while the stock lasts; first to 1000."
+    summary_zh = (
+        "36张牌，王牌J 20分、9 14分；赢一回的人在贮存牌用完前可宣布“完成”；先得1000分者胜。"
+    )
+    options: ClassVar[tuple[Option, ...]] = (
+        Option("target", 1000, 100, 5000, "total points that win the match"),
+        Option("run5", 1, 0, 1, "1: a run of five anywhere scores 100; 0: only A-K-Q-J-10"),
+    )
+    rule_notes: ClassVar[tuple[RuleNote, ...]] = (
+        RuleNote(
+            "36 cards: A K Q J 10 9 8 7 6 of each suit", "text", "使用36张牌，除去飞牌、2、3、4、5"
+        ),
+        RuleNote(
+            "trump J 20 > 9 14 > A 11 > K 4 > Q 3 > 10 > 8 > 7 > 6",
+            "text",
+            "王牌。J（20分）→9（14分）→A（11分）→K（4分）→Q（3分）→10→8→7→6（数牌0分）",
+        ),
+        RuleNote(
+            "plain A 11 > K 4 > Q 3 > J 2 > 10 > 9 > 8 > 7 > 6; the 10 scores nothing",
+            "text",
+            "王牌以外的牌。A（11分）→K（4分）→Q（3分）→J（2分）→10→9→8→7→6（数牌0分）; "
+            "112 points in the deck",
+        ),
+        RuleNote(
+            "the dealer deals one card at a time, nine each; 18 cards are the stock",
+            "text",
+            "每回各一张，共分9回。剩下的18张牌当贮存牌",
+        ),
+        RuleNote(
+            "the top card of the stock is turned up for trump and stays on top",
+            "text",
+            "庄家将贮存牌的顶牌翻开…和此牌同花色的牌即为王牌; the example's winner draws that J",
+        ),
+        RuleNote(
+            "the dealer's opponent leads the first trick", "text", "首先，由对手出任一张牌当台牌"
+        ),
+        RuleNote(
+            "follow suit at all times; without the suit, any card, a trump or not",
+            "text",
+            "一定要出和台牌同花色的牌，但若手牌中没有的话，可以出其他王牌也可以）的牌代替",
+        ),
+        RuleNote(
+            "the trick's winner takes both cards, draws first, and leads",
+            "text",
+            "由赢的对手先从贮存牌中抽l张牌",
+        ),
+        RuleNote(
+            "completions: four J 200; four A, four K, four Q 100 each; a run of five 100, of "
+            "four 50, of three 20 in one suit; trump K and Q 20",
+            "text",
+            "J4张→200分 … ⑧王牌的K、Q2张→20分",
+        ),
+        RuleNote(
+            "a run of five anywhere in the suit scores 100 (option run5)",
+            "assumed",
+            "'同花的A到10为止任5张的连续牌': A to 10 holds only five cards, so 'any five' reads as "
+            "the Jass family's run of five; run5=0 takes A-K-Q-J-10 only",
+        ),
+        RuleNote(
+            "runs follow the order A K Q J 10 9 8 7 6 in every suit",
+            "assumed",
+            "the plain order of the text; the Jass family runs in the natural order in trumps too",
+        ),
+        RuleNote(
+            "only the winner of the last trick may declare, before he leads, one completion",
+            "text",
+            "赢一回的人有完成的权利; one a turn as in the Bezique family (assumed)",
+        ),
+        RuleNote(
+            "the declared cards are shown; a card counts in one completion only",
+            "text",
+            "1次完成时，第2次不可使用相同的牌",
+        ),
+        RuleNote("no completion once the stock is used up", "text", "贮存牌用完时，不可宣告“完成”"),
+        RuleNote(
+            "play on until the hands are empty; no bonus for the last trick",
+            "text",
+            "直到贮存牌和手牌都用完时，才结束比赛; the text names no last-trick bonus",
+        ),
+        RuleNote(
+            "points and completions add up over deals; the first to 1000 wins",
+            "text",
+            "相互计算各自的得分（包括完成所得的分数）最先拿到总分1000分的人赢",
+        ),
+        RuleNote(
+            "the total is checked after each deal, the higher wins when both pass 1000; the "
+            "dealer alternates",
+            "assumed",
+            "the text counts after the deal and does not say who deals next",
+        ),
+    )
+    #: who may declare at their next turn after a trick, by its winner: the winner alone
+    after_trick: ClassVar[tuple[tuple[bool, bool], ...]] = ONLY
+
+    def __init__(self, num_players: int | None = None, **options: int) -> None:
+        super().__init__(num_players, **options)
+        self.declarations = self.make_declarations()
+        #: what the follower must play while the stock lasts and once it is out
+        self.follow_open, self.follow_closed = self.follow_rules()
+
+    def follow_rules(self) -> tuple[FollowRule, FollowRule]:
+        return FollowRule(), FollowRule()
+
+    def make_declarations(self) -> Declarations:
+        return _rules(bool(self.option_values["run5"]))
+
+    def zones(self) -> dict[str, str | int]:
+        return two_player_zones()
+
+    def all_cards(self) -> list[int]:
+        return list(DECK)
+
+    # -- dealing ----------------------------------------------------------------------------
+
+    def new_deal(self, state: GameState) -> None:
+        cards = self.start_deal(state, DECK)
+        state.zones["stock"] = self.deal_one_at_a_time(state, cards, 9)
+        turned = state.zones["stock"][0]
+        state.reveal(turned)
+        dealer = state.vars["dealer"]
+        state.vars.update(
+            trump=turned // 13,
+            score=(0, 0),
+            may_declare=(False, False),
+            used=0,
+            declared=(),
+        )
+        state.current = 1 - dealer
+
+    # -- legal actions ----------------------------------------------------------------------
+
+    def may_declare(self, state: GameState, player: int) -> bool:
+        """Whether ``player``, to move, may declare now."""
+        return state.vars["may_declare"][player] and bool(state.zones["stock"])
+
+    def legal_actions(self, state: GameState) -> Sequence[int]:
+        me = state.current
+        hand = state.zones[HANDS[me]]
+        trick = state.zones["trick"]
+        v = state.vars
+        trump = v["trump"]
+        if trick:
+            rule = self.follow_open if state.zones["stock"] else self.follow_closed
+            actions = rule.legal(hand, trick[0], trump, RANKING.strength[trump])
+        else:
+            actions = list(hand)
+        if self.may_declare(state, me):
+            found = self.declarations.find(hand, trump, v["used"])
+            actions.extend(DECLARE + i for i in found)
+        return actions
+
+    def action_name(self, state: GameState, action: int) -> str:
+        if action < DECLARE:
+            return super().action_name(state, action)
+        combo = self.declarations.catalogue[action - DECLARE]
+        return f"declare {combo.label()} +{combo.score(state.vars['trump'])}"
+
+    # -- play -------------------------------------------------------------------------------
+
+    def apply(self, state: GameState, action: int) -> None:
+        v = state.vars
+        me = state.current
+        if action >= DECLARE:
+            combo = self.declarations.catalogue[action - DECLARE]
+            declare(state, combo)
+            score = list(v["score"])
+            score[me] += combo.score(v["trump"])
+            v.update(
+                score=tuple(score),
+                may_declare=NOBODY_MAY if v["may_declare"][1 - me] is False else ONLY[1 - me],
+                used=v["used"] | combo.mask,
+                declared=(*v["declared"], (me, action - DECLARE)),
+            )
+            return
+        flags = v["may_declare"]
+        if flags[me]:
+            v["may_declare"] = ONLY[1 - me] if flags[1 - me] else NOBODY_MAY
+        z = state.zones
+        z[HANDS[me]].remove(action)
+        trick = z["trick"]
+        trick.append(action)
+        if len(trick) == 1:
+            state.current = 1 - me
+            return
+        led = trick[0]
+        trump = v["trump"]
+        strength = RANKING.strength[trump]
+        if action // 13 == led // 13:
+            follower_won = strength[action] > strength[led]
+        else:
+            follower_won = action // 13 == trump
+        winner = me if follower_won else 1 - me
+        points = RANKING.points[trump]
+        gained = points[led] + points[action]
+        z[WON[winner]].extend(trick)
+        trick.clear()
+        a, b = v["score"]
+        v["score"] = (a + gained, b) if winner == 0 else (a, b + gained)
+        v["may_declare"] = self.after_trick[winner]
+        stock = z["stock"]
+        if stock:
+            z[HANDS[winner]].append(stock.pop(0))
+            z[HANDS[1 - winner]].append(stock.pop(0))
+        if z["hand0"] or z["hand1"]:
+            state.current = winner
+        else:
+            self._end_deal(state)
+
+    def _end_deal(self, state: GameState) -> None:
+        v = state.vars
+        match = tuple(m + s for m, s in zip(v["match"], v["score"], strict=True))
+        v["match"] = match
+        self.next_dealer(state)
+        if max(match) >= self.option_values["target"] or v["deals"] >= MAX_DEALS:
+            state.current = TERMINAL
+        else:
+            self.new_deal(state)
+
+    # -- results ----------------------------------------------------------------------------
+
+    def scores(self, state: GameState) -> tuple[int, ...]:
+        return tuple(state.vars["match"])
+
+    def audit(self, state: GameState) -> str | None:
+        v = state.vars
+        points = RANKING.points[v["trump"]]
+        declared = [0, 0]
+        for player, index in v["declared"]:
+            declared[player] += self.declarations.catalogue[index].score(v["trump"])
+        for p in (0, 1):
+            cards = sum(points[c] for c in state.zones[WON[p]])
+            if cards + declared[p] != v["score"][p]:
+                return f"player {p} has {v['score'][p]} but won {cards} + declared {declared[p]}"
+        return None
