@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 import shlex
 import subprocess
 import sys
+import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -192,3 +195,53 @@ def test_the_play_prompt_reads_numbers_as_people_type_them() -> None:
     )
     assert eof.returncode == 0 and eof.stdout.splitlines()[-1] == "bye"
     assert eof.stdout.splitlines()[-2].startswith(">")  # the prompt, ended before the goodbye
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs a pseudo-terminal")
+def test_ctrl_c_at_the_play_prompt_ends_the_prompts_line_first() -> None:
+    """On a terminal: the prompt, ``^C`` echoed, then ``conjure: interrupted`` on a line of its
+    own, and exit code 130."""
+    import pty
+    import select
+
+    pid, fd = pty.fork()
+    if pid == 0:  # the child: conjure on the pseudo-terminal
+        os.execv(
+            sys.executable,
+            [
+                sys.executable,
+                "-m",
+                "conjure",
+                "play",
+                "goofspiel",
+                "--seed",
+                "2",
+                "--bot",
+                "random",
+            ],
+        )
+    out = b""
+
+    def read_until(done: Callable[[bytes], bool]) -> None:
+        nonlocal out
+        deadline = time.monotonic() + 60
+        while not done(out) and time.monotonic() < deadline:
+            ready, _, _ = select.select([fd], [], [], 0.5)
+            if ready:
+                try:
+                    chunk = os.read(fd, 4096)
+                except OSError:
+                    return
+                if not chunk:
+                    return
+                out += chunk
+
+    read_until(lambda seen: seen.rstrip().endswith(b">"))
+    os.write(fd, b"\x03")
+    read_until(lambda seen: b"interrupted" in seen and seen.endswith(b"\n"))
+    _, status = os.waitpid(pid, 0)
+    os.close(fd)
+    text = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", out.decode(errors="replace"))
+    assert os.WEXITSTATUS(status) == 130, text
+    last = [line for line in text.replace("\r", "").split("\n") if line.strip()][-1]
+    assert last == "conjure: interrupted", text

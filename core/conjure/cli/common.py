@@ -25,10 +25,12 @@ __all__ = [
     "EXIT_INTERNAL",
     "EXIT_INTERRUPTED",
     "EXIT_OK",
+    "LANG_HELP",
     "Handler",
     "OptionError",
     "Parser",
     "add_command",
+    "default_lang",
     "int_params",
     "pairs",
     "print_json",
@@ -70,6 +72,19 @@ class Parser(argparse.ArgumentParser):
         raise UsageError(f"{self.prog}: {message}")
 
 
+#: the help of every ``--lang`` option
+LANG_HELP = "language of the text for people: en or zh (default: en, or $CONJURE_LANG)"
+
+
+def default_lang() -> str:
+    """The language of text for people when ``--lang`` is not given: ``CONJURE_LANG`` if it is
+    ``en`` or ``zh``, else English."""
+    import os
+
+    lang = os.environ.get("CONJURE_LANG", "").strip().lower()
+    return lang if lang in ("en", "zh") else "en"
+
+
 def whole(what: str, low: int | None = None, high: int | None = None) -> Callable[[str], int]:
     """An argparse ``type`` for a whole number typed by a person: :func:`conjure.inputs.parse_int`
     with the range ``low``..``high``, the option ``what`` named in the error."""
@@ -106,18 +121,13 @@ def int_params(values: list[str] | None, flag: str = "--param") -> dict[str, int
     return {name: parse_int(value, f"{flag} {name}") for name, value in pairs(values, flag).items()}
 
 
-def print_rows(title: str, headers: Sequence[str], rows: Sequence[Sequence[str]]) -> None:
-    """A titled table of text rows on stdout."""
-    from rich.table import Table
+def print_rows(title: str, headers: Sequence[str], rows: Sequence[Sequence[Any]]) -> None:
+    """A titled table of rows on stdout, the first column the ids people type: never cut, the
+    other columns wrap first, and on a narrow terminal the rows become a list. Cells are plain
+    strings (not markup) or :class:`rich.text.Text`."""
+    from conjure.view.terminal import IdTable, make_console
 
-    from conjure.view.terminal import make_console
-
-    table = Table(title=title, title_justify="left")
-    for header in headers:
-        table.add_column(header)
-    for row in rows:
-        table.add_row(*row)
-    make_console().print(table)
+    make_console().print(IdTable(title, headers, rows))
 
 
 def print_json(data: Any) -> int:

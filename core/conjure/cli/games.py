@@ -7,7 +7,9 @@ from typing import Any
 
 from conjure.cli.common import (
     EXIT_OK,
+    LANG_HELP,
     add_command,
+    default_lang,
     int_params,
     print_json,
     print_rows,
@@ -26,6 +28,7 @@ def add_parsers(sub: Any) -> None:
         sub, "rules", _rules, help="a game's rules, marking what the text says and what was assumed"
     )
     p.add_argument("game", metavar="GAME")
+    p.add_argument("--lang", choices=("en", "zh"), default=default_lang(), help=LANG_HELP)
     p.add_argument("--json", action="store_true")
 
     p = add_command(sub, "play", _play, help="play a game in the terminal against bots")
@@ -137,24 +140,23 @@ def _rules(args: argparse.Namespace) -> int:
         return print_json(data)
     from rich.text import Text
 
-    from conjure.view.terminal import make_console
+    from conjure.view.terminal import Paragraph, make_console
 
     console = make_console()
     console.print(Text(f"{cls.name_zh} / {cls.name_en}  ({cls.source})", style="bold"))
-    console.print(cls.summary_zh)
-    console.print(cls.summary_en)
+    console.print(Paragraph(cls.summary_zh if args.lang == "zh" else cls.summary_en))
     console.print()
     for note in cls.rule_notes:
-        mark = "[text]   " if note.origin == "text" else "[assumed]"
-        line = Text(f"{mark} ", style="green" if note.origin == "text" else "yellow")
-        line.append(note.rule)
+        text = note.origin == "text"
+        line = Text(note.rule)
         if note.why:
             line.append(f" — {note.why}", style="dim")
-        console.print(line)
+        mark = Text("[text]    " if text else "[assumed] ", style="green" if text else "yellow")
+        console.print(Paragraph(line, mark))
     if cls.options:
         console.print()
         for o in cls.options:
-            console.print(f"option {o.name}={o.default} ({o.low}..{o.high}): {o.help}")
+            console.print(Paragraph(o.help, f"option {o.name}={o.default} ({o.low}..{o.high}): "))
     return EXIT_OK
 
 

@@ -34,18 +34,22 @@ def _plugins(args: argparse.Namespace) -> int:
         ]
         return print_json(rows)
 
+    from rich.text import Text
+
     lines = []
     for p in registry.plugins:
+        provides = Text()
         if p.error:
-            provides = f"[red]broken: {p.error}[/red]"
+            provides.append(f"broken: {p.error}", style="red")
         else:
             parts = []
             if p.routines:
                 parts.append("routines: " + ", ".join(p.routines))
             if p.games:
                 parts.append("games: " + ", ".join(p.games))
-            parts.extend(f"[yellow]refused: {line}[/yellow]" for line in p.refused)
-            provides = "; ".join(parts) or "(nothing)"
+            provides.append("; ".join(parts) or "(nothing)")
+            for line in p.refused:
+                provides.append(f"; refused: {line}", style="yellow")
         lines.append((p.name, p.distribution, p.version, provides))
     print_rows("conjure plugins", ("plugin", "distribution", "version", "provides"), lines)
     return EXIT_OK
