@@ -39,6 +39,24 @@ def record_pid(context: str, chunk: Chunk) -> int:
     return chunk.index
 
 
+def dies(context: None, chunk: Chunk) -> int:
+    if chunk.index == 1:
+        os.kill(os.getpid(), 9)
+    if chunk.index == 3:
+        raise SystemExit(3)
+    return chunk.index
+
+
+def test_a_worker_that_dies_or_exits_is_an_error_not_a_hang() -> None:
+    killed = executor(2).map(dies, None, plan(2, 1, 1))
+    with pytest.raises(RuntimeError, match="stopped unexpectedly"), closing(killed) as results:
+        list(results)
+    exits = executor(2).map(dies, None, plan(5, 1, 1)[2:])
+    with pytest.raises(RuntimeError, match="SystemExit: 3"), closing(exits) as results:
+        list(results)
+    assert multiprocessing.active_children() == []
+
+
 def test_plan_depends_on_total_seed_and_size_only() -> None:
     chunks = plan(10, seed=3, size=4)
     assert [(c.index, c.start, c.size) for c in chunks] == [(0, 0, 4), (1, 4, 4), (2, 8, 2)]

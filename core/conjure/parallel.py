@@ -182,7 +182,14 @@ class ProcessPool:
                             f"a worker process stopped unexpectedly (exit code {proc.exitcode})"
                         )
                     assert isinstance(ready, Connection)
-                    kind, position, value = ready.recv()
+                    try:
+                        kind, position, value = ready.recv()
+                    except EOFError:
+                        proc = procs[conns.index(ready)]
+                        proc.join(STOP_GRACE)
+                        raise RuntimeError(
+                            f"a worker process stopped unexpectedly (exit code {proc.exitcode})"
+                        ) from None
                     del busy[ready]
                     if kind == "error":
                         raise value
@@ -263,7 +270,13 @@ def _work(conn: Connection) -> None:
     if sys.platform != "win32":
         threading.Thread(target=_watch_parent, daemon=True).start()
     try:
-        fn, context = conn.recv()
+        try:
+            fn, context = conn.recv()
+        except (EOFError, OSError):
+            raise
+        except Exception as exc:  # the work could not be unpickled here
+            conn.send(("error", -1, _portable(exc)))
+            return
         while True:
             task = conn.recv()
             if task is None:
@@ -271,17 +284,18 @@ def _work(conn: Connection) -> None:
             position, chunk = task
             try:
                 conn.send(("ok", position, fn(context, chunk)))
-            except Exception as exc:
+            except BaseException as exc:  # SystemExit from a plugin's code included
                 conn.send(("error", position, _portable(exc)))
     except (EOFError, OSError):  # the parent is gone
         return
 
 
-def _portable(exc: Exception) -> Exception:
-    """``exc`` if it survives pickling, else a RuntimeError that names it."""
+def _portable(exc: BaseException) -> Exception:
+    """``exc`` if it is an ordinary exception that survives pickling, else a RuntimeError that
+    names it (a SystemExit in a worker must not end the parent)."""
     import traceback
 
-    if _pickles(exc):
+    if isinstance(exc, Exception) and _pickles(exc):
         return exc
     error = RuntimeError(f"{type(exc).__name__}: {exc}")
     error.add_note("".join(traceback.format_exception(exc)))
