@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from conjure.cli import main
-from conjure.deck.stacks import stack
+from conjure.deck.stacks import STACKS, stack
 
 DAY1 = "2026-03-01T09:00:00+00:00"
 DAY2 = "2026-03-02T09:30:00+00:00"
@@ -292,3 +292,16 @@ def test_drill_tui_and_app_open_the_app_on_the_subject(
         ("aronson", {"db": db, "lang": "zh"}),
         ("courting-kings", {"db": db, "lang": "en"}),
     ]
+
+
+@pytest.mark.parametrize("name", sorted(STACKS))
+def test_every_shipped_stack_can_be_drilled(
+    name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = str(tmp_path / "p.sqlite3")
+    top = stack(name).card_at(1)
+    code, out = drill(monkeypatch, capsys, f"{top.zh}\n", name, "--mode", "card", "--db", db)
+    assert code == 0 and "✓" in out and "1 answered, 1 right" in out
+    assert main(["stats", name, "--db", db, "--items"]) == 0
+    out = capsys.readouterr().out
+    assert f"1 {top.ascii}" in out and "100%" in out

@@ -59,6 +59,9 @@ def add_parsers(sub: Any) -> None:
     p.add_argument("--json", action="store_true")
     p.add_argument("--plot", action="store_true", help="accuracy and speed per day as bars")
     p.add_argument("--svg", metavar="FILE", help="write the plot as an SVG image")
+    p.add_argument(
+        "--items", action="store_true", help="accuracy and speed of every card or step answered"
+    )
     _db(p)
     _lang(p)
 
@@ -229,6 +232,20 @@ def _stats(args: argparse.Namespace) -> int:
                     f"{w['label'][:40]} ({round(100 * w['accuracy'])}%, {w['median_seconds']} s)"
                     for w in weak
                 )
+            )
+        if args.items and r["by_item"]:
+            print_rows(
+                r["subject"],
+                ("card or step", "answered", "accuracy", "median"),
+                [
+                    (
+                        w["label"][:50],
+                        str(w["answered"]),
+                        f"{round(100 * w['accuracy'])}%",
+                        f"{w['median_seconds']} s",
+                    )
+                    for w in r["by_item"]
+                ],
             )
         if args.plot and r["days"]:
             for line in plot_text(r["days"]).splitlines():
