@@ -305,3 +305,21 @@ def test_every_shipped_stack_can_be_drilled(
     assert main(["stats", name, "--db", db, "--items"]) == 0
     out = capsys.readouterr().out
     assert f"1 {top.ascii}" in out and "100%" in out
+
+
+def test_the_commands_in_the_trainer_guide_parse() -> None:
+    import re
+    import shlex
+
+    from conjure.cli import build_parser
+
+    guide = (Path(__file__).parents[2] / "docs" / "trainer.md").read_text(encoding="utf-8")
+    block = re.search(r"```sh\n(.+?)\n```", guide, re.S)
+    assert block is not None
+    commands = [line.split("#")[0].strip() for line in block.group(1).splitlines()]
+    assert len(commands) >= 8
+    for command in commands:
+        args = shlex.split(command)
+        assert args[0] == "conjure"
+        parsed = build_parser().parse_args(args[1:])
+        assert parsed.handler is not None, command
