@@ -17,9 +17,7 @@ import random
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from conjure.deck.cards import Card
-from conjure.deck.places import label
-from conjure.deck.state import DeckState
+from conjure.deck import Card, DeckState, label
 from conjure.errors import IllegalMoveError
 from conjure.magic import Outcome, Routine, describe_value, option_count, perform
 from conjure.text import Text

@@ -10,8 +10,7 @@ from __future__ import annotations
 import random
 from typing import Final
 
-from conjure.deck.cards import Card
-from conjure.deck.stacks import Stack
+from conjure.deck import Card, Stack
 from conjure.text import Text
 from conjure.trainer.questions import CARD, NUMBER, Question
 

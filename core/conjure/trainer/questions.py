@@ -11,7 +11,7 @@ from typing import Any
 
 import attrs
 
-from conjure.deck.cards import Card, parse_card
+from conjure.deck import Card, parse_card
 from conjure.errors import ConjureError, UsageError
 from conjure.inputs import normalise, parse_int, quote
 from conjure.text import Text
