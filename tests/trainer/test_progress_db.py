@@ -117,3 +117,22 @@ def test_someone_elses_sqlite_database_is_refused(tmp_path: Path) -> None:
 def test_a_directory_is_refused(tmp_path: Path) -> None:
     with pytest.raises(ProgressError, match="is a directory"):
         Progress(tmp_path)
+
+
+def test_a_database_another_drill_is_writing_is_a_clear_error(tmp_path: Path) -> None:
+    path = tmp_path / "busy.sqlite3"
+    with Progress(path) as progress:
+        progress.ensure_items("s", [("s:AS", "7 AS")], NOW)
+    other = sqlite3.connect(path, isolation_level=None)
+    other.execute("BEGIN IMMEDIATE")  # another process holds the write lock
+    try:
+        with Progress(path, timeout=0.05) as progress:
+            with pytest.raises(ProgressError, match="another conjure"):
+                progress.record(answer(), "{}", NOW)
+            assert list(progress.answers()) == []
+    finally:
+        other.execute("ROLLBACK")
+        other.close()
+    with Progress(path) as progress:
+        progress.record(answer(), "{}", NOW)
+        assert len(list(progress.answers())) == 1

@@ -109,7 +109,7 @@ def _time(text: str | None) -> datetime | None:
 class Progress:
     """An open progress database. Use as a context manager, or call :meth:`close`."""
 
-    def __init__(self, path: str | Path | None = None) -> None:
+    def __init__(self, path: str | Path | None = None, timeout: float = 10.0) -> None:
         self.path = Path(path) if path is not None else default_path()
         if self.path.is_dir():
             raise ProgressError(f"progress database {str(self.path)!r} is a directory")
@@ -122,13 +122,16 @@ class Progress:
                     f"cannot create the progress database at {str(self.path)!r}: {exc.strerror}"
                 ) from None
         try:
-            self.conn = sqlite3.connect(self.path, isolation_level=None, timeout=10)
+            self.conn = sqlite3.connect(self.path, isolation_level=None, timeout=timeout)
         except sqlite3.Error as exc:
             raise ProgressError(
                 f"cannot open progress database {str(self.path)!r}: {exc}"
             ) from None
         try:
             self._prepare(existed)
+        except sqlite3.OperationalError as exc:
+            self.conn.close()
+            raise self._unavailable(exc) from None
         except sqlite3.DatabaseError as exc:
             self.conn.close()
             raise ProgressError(
@@ -170,16 +173,29 @@ class Progress:
         if version < SCHEMA_VERSION:
             self._migrate(version)
 
+    def _unavailable(self, exc: sqlite3.Error) -> ProgressError:
+        return ProgressError(
+            f"progress database {str(self.path)!r} cannot be written ({exc}); "
+            "is another conjure drilling with it? Nothing already saved was lost"
+        )
+
     @contextmanager
     def _transaction(self) -> Iterator[None]:
         """One transaction, committed (durably: WAL with full sync) when the block ends."""
-        self.conn.execute("BEGIN IMMEDIATE")
+        try:
+            self.conn.execute("BEGIN IMMEDIATE")
+        except sqlite3.OperationalError as exc:
+            raise self._unavailable(exc) from None
         try:
             yield
         except BaseException:
             self.conn.execute("ROLLBACK")
             raise
-        self.conn.execute("COMMIT")
+        try:
+            self.conn.execute("COMMIT")
+        except sqlite3.OperationalError as exc:
+            self.conn.execute("ROLLBACK")
+            raise self._unavailable(exc) from None
 
     def _migrate(self, version: int) -> None:
         with self._transaction():
