@@ -328,3 +328,165 @@ def test_cull_brings_named_cards_to_the_bottom_in_packet_order() -> None:
     assert after("left: AS 2S / 3S 2H", Cull("left", "2H", to_bottom=False)) == "left: 2H AS 2S 3S"
     with pytest.raises(IllegalMoveError, match="2♦ not there"):
         S("left: AS 2S").push(Cull("left", "2D"))
+
+
+# -- the break rules, one primitive at a time, at the break and on either side of it ----------
+
+
+@pytest.mark.parametrize(
+    ("move", "expected"),
+    [
+        # the left hand holds AS 2S / 3S 4S: two cards above the break
+        (Extract("left", "right", 0), "left: 2S / 3S 4S; right: AS KH"),  # above: shallower
+        (Extract("left", "right", 1), "left: AS / 3S 4S; right: 2S KH"),  # just above
+        (Extract("left", "right", 2), "left: AS 2S / 4S; right: 3S KH"),  # just below: stays
+        (Extract("left", "right", 3), "left: AS 2S / 3S; right: 4S KH"),
+        (Insert("right", "left", 1), "left: AS KH 2S / 3S 4S"),  # above: deeper
+        (Insert("right", "left", 2), "left: AS 2S KH / 3S 4S"),  # at the break: above it
+        (Insert("right", "left", 3), "left: AS 2S / 3S KH 4S"),  # below: stays
+        (Insert("left", "left", 1), "left: 2S AS / 3S 4S; right: KH"),  # into itself, above
+        (Insert("left", "left", 2), "left: 2S / 3S AS 4S; right: KH"),  # to below the break
+        (Take("left", "right", 2), "left: 3S 4S; right: AS 2S KH"),  # nothing above: gone
+        (Take("left", "right", 1, from_bottom=True), "left: AS 2S / 3S; right: 4S KH"),
+        (Take("left", "right", 2, from_bottom=True), "left: AS 2S; right: 3S 4S KH"),  # none below
+        (Take("right", "left"), "left: KH AS 2S / 3S 4S"),  # put on top: deeper
+        (Take("right", "left", to_bottom=True), "left: AS 2S / 3S 4S KH"),  # under: stays
+        (Peel("left", "right", 1), "left: 2S / 3S 4S; right: AS KH"),
+        (Deal("left", "right", 2, turn=True), "left: 3S 4S; right: 2S^ AS^ KH"),
+        (Steal("left", "right"), "left: 3S 4S; right: KH AS 2S"),
+        (Cut("left", "table"), "left: 3S 4S; right: KH; table: AS 2S"),
+        (Cut("left", "table", 1), "left: 2S 3S 4S; right: KH; table: AS"),  # a cut lets go
+        (CompleteCut("left"), "left: 3S 4S AS 2S; right: KH"),
+        (TurnCard("left", 2), "left: AS 2S / 3S^ 4S; right: KH"),  # turned in place: stays
+        (TurnOver("left"), "left: 4S^ 3S^ 2S^ AS^; right: KH"),
+        (Cull("left", "3S", to_bottom=False), "left: 3S AS 2S 4S; right: KH"),
+    ],
+    ids=str,
+)
+def test_each_primitive_keeps_the_break_where_the_hand_does(move: object, expected: str) -> None:
+    assert after("left: AS 2S / 3S 4S; right: KH", move) == expected
+
+
+@pytest.mark.parametrize(
+    ("size", "out", "woven"),
+    [
+        (5, True, "AS 4S 2S 5S 3S"),  # the top half takes the odd card
+        (5, False, "3S AS 4S 2S 5S"),  # the bottom half takes it
+        (6, True, "AS 4S 2S 5S 3S 6S"),
+        (6, False, "4S AS 5S 2S 6S 3S"),
+        (2, False, "2S AS"),
+    ],
+)
+def test_faro_of_odd_and_even_packets(size: int, out: bool, woven: str) -> None:
+    cards = " ".join(["AS", "2S", "3S", "4S", "5S", "6S"][:size])
+    assert after(f"left: {cards}", Faro("left", out=out)) == f"left: {woven}"
+
+
+def test_turning_keeps_each_cards_own_orientation_reversed() -> None:
+    assert after("table: AS^ 2S 3S^ 4S", TurnOver("table")) == "table: 4S^ 3S 2S^ AS"
+    assert after("table: AS^ 2S", Peel("table", "left", 2, turn=True)) == "left: 2S^ AS"
+    assert after("table: AS^ 2S", Extract("table", "left", 1, turn=True)) == (
+        "left: 2S^; table: AS^"
+    )
+
+
+def test_an_emptied_place_is_no_longer_spread() -> None:
+    s = S("left: AS 2S; right: KH")
+    s.push(Spread("left"))
+    s.push(Peel("left", "right", 2))
+    assert s.spread == {}
+    s.push(Spread("right"))
+    s.push(Transfer("right", "table"))
+    assert s.spread == {}
+
+
+# -- what the moves say --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("depth", "en", "zh"),
+    [
+        (0, "the top card", "特普牌"),
+        (1, "the 2nd card from the top", "从上数第2张牌"),
+        (2, "the 3rd card from the top", "从上数第3张牌"),
+        (10, "the 11th card from the top", "从上数第11张牌"),
+        (11, "the 12th card from the top", "从上数第12张牌"),
+        (12, "the 13th card from the top", "从上数第13张牌"),
+        (20, "the 21st card from the top", "从上数第21张牌"),
+        (21, "the 22nd card from the top", "从上数第22张牌"),
+        (110, "the 111th card from the top", "从上数第111张牌"),
+    ],
+)
+def test_ordinals(depth: int, en: str, zh: str) -> None:
+    assert en in TurnCard("left", depth).describe("en")
+    assert zh in TurnCard("left", depth).describe("zh")
+
+
+def test_a_depth_below_zero_is_refused_not_called_the_0th_card() -> None:
+    for build in (lambda: TurnCard("left", -1), lambda: Extract("left", "right", -1)):
+        with pytest.raises(IllegalMoveError, match="depth must be 0 or more, not -1"):
+            build()
+
+
+def test_errors_about_hands_read_as_sentences() -> None:
+    with pytest.raises(IllegalMoveError) as caught:
+        S("left: AS").push(Forward())
+    assert str(caught.value) == (
+        "cannot bring the performer's hands forward: they are not behind the back"
+    )
+    s = S("left: AS")
+    s.push(Behind("spectator"))
+    with pytest.raises(IllegalMoveError, match=r"^cannot put the spectator's hands behind"):
+        s.push(Behind("spectator"))
+
+
+def test_counts_are_singular_or_plural() -> None:
+    assert Peel("left", "right").describe() == "Peel 1 card from the left hand onto the right hand"
+    assert Deal("left", "table", 3, turn=True).describe() == (
+        "Deal 3 cards from the left hand to the table face up"
+    )
+    assert Insert("right", "left", 1).describe().endswith("below 1 card")
+    assert Insert("right", "left", 0).describe("zh") == "从右手特普取1张牌，插进左手的特普"
+
+
+def test_every_move_is_described_in_english_and_chinese() -> None:
+    samples = [parse_move(f"{name} left right 1") for name in ("Peel", "Deal", "Take", "Insert")]
+    samples += [
+        parse_move(text)
+        for text in (
+            "Transfer left table",
+            "Extract left right 2 yes",
+            "Cull left 2S,2H",
+            "Cut left table",
+            "CompleteCut left 3",
+            "TurnOver left",
+            "TurnCard left 1",
+            "Faro left no",
+            "HoldBreak left 2",
+            "ReleaseBreak left",
+            "Steal left right",
+            "Spread left self",
+            "Square left",
+            "Behind spectator",
+            "Forward",
+            "ShowTop left",
+            "ShowBottom left",
+            "ShowFace left",
+        )
+    ]
+    assert {type(m) for m in samples} == set(MOVES.values())
+    for move in samples:
+        en, zh = move.describe("en"), move.describe("zh")
+        assert en[:1].isupper() and "{" not in en and "  " not in en, en
+        assert zh != en and "{" not in zh and not any(c.isascii() and c.isalpha() for c in zh), zh
+
+
+def test_no_language_branches_in_the_deck() -> None:
+    from pathlib import Path
+
+    import conjure.cli.deck
+    import conjure.deck
+
+    files = [*Path(conjure.deck.__file__).parent.glob("*.py"), Path(conjure.cli.deck.__file__)]
+    for path in files:
+        assert 'lang == "zh"' not in path.read_text(encoding="utf-8"), path
