@@ -267,7 +267,13 @@ class DeckState:
     def take(self, place: str, n: int) -> bytes:
         """Remove and return the top ``n`` cards of ``place``; a break there gets shallower."""
         packet = self.packets[place]
-        self._left(place, packet[n:])
+        rest = packet[n:]
+        if rest:
+            self.packets[place] = rest
+        else:  # _left() written out: this is the hottest primitive
+            del self.packets[place]
+            if self.spread:
+                self.spread.pop(place, None)
         if self.breaks:
             self._shallower(place, n)
         return packet[:n]
