@@ -219,3 +219,23 @@ def test_a_wrong_answer_in_the_app_shows_the_two_views_side_by_side(tmp_path: Pa
     asyncio.run(scenario())
     assert [a.correct for a in progress.answers()] == [False]
     progress.close()
+
+
+def test_export_without_genanki_says_which_extra_to_install(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import sys
+
+    monkeypatch.setitem(sys.modules, "genanki", None)
+    assert main(["export", "anki", "aronson", "-o", str(tmp_path / "a.apkg")]) == 2
+    assert "pip install 'conjure[anki]'" in capsys.readouterr().err
+    assert not (tmp_path / "a.apkg").exists()
+
+
+def test_export_to_a_place_that_cannot_be_written_is_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    target = tmp_path / "no" / "such" / "dir" / "a.apkg"
+    assert main(["export", "anki", "aronson", "-o", str(target)]) == 2
+    err = capsys.readouterr().err
+    assert "cannot write" in err and err.count("\n") == 1

@@ -23,6 +23,16 @@ def _id(name: str) -> int:
     return (1 << 30) + zlib.crc32(name.encode()) % (1 << 30)
 
 
+def _genanki() -> Any:
+    try:
+        import genanki
+    except ImportError as exc:
+        raise ConjureError(
+            f"Anki export needs genanki ({exc.name} is missing): pip install 'conjure[anki]'"
+        ) from None
+    return genanki
+
+
 def _write(deck: Any, path: Path) -> int:
     import genanki
 
@@ -35,7 +45,7 @@ def _write(deck: Any, path: Path) -> int:
 
 def stack_package(s: Stack, path: str | Path, lang: str = "en") -> int:
     """Write stack ``s`` as an Anki package; return the number of notes."""
-    import genanki
+    genanki = _genanki()
 
     model = genanki.Model(
         _id("conjure stack model"),
@@ -70,7 +80,7 @@ def stack_package(s: Stack, path: str | Path, lang: str = "en") -> int:
 
 def routine_package(routine: Routine, path: str | Path, lang: str = "en") -> int:
     """Write ``routine``'s steps (its example performance) as an Anki package."""
-    import genanki
+    genanki = _genanki()
 
     from conjure.trainer.drills import _belief_text, _narration, _steps
 
