@@ -31,26 +31,27 @@ def main() -> None:
         f"{args.repeat})"
     )
 
-    for rounds in (1, 2):
-        report = verify(each_gets_two.ROUTINE, {"rounds": rounds}, examples=args.cases, seed=1)
-        assert report.passed and report.mode == "search"
-        rate = report.cases / report.seconds
-        print(f"each-gets-two rounds={rounds}, random engine, 1 core: {rate:>9,.0f} cases/s")
+    # rounds=2 has counter-examples (the spectator picks their reversed card): a search stops at
+    # the first, so speeds are measured on rounds=1, where none exists
+    report = verify(each_gets_two.ROUTINE, {"rounds": 1}, examples=args.cases, seed=1, workers=1)
+    assert report.passed and report.mode == "search"
+    rate = report.cases / report.seconds
+    print(f"each-gets-two rounds=1, random engine, 1 core: {rate:>9,.0f} cases/s")
     workers = os.cpu_count() or 1
     report = verify(
-        each_gets_two.ROUTINE, {"rounds": 2}, examples=args.cases * 2, seed=1, workers=workers
+        each_gets_two.ROUTINE, {"rounds": 1}, examples=args.cases * 2, seed=1, workers=workers
     )
     rate = report.cases / report.seconds
-    print(f"each-gets-two rounds=2, random engine, {workers} workers: {rate:>9,.0f} cases/s")
+    print(f"each-gets-two rounds=1, random engine, {workers} workers: {rate:>9,.0f} cases/s")
     report = verify(
         each_gets_two.ROUTINE,
-        {"rounds": 2},
+        {"rounds": 1},
         examples=min(args.cases, 1000),
         seed=1,
         engine="hypothesis",
     )
     print(
-        f"each-gets-two rounds=2, hypothesis engine: {report.cases / report.seconds:>9,.0f} cases/s"
+        f"each-gets-two rounds=1, hypothesis engine: {report.cases / report.seconds:>9,.0f} cases/s"
     )
 
 

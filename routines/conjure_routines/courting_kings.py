@@ -59,16 +59,33 @@ from conjure.deck import (
     TurnOver,
     full_deck,
 )
-from conjure.magic import Belief, Claim, Performance, Routine, every
+from conjure.magic import (
+    Belief,
+    Claim,
+    Performance,
+    Routine,
+    cards_end_in,
+    every,
+    hands_empty,
+)
 
 KING, QUEEN = 13, 12
 SUITS = "SHCD"
 PAIRS = tuple(f"table.pair{i}" for i in range(1, 5))
 
 
-def _over(place: str, top: int, bottom: int, en: str, zh: str) -> Belief:
+def _over(
+    place: str, top: int, bottom: int, en: str, zh: str, count: int = 8, backed: int = 0
+) -> Belief:
     """The audience believes the bottom four cards at ``place`` are ``bottom``, the rest ``top``."""
-    return Belief(place, en, zh, lambda d, n, card: card.rank == (bottom if d >= n - 4 else top))
+    return Belief(
+        place,
+        en,
+        zh,
+        lambda d, n, card: card.rank == (bottom if d >= n - 4 else top),
+        count=count,
+        backed=backed,
+    )
 
 
 def script(p: Performance) -> None:
@@ -107,7 +124,9 @@ def script(p: Performance) -> None:
         zh="叠齐8张牌，表面向上拿在左手。取牌时，用右手从上方拿起。持牌方法是，将中指与无名指贴于"
         "外端，拇指则贴于内端。",
     )
-    p.do(Square("left"), TurnOver("left"), Transfer("left", "right"))
+    p.do(Square("left"))
+    p.show(TurnOver("left"))  # the face King comes into view
+    p.do(Transfer("left", "right"))
     p.believe(
         _over(
             "right",
@@ -127,11 +146,14 @@ def script(p: Performance) -> None:
         "取第三张K，用这张K的下方挟住左小指尖，以设置布雷克，然后再取第4张K。向观众展示左手已有4张K。",
     )
     p.believe(every("left", KING, en="the left hand holds the Kings", zh="左手是K"))
-    p.do(Peel("right", "left"), Peel("right", "left"), Peel("right", "left"))
-    p.do(HoldBreak("left", 1), Peel("right", "left"))
+    p.show(Peel("right", "left"), Peel("right", "left"), Peel("right", "left"))
+    p.do(HoldBreak("left", 1))
+    p.show(Peel("right", "left"))
     p.believe(
-        every("left", KING, en="the left hand holds four Kings", zh="左手是4张K"),
-        every("right", QUEEN, en="the right hand holds four Queens", zh="右手是4张Q"),
+        every(
+            "left", KING, en="the left hand holds four Kings", zh="左手是4张K", count=4, backed=4
+        ),
+        every("right", QUEEN, en="the right hand holds four Queens", zh="右手是4张Q", count=4),
     )
 
     p.step(
@@ -152,9 +174,9 @@ def script(p: Performance) -> None:
             test=lambda d, _n, card: card.rank in (QUEEN, KING) if d == 0 else card.rank == KING,
         )
     )
-    p.do(Steal("left", "right"), Peel("right", "left"))
-    p.do(Peel("right", "left"), Peel("right", "left"))
-    p.do(Take("right", "left", 3))
+    p.do(Steal("left", "right"))
+    p.show(Peel("right", "left"), Peel("right", "left"), Peel("right", "left"))
+    p.show(Take("right", "left", 3))  # the fourth Queen, two Kings hidden under it
     p.believe(
         _over(
             "left",
@@ -184,9 +206,9 @@ def script(p: Performance) -> None:
         )
     )
     p.do(Take("left", "right", 4), Square("left"), Square("right"))
-    p.believe(
-        every("right", KING, en="the right hand holds the four Kings", zh="右手是4张K"),
-        every("left", QUEEN, en="the left hand holds the four Queens", zh="左手是4张Q"),
+    p.believe(  # "each hand now holds four cards"
+        every("right", KING, en="the right hand holds the four Kings", zh="右手是4张K", count=4),
+        every("left", QUEEN, en="the left hand holds the four Queens", zh="左手是4张Q", count=4),
     )
 
     p.step(
@@ -199,10 +221,19 @@ def script(p: Performance) -> None:
         "符号。由于观众可看到特普与波顿的Q，会认为这些牌都是Q。将左手恢复原状，并将布雷克表面向下，"
         "放在桌上。",
     )
-    p.do(ShowBottom("left"), ShowTop("left"))
+    p.show(ShowBottom("left"), ShowTop("left"))
     p.do(Transfer("left", "table"))
     p.forget("left")
-    p.believe(every("table", QUEEN, en="the four Queens lie on the table", zh="桌上是4张Q"))
+    p.believe(
+        every(
+            "table",
+            QUEEN,
+            en="the four Queens lie on the table",
+            zh="桌上是4张Q",
+            count=4,
+            backed=2,
+        )
+    )
 
     p.step(
         "⑦",
@@ -211,18 +242,28 @@ def script(p: Performance) -> None:
         "bottom. Show the next top card: a King too. Put it back face down on top, and lay this "
         "packet on the one on the table.",
         zh="将右手的扑克移到左手，一方面向观众说：“这边是4张K”，一方面以右手拿起特普牌，给观众看，"
-        "以便观众清楚地看到这是K的牌。之后，将这张牌的背面向上，放人波顿之中。接着取出其次的特普牌。"
-        "并让观众了解，这一张也是K的牌。之后，按照原来的样子置于特普之中，将此布雷克重叠于桌上的布雷克。",
+        "以便观众清楚地看到这是K的牌。之后，将这张牌的背面向上，放入波顿之中。接着取出其次的特普牌。"
+        "并让观众了解，这一张也是K的牌。之后，按照原来的样子，使背面向下，置于特普之中，"
+        "将此布雷克重叠于桌上的布雷克。",
     )
     p.do(Transfer("right", "left"))
     p.forget("right")
-    p.believe(every("left", KING, en="the left hand holds the four Kings", zh="左手是4张K"))
-    p.do(ShowTop("left"), CompleteCut("left", 1), ShowTop("left"))
+    p.believe(  # "These are the four Kings"
+        every("left", KING, en="the left hand holds the four Kings", zh="左手是4张K", count=4)
+    )
+    p.show(ShowTop("left"))
+    p.do(CompleteCut("left", 1))
+    p.show(ShowTop("left"))
     p.do(Transfer("left", "table"))
     p.forget("left")
     p.believe(
         _over(
-            "table", KING, QUEEN, en="the four Kings lie on the four Queens", zh="4张K叠在4张Q之上"
+            "table",
+            KING,
+            QUEEN,
+            en="the four Kings lie on the four Queens",
+            zh="4张K叠在4张Q之上",
+            backed=2,
         )
     )
 
@@ -238,33 +279,27 @@ def script(p: Performance) -> None:
     p.do(Transfer("table", "left"))
     p.forget()
     for pile in PAIRS:
-        p.do(Deal("left", pile, 2, turn=True))
+        p.reveal(Deal("left", pile, 2, turn=True))
 
 
 def _pairs(p: Performance) -> list[tuple[Card, ...]]:
-    return [p.state.cards(pile) for pile in PAIRS]
+    """The pairs as the audience sees them when they are dealt face up."""
+    return [p.seen(pile) for pile in PAIRS]
 
 
 def king_and_queen(p: Performance) -> str | None:
     for i, pair in enumerate(_pairs(p), 1):
-        if sorted(c.rank for c in pair) != [QUEEN, KING]:
-            return f"pair {i} is {' '.join(map(str, pair)) or 'missing'}, not a King and a Queen"
+        if len(pair) != 2 or sorted(c.rank for c in pair) != [QUEEN, KING]:
+            shown = " ".join(map(str, pair)) or "nothing"
+            return f"the audience sees {shown} as pair {i}, not a King and a Queen"
     return None
 
 
 def marriages(p: Performance) -> str | None:
     for i, pair in enumerate(_pairs(p), 1):
-        if len({c.suit for c in pair}) != 1:
-            return f"pair {i} is {' '.join(map(str, pair))}, not of one suit"
-    return None
-
-
-def dealt_face_up(p: Performance) -> str | None:
-    for pile in PAIRS:
-        if not all(up for _, up in p.state.faces(pile)):
-            return f"a card of {pile} is face down"
-    if p.state.size("left"):
-        return "cards are left in the hand"
+        if len(pair) != 2 or len({c.suit for c in pair}) != 1:
+            shown = " ".join(map(str, pair)) or "nothing"
+            return f"the audience sees {shown} as pair {i}, not a pair of one suit"
     return None
 
 
@@ -289,11 +324,12 @@ ROUTINE = Routine(
             zh="从特普开始每次分配2张，每对都是国王与皇后",
             check=king_and_queen,
         ),
-        Claim(
-            "dealt-face-up",
-            en="all eight cards end face up in four pairs on the table",
-            zh="8张牌全部表面向上分成4对放在桌上",
-            check=dealt_face_up,
+        hands_empty(),
+        cards_end_in(
+            *PAIRS,
+            "table.aside",
+            en="the eight cards end in the four pairs, the rest of the deck aside",
+            zh="8张牌最后分成4对，其余的牌在旁边",
         ),
         Claim(
             "marriages",

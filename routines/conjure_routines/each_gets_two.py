@@ -19,20 +19,35 @@ face down in the left hand with the four 2s at its bottom, so that they stay at 
 the performer's lower half. The halves stay face down; a card "turned over and inserted" ends
 face up in a face-down half, which is what "reversed" means below.
 
+The halves stay behind the backs from the first exchange until the spread: "repeat the above"
+(反复作出上面的动作) repeats the exchange, and nothing in the text brings the halves forward in
+between. Brought forward after each exchange, a half whose reversed card had come to its top
+(the spectator picks the card just above it next time) would show that card's face at once:
+the verifier reports it as a flash.
+
+In step ③ the text has the performer take out his card "and show it to the audience"
+(抽出一张展示给观众); we read that as presenting the card, back outward: the exchange is made
+"without looking at the faces" (不要看牌的正面), and a 2 shown here would give the climax away.
+
 Cards put "in front" (置于前方) are laid face down on the table as they came from the half, and
 the exchange happens without anyone looking at the faces, as the text says.
 
 The number of exchanges (``rounds``). The text says to repeat the exchange 3–5 times. Each
 exchange uses two 2s from the performer's bottom: the one he gives the spectator and the one he
-reverses into his own half. With four 2s only one or two exchanges can work, and the verifier
-shows it: ``rounds`` 1 and 2 pass; from 3 on, the third card the performer hands over comes
-from a bottom that has no 2 left, and the spectator reverses an indifferent card. The default
-is 2, the largest number that works; to repeat it 3–5 times as the book says, the performer
-would need six to ten 2s (or other duplicates) at the bottom.
+reverses into his own half. With four 2s at most two exchanges can work; from 3 on, the third
+card the performer hands over comes from a bottom that has no 2 left, and the spectator
+reverses an indifferent card. Two exchanges fail too, more rarely: when the spectator's second
+pick is the 2 they reversed in the first exchange, it comes out face up and lies face up on the
+table in front of everyone (the verifier finds this case; about one performance in thirty).
+One exchange always works, so the default is 1; to repeat it 3–5 times as the book says, the
+performer would need six to ten 2s at the bottom and a spectator who never picks a reversed card.
 
 The spectator's free choices: where to cut (they are asked for the upper half: we allow any cut
 from a quarter to three quarters of the deck, 13 to 39 cards), which card of their half they
-pick (any), and where they insert the card they receive (anywhere, top to bottom). The
+pick (any), and where they insert the card they receive: "push it into your cards" (插进来),
+anywhere below the top card, the bottom included. Left on top, the reversed card would face the
+audience as soon as the hands come forward, before the spread: the verifier reports that as a
+flash, so the performer must ask for the card to go into the half, not onto it. The
 performer's latitude: where he inserts the reversed 2 into his half; the text says "into the
 cards" (插进牌中), which we take as below the top card and above the bottom four cards, so that
 it never lands among the 2s still waiting at the bottom. The deck's order before step ① is part
@@ -44,7 +59,6 @@ from __future__ import annotations
 
 from conjure.deck import (
     Behind,
-    Card,
     Cull,
     Cut,
     DeckState,
@@ -58,7 +72,7 @@ from conjure.deck import (
     TurnOver,
     full_deck,
 )
-from conjure.magic import Claim, Param, Performance, Routine
+from conjure.magic import Claim, Param, Performance, Routine, cards_end_in, holds
 
 TWO = 2
 HALVES = ("left", "spectator")
@@ -75,6 +89,11 @@ EXCHANGE = (Transfer("table.spectator", "right"), Transfer("table.performer", "s
 THEY_TURN_IT = TurnCard("spectator.right")
 THEIR_CARD_ON_MY_TOP = Take("right", "left")
 I_TURN_IT = TurnCard("right")
+# what the audience is told about the cards laid in front and exchanged: one card each
+ONE_CARD_OF_MINE = holds("table.performer", 1, en="the performer lays one card in front of him")
+ONE_CARD_OF_THEIRS = holds("table.spectator", 1, en="the spectator lays one card in front of them")
+ONE_CARD_FOR_ME = holds("right", 1, en="the performer takes the spectator's one card")
+ONE_CARD_FOR_THEM = holds("spectator.right", 1, en="the spectator takes the performer's one card")
 
 
 def _round_label(number: str, r: int, rounds: int) -> str:
@@ -101,11 +120,14 @@ def script(p: Performance) -> None:
         + ("（字面读法：先把牌翻过来，正面向上。）" if literal else ""),
     )
     if literal:
-        p.do(TurnOver("left"))
+        p.show(TurnOver("left"))  # the text turns the deck face up in full view
     cut = p.choose(
         "cut", range(13, 40), en="how many cards the spectator takes", zh="观众取走的张数"
     )
-    p.do(Cut("left", "spectator", cut))
+    if literal:
+        p.show(Cut("left", "spectator", cut))
+    else:
+        p.do(Cut("left", "spectator", cut))
 
     for r in range(1, rounds + 1):
         p.step(
@@ -117,9 +139,11 @@ def script(p: Performance) -> None:
             zh="双方把手藏在背后。表演者说：“我要抽出一张我最喜欢的牌。”其实他是从波顿中抽出的一张，"
             "置于前方。然后也请观众抽出一张自己喜欢的牌置于前方。",
         )
-        p.do(*HANDS_BEHIND)
+        if r == 1:  # the halves stay behind the backs until the spread (see the notes)
+            p.do(*HANDS_BEHIND)
         p.do(DRAW_FROM_MY_BOTTOM, secret=True)
         p.do(MY_CARD_FORWARD)
+        p.believe(ONE_CARD_OF_MINE)
         size = p.state.size("spectator")
         pick = p.choose(
             f"pick{r}",
@@ -128,6 +152,7 @@ def script(p: Performance) -> None:
             zh="观众从自己那一半中抽出的牌（从上数）",
         )
         p.do(Extract("spectator", "spectator.right", pick), THEIR_CARD_FORWARD)
+        p.believe(ONE_CARD_OF_THEIRS)
 
         p.step(
             _round_label("④", r, rounds),
@@ -138,10 +163,12 @@ def script(p: Performance) -> None:
             "然后翻过来，再插进来。”表演者把观众的牌藏在背后，接着说：“我也要把你的牌翻过来，再插入。”",
         )
         p.do(*EXCHANGE)
+        p.forget()
+        p.believe(ONE_CARD_FOR_ME, ONE_CARD_FOR_THEM)
         size = p.state.size("spectator")
         where = p.choose(
             f"insert{r}",
-            range(size + 1),
+            range(1, size + 1),  # into the cards: below the top card (see the notes)
             en="where the spectator pushes the card in (cards above it)",
             zh="观众插入的位置（上方的张数）",
         )
@@ -163,7 +190,7 @@ def script(p: Performance) -> None:
             zh="表演者插入翻过来的2的位置",
         )
         p.do(Insert("right", "left", mine), secret=True)
-        p.do(*HANDS_FORWARD)
+        p.forget()
 
     p.step(
         "⑥",
@@ -171,34 +198,28 @@ def script(p: Performance) -> None:
         "reversed 2s.",
         zh="反复作出上面的动作之后，展开手中的牌给观众看，两边都有翻过来的2。",
     )
-    p.do(Spread("left"), Spread("spectator"))
-
-
-def _reversed(p: Performance, place: str) -> tuple[Card, ...]:
-    """The cards in ``place`` that face the other way from most of the half."""
-    up = p.state.face_up_cards(place)
-    if 2 * len(up) <= p.state.size(place):
-        return up
-    return p.state.face_down_cards(place)
+    p.reveal(*HANDS_FORWARD, Spread("left"), Spread("spectator"))
 
 
 def reversed_twos(p: Performance) -> str | None:
     for place, who in zip(HALVES, ("performer's", "spectator's"), strict=True):
-        cards = _reversed(p, place)
-        wrong = [str(card) for card in cards if card.rank != TWO]
+        seen = p.seen(place)  # the faces the audience sees in the spread half
+        wrong = [str(card) for card in seen if card.rank != TWO]
         if wrong:
-            return f"the {who} half shows reversed {', '.join(wrong)}, not only 2s"
-        if not cards:
-            return f"the {who} half shows no reversed card"
+            return f"the audience sees {', '.join(wrong)} reversed in the {who} half, not only 2s"
+        if not seen:
+            return f"the audience sees no reversed card in the {who} half"
     return None
 
 
 def one_per_exchange(p: Performance) -> str | None:
     rounds = p.param("rounds")
     for place, who in zip(HALVES, ("performer's", "spectator's"), strict=True):
-        count = len(_reversed(p, place))
+        count = len(p.seen(place))
         if count != rounds:
-            return f"the {who} half shows {count} reversed cards after {rounds} exchanges"
+            cards = "card" if count == 1 else "cards"
+            exchanges = "exchange" if rounds == 1 else "exchanges"
+            return f"the {who} half shows {count} reversed {cards} after {rounds} {exchanges}"
     return None
 
 
@@ -216,7 +237,7 @@ ROUTINE = Routine(
     params=(
         Param(
             "rounds",
-            2,
+            1,
             1,
             5,
             en="how many times the exchange is repeated (the book: 3–5)",
@@ -238,6 +259,11 @@ ROUTINE = Routine(
             en="when the halves are spread, both show reversed cards and every one is a 2",
             zh="展开手中的牌，两边都有翻过来的牌，而且都是2",
             check=reversed_twos,
+        ),
+        cards_end_in(
+            *HALVES,
+            en="every card ends in one of the two halves (nothing left on the table or in a hand)",
+            zh="每张牌最后都在两半牌中（桌上和手中没有多余的牌）",
         ),
         Claim(
             "one-per-exchange",

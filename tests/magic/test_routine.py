@@ -123,7 +123,7 @@ def believes_kings_script(p: Performance) -> None:
     p.start(DeckState.parse("left: KS^ KH^ QD^"))
     p.step("①", en="show", zh="看")
     p.believe(every("left", 13, en="the left hand holds Kings", zh="左手是K"))
-    p.do(Peel("left", "table"), Peel("left", "table"))
+    p.show(Peel("left", "table"), Peel("left", "table"))
 
 
 def test_two_views_rule_names_the_step_and_the_card() -> None:

@@ -55,7 +55,21 @@ def test_the_guides_plugin_is_listed(plugin_dir: Path) -> None:
 def test_the_guides_plugin_verifies(plugin_dir: Path) -> None:
     result = run(plugin_dir, "-m", "conjure", "verify", "key-card")
     assert result.returncode == 0, result.stdout + result.stderr
-    assert "PASS: all 2,601 cases checked" in result.stdout
+    assert "PROVED: all 2,601 cases" in result.stdout
+
+
+def test_the_guides_warning_about_the_range_holds(plugin_dir: Path) -> None:
+    """With all 52 cards offered, the smallest counter-example is the key card itself."""
+    source = (plugin_dir / "key_card.py").read_text(encoding="utf-8")
+    assert source.count("range(51)") == 1
+    namespace: dict[str, object] = {"__name__": "key_card_52"}
+    exec(compile(source.replace("range(51)", "range(52)"), "key_card_52", "exec"), namespace)
+    from conjure.magic import verify
+
+    report = verify(namespace["ROUTINE"])  # type: ignore[arg-type]
+    assert report.verdict == "refuted" and report.counterexample is not None
+    assert report.counterexample.performance.values["card"] == 51
+    assert "found" in report.counterexample.claim_errors
 
 
 def test_the_guides_plugin_rehearses(plugin_dir: Path) -> None:

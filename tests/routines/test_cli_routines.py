@@ -21,10 +21,26 @@ def test_routines_lists_both(capsys: pytest.CaptureFixture[str]) -> None:
     assert {"courting-kings", "each-gets-two"} <= ids
 
 
-def test_verify_courting_kings_passes_and_counts(capsys: pytest.CaptureFixture[str]) -> None:
+def test_verify_courting_kings_proves_and_counts(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["verify", "courting-kings"]) == 0
     out = capsys.readouterr().out
-    assert "PASS: all 576 cases checked" in out
+    assert "PROVED: all 576 cases" in out
+    assert "PASS" not in out
+
+
+def test_a_claim_refuted_at_the_first_case_says_so(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["verify", "courting-kings", "--claim", "marriages"]) == 1
+    out = capsys.readouterr().out
+    assert "REFUTED: a counter-example at case 1 of 576" in out
+    assert "all 1 cases" not in out and "PROVED" not in out
+
+
+def test_a_sample_is_never_called_a_proof(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["verify", "each-gets-two", "--param", "rounds=1", "--param", "reading=0"]
+    assert main([*args, "--examples", "1", "--seed", "3", "--workers", "1"]) == 6
+    out = capsys.readouterr().out
+    assert "no counter-example in 1 random case (of about " in out
+    assert "not a proof" in out and "PASS" not in out and "PROVED" not in out
 
 
 def test_verify_each_gets_two_sweeps_the_rounds(capsys: pytest.CaptureFixture[str]) -> None:
@@ -42,13 +58,18 @@ def test_verify_each_gets_two_sweeps_the_rounds(capsys: pytest.CaptureFixture[st
         ]
     )
     data = json.loads(capsys.readouterr().out)
-    assert code == 1
-    verdicts = {r["params"]["rounds"]: r["passed"] for r in data["results"]}
-    assert verdicts == {1: True, 2: True, 3: False, 4: False, 5: False}
+    assert code == 1 and data["exit"] == 1
+    verdicts = {r["params"]["rounds"]: r["verdict"] for r in data["results"]}
+    assert verdicts == {
+        1: "no counter-example",
+        2: "refuted",
+        3: "refuted",
+        4: "refuted",
+        5: "refuted",
+    }
     failed = next(r for r in data["results"] if r["params"]["rounds"] == 3)
-    assert failed["counterexample"]["claims_failed"]
-    assert failed["counterexample"]["steps"][-1]["number"] == "⑥"
-    assert failed["seed"] == 1
+    assert failed["counterexample"]["failure"] or failed["counterexample"]["claims_failed"]
+    assert failed["seed"] == 1 and not failed["proved"]
 
 
 def test_verify_prints_a_trace_for_a_failure(capsys: pytest.CaptureFixture[str]) -> None:
@@ -70,7 +91,7 @@ def test_verify_prints_a_trace_for_a_failure(capsys: pytest.CaptureFixture[str])
         == 1
     )
     out = capsys.readouterr().out
-    assert "FAIL [rounds=3, reading=0]" in out
+    assert "REFUTED: a counter-example after" in out and "[rounds=3, reading=0]" in out
     assert "smallest counter-example found" in out
     assert "③·3" in out and "performer:" in out and "audience sees:" in out
 
@@ -78,7 +99,7 @@ def test_verify_prints_a_trace_for_a_failure(capsys: pytest.CaptureFixture[str])
 def test_solve_courting_kings(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["solve", "courting-kings", "marriages"]) == 0
     out = capsys.readouterr().out
-    assert "24 of 576 set-ups" in out
+    assert "24 of 576 set-ups make it hold" in out
     assert "kings = queens taken in the positions 1 2 4 3" in out
     assert "queens=C H S D, kings=C H D S" in out  # the book's example is among them
 
@@ -132,7 +153,7 @@ def test_rehearse_with_a_set_up_and_a_failing_one() -> None:
     mixed = with_kings("SHCD")
     assert mixed.returncode == 0  # an optional claim failing is no failure of the routine
     assert "✗ marriages" in mixed.stdout and "✓ king-and-queen" in mixed.stdout
-    bad = run("rehearse", "each-gets-two", "--all", "--param", "rounds=3")
+    bad = run("rehearse", "each-gets-two", "--all", "--param", "rounds=3", "--lang", "en")
     assert bad.returncode == 1
     assert "✗ reversed-twos" in bad.stdout
 
@@ -147,6 +168,11 @@ def test_rehearse_with_a_set_up_and_a_failing_one() -> None:
             ["verify", "each-gets-two", "--param", "rounds=x"],
             "--param rounds: 'x' is not a whole number",
         ),
+        (["verify", "each-gets-two", "--examples", "0"], "--examples: 0 is out of range"),
+        (["verify", "each-gets-two", "--examples", "-5"], "--examples: -5 is out of range"),
+        (["verify", "each-gets-two", "--workers", "0"], "--workers: 0 is out of range"),
+        (["verify", "each-gets-two", "--workers", "-4"], "--workers: -4 is out of range"),
+        (["verify", "each-gets-two", "--examples", "²"], "'²' is not a whole number"),
         (["rehearse", "courting-kings", "--setup", "queens=SHCX"], "'X' is not one of"),
         (["rehearse", "courting-kings", "--choice", "nope=1"], "no choice named 'nope'"),
         (["solve", "courting-kings", "nope"], "no claim 'nope'"),

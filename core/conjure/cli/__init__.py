@@ -74,6 +74,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         with _sigterm_interrupts():
             args = build_parser().parse_args(argv)
+            args.debug = debug
             if args.command is None:
                 build_parser().print_help()
                 return EXIT_OK

@@ -16,6 +16,12 @@ from conjure.cli.common import (
     print_rows,
     registry,
 )
+from conjure.inputs import parse_int
+
+
+def plural(n: int, noun: str, nouns: str | None = None) -> str:
+    """``1 case``, ``2 cases``, ``20,000 cases``."""
+    return f"{n:,} {noun if n == 1 else (nouns or noun + 's')}"
 
 
 def add_parsers(sub: Any) -> None:
@@ -41,22 +47,19 @@ def add_parsers(sub: Any) -> None:
     )
     p.add_argument(
         "--examples",
-        type=int,
-        default=20_000,
+        default="20000",
         help="cases to try when there are too many to walk (default 20000)",
     )
-    p.add_argument("--seed", type=int, help="seed of the search, to replay it")
+    p.add_argument("--seed", help="seed of the search, to replay it")
     p.add_argument("--engine", choices=("random", "hypothesis"), default="random")
     p.add_argument(
         "--workers",
-        type=int,
-        default=os.cpu_count() or 1,
+        default=str(os.cpu_count() or 1),
         help="processes for a random search (default: one per core)",
     )
     p.add_argument(
         "--limit",
-        type=int,
-        default=200_000,
+        default="200000",
         help="walk every case when there are at most this many (default 200000)",
     )
     p.add_argument("--lang", choices=("en", "zh"), default="en")
@@ -102,7 +105,7 @@ def _routines(args: argparse.Namespace) -> int:
         rows.append(
             {
                 "id": r.id,
-                "name": r.name_zh if args.lang == "zh" else r.name_en,
+                "name": r.name.get(args.lang),
                 "name_zh": r.name_zh,
                 "name_en": r.name_en,
                 "source": r.source,
@@ -113,7 +116,7 @@ def _routines(args: argparse.Namespace) -> int:
                     {
                         "id": c.id,
                         "promised": c.promised,
-                        "text": c.zh if args.lang == "zh" else c.en,
+                        "text": c.text.get(args.lang),
                     }
                     for c in r.claims
                 ],
@@ -135,11 +138,47 @@ def _routines(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _plugin_of(reg: Any, routine_id: str) -> str:
+    for info in getattr(reg, "plugins", ()):
+        if routine_id in info.routines:
+            return str(info.name)
+    return "?"
+
+
+def _how(report: Any) -> str:
+    """What was checked, in words that tell a proof from a sample."""
+    from conjure.magic.verify import BUG, PROVED, REFUTED
+
+    seconds = f"{report.seconds:.3f} s"
+    space = f"{report.space:,}" if report.space < 10**9 else f"{report.space:.2e}"
+    if report.mode == "exhaustive":
+        if report.verdict == PROVED:
+            return f"PROVED: all {plural(report.cases, 'case')} ({seconds})"
+        return (
+            f"REFUTED: a counter-example at case {report.cases:,} of {space}, walking every "
+            f"case in order ({seconds})"
+        )
+    replay = f"--seed {report.seed}"
+    if report.workers > 1:
+        replay += f" --workers {report.workers}"
+    sample = f"{plural(report.cases, 'random case')} (of about {space}; replay with {replay})"
+    if report.verdict in (REFUTED, BUG):
+        return f"REFUTED: a counter-example after {sample} ({seconds})"
+    assert report.verdict not in (PROVED, BUG)
+    return f"no counter-example in {sample}, not a proof ({seconds})"
+
+
 def _verify(args: argparse.Namespace) -> int:
     from conjure.magic.trace import format_outcome, outcome_json
-    from conjure.magic.verify import sweep, verify
+    from conjure.magic.verify import BUG, exit_code, sweep, verify
 
-    routine = registry().routine(args.routine)
+    # counts typed by people: one parser, one-line errors naming the option (not argparse's)
+    examples = parse_int(args.examples, "--examples", low=1)
+    workers = parse_int(args.workers, "--workers", low=1)
+    limit = parse_int(args.limit, "--limit", low=0)
+    seed = None if args.seed is None else parse_int(args.seed, "--seed", low=0)
+    reg = registry()
+    routine = reg.routine(args.routine)
     fixed = int_params(args.param)
     routine.resolve_params(fixed)
     claims = [routine.claim(c) for c in args.claim] if args.claim else None
@@ -149,28 +188,33 @@ def _verify(args: argparse.Namespace) -> int:
             routine,
             params,
             claims=claims,
-            exhaustive_limit=args.limit,
-            examples=args.examples,
-            seed=args.seed,
+            exhaustive_limit=limit,
+            examples=examples,
+            seed=seed,
             engine=args.engine,
-            workers=max(1, args.workers),
+            workers=workers,
         )
 
     results = sweep(routine, fixed, run=run)
-    all_passed = all(report.passed for _, report in results)
+    reports = [report for _, report in results]
+    code = exit_code(reports)
     if args.storyboard:
         from conjure.cli.pictures import write_counterexample
 
-        write_counterexample(args.storyboard, [report for _, report in results], args.lang)
+        write_counterexample(args.storyboard, reports, args.lang)
     if args.json:
         out = []
         for params, report in results:
             out.append(
                 {
                     "params": params,
+                    "verdict": report.verdict,
+                    "proved": report.proved,
                     "passed": report.passed,
                     "mode": report.mode,
                     "cases": report.cases,
+                    "space": report.space,
+                    "space_exact": report.space_exact,
                     "seconds": round(report.seconds, 4),
                     "seed": report.seed,
                     "workers": report.workers,
@@ -181,34 +225,48 @@ def _verify(args: argparse.Namespace) -> int:
             )
         print(
             json.dumps(
-                {"routine": routine.id, "passed": all_passed, "results": out},
+                {
+                    "routine": routine.id,
+                    "proved": all(r.proved for r in reports),
+                    "passed": all(r.passed for r in reports),
+                    "exit": code,
+                    "results": out,
+                },
                 ensure_ascii=False,
                 indent=2,
             )
         )
-        return EXIT_OK if all_passed else 1
+        return code
     checked = claims or [c for c in routine.claims if c.promised]
     print(f"{routine.id} ({routine.name_zh} / {routine.name_en}), {routine.source}")
-    print("claims: " + "; ".join(f"{c.id}: {c.zh if args.lang == 'zh' else c.en}" for c in checked))
-    print("two-views rule: checked at every move")
+    print("claims: " + "; ".join(f"{c.id}: {c.text.get(args.lang)}" for c in checked))
+    print(
+        "two views checked at every move: no face shown that is not meant to be, beliefs, "
+        "counts, secret moves out of sight"
+    )
     for params, report in results:
         where = ", ".join(f"{k}={v}" for k, v in params.items())
         where = f" [{where}]" if where else ""
-        if report.mode == "exhaustive":
-            how = f"all {report.cases:,} cases checked"
-        else:
-            replay = f"--seed {report.seed}"
-            if report.workers > 1:
-                replay += f" --workers {report.workers}"
-            cases = "1 case" if report.cases == 1 else f"{report.cases:,} cases"
-            how = f"{cases} searched out of about {report.space:.2e} (replay with {replay})"
-        verdict = "PASS" if report.passed else "FAIL"
-        print(f"{verdict}{where}: {how} in {report.seconds:.3f} s")
-        if report.counterexample is not None:
-            print("  smallest counter-example found:")
-            for line in format_outcome(report.counterexample, args.lang).splitlines():
-                print(f"    {line}")
-    return EXIT_OK if all_passed else 1
+        print(f"{_how(report)}{where}")
+        found = report.counterexample
+        if found is None:
+            continue
+        if report.verdict == BUG:
+            print(
+                f"  the routine's own code failed (a bug in plugin "
+                f"{_plugin_of(reg, routine.id)!r}, not a refutation of the trick)"
+            )
+            if getattr(args, "debug", False) and found.error is not None:
+                import traceback
+
+                trace = traceback.format_exception(found.error)
+                print("".join(f"    {line}" for line in "".join(trace).splitlines(True)), end="")
+            else:
+                print("  (run with --debug for the traceback)")
+        print("  smallest counter-example found:")
+        for line in format_outcome(found, args.lang).splitlines():
+            print(f"    {line}")
+    return code
 
 
 def _solve(args: argparse.Namespace) -> int:
@@ -231,7 +289,8 @@ def _solve(args: argparse.Namespace) -> int:
         return print_json(data)
     print(f"{routine.id}: claim {solution.claim.id}: {solution.claim.en}")
     print(
-        f"{len(solution.setups)} of {solution.total} set-ups make it hold for every choice "
+        f"{len(solution.setups):,} of {plural(solution.total, 'set-up')} "
+        f"{'makes' if len(solution.setups) == 1 else 'make'} it hold for every choice "
         f"({solution.seconds:.2f} s)"
     )
     if solution.rules:

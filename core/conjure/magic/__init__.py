@@ -29,7 +29,10 @@ from conjure.magic.routine import (
     Performance,
     Routine,
     RoutineFailure,
+    cards_end_in,
     every,
+    hands_empty,
+    holds,
     perform,
 )
 from conjure.magic.verify import Report, Solution, solve, verify
@@ -52,8 +55,11 @@ __all__ = [
     "RoutineFailure",
     "ScriptedChooser",
     "Solution",
+    "cards_end_in",
     "describe_value",
     "every",
+    "hands_empty",
+    "holds",
     "option_count",
     "perform",
     "solve",

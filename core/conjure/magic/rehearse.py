@@ -63,7 +63,7 @@ def rehearse(
     perf = outcome.performance
     title = f"{routine.name_zh} / {routine.name_en}  ({routine.source})"
     console.print(title, style="bold")
-    console.print(routine.setup_zh if lang == "zh" else routine.setup_en, style="dim")
+    console.print(routine.setup.get(lang), style="dim")
     if interactive is None:
         interactive = sys.stdin.isatty()
     if all_steps or not interactive:

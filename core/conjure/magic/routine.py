@@ -7,10 +7,12 @@ A routine is written as a script, step by step like the book, against a :class:`
     def script(p: Performance) -> None:
         order = p.arrange_order("queens", "SHCD", en="Queens' suits from the left")
         p.start(DeckState(...))                       # the set-up
-        p.step("①", zh="…", en="…")
+        p.step("①", en="…", zh="…")
         p.do(Peel("right", "left"))                    # moves, checked
+        p.show(ShowTop("left"))                        # moves that show faces on purpose
         depth = p.choose("insert", range(0, 10), en="where the spectator inserts")
-        p.believe(every("left", 13, en="the left hand holds four Kings", zh="左手是4张K"))
+        p.believe(every("left", 13, count=4, en="the left hand holds four Kings"))
+        p.reveal(Spread("left"))                       # the climax: what the audience sees
 
 Every value the script does not decide itself comes from a declared choice: :meth:`arrange`
 for what the performer sets up beforehand, :meth:`choose` for the spectator's free choices,
@@ -18,9 +20,20 @@ for what the performer sets up beforehand, :meth:`choose` for the spectator's fr
 randomness, so the verifier can enumerate or search every case and replay any of them exactly.
 
 Two views are kept at every move: the performer's (the :class:`DeckState`) and the audience's
-(faces seen, see :mod:`conjure.deck.audience`, and what they are led to believe). A face seen in a
-place the audience believes something about must agree with the belief, or the routine fails
-right there: that is the two-views rule.
+(faces seen, see :mod:`conjure.deck.audience`, and what they are led to believe). The
+audience's view is checked whether or not the routine states a belief:
+
+- a face comes into view only on purpose: in a move made with :meth:`Performance.show` or
+  :meth:`Performance.reveal`, or a display move (``ShowTop`` …). Any other face the audience
+  has not been shown before is a *flash*, and the case fails there, naming the card, the step
+  and the move;
+- a face seen in a place the audience believes something about must agree with the belief;
+  a belief can say how many cards the place holds (checked when it is stated) and how many
+  distinct faces shown in the step must back it;
+- a ``secret`` move must be made where nobody sees it: every place it touches is in the hands
+  of someone whose hands are behind their back, at the moment it runs;
+- claims read the finished performance; :meth:`Performance.seen` is what the audience saw at
+  the reveal, and :func:`hands_empty` and :func:`cards_end_in` are the usual end conditions.
 """
 
 from __future__ import annotations
@@ -33,7 +46,7 @@ import attrs
 from conjure.deck.audience import visible
 from conjure.deck.cards import CARDS, RANK_EN, RANK_LABELS, Card
 from conjure.deck.moves import Move
-from conjure.deck.places import label
+from conjure.deck.places import label, owner
 from conjure.deck.state import CODE_MASK, DeckState
 from conjure.errors import (
     ConjureError,
@@ -47,8 +60,10 @@ from conjure.magic.choices import (
     Permutations,
     option_count,
 )
+from conjure.text import Text
 
 T = TypeVar("T")
+_CODES = bytes(i & CODE_MASK for i in range(256))
 
 SETUP = "setup"
 SPECTATOR = "spectator"
@@ -72,6 +87,10 @@ class Param:
     def values(self) -> range:
         return range(self.low, self.high + 1)
 
+    @property
+    def text(self) -> Text:
+        return Text(self.en or self.name, self.zh)
+
 
 @attrs.frozen
 class Claim:
@@ -79,19 +98,31 @@ class Claim:
 
     ``check`` reads the finished :class:`Performance` and returns ``None`` when the claim holds
     or a sentence saying what is wrong. A claim that is not ``promised`` is optional: it holds
-    only for some set-ups, and ``conjure solve`` finds which.
+    only for some set-ups, and ``conjure solve`` finds which. English is required, Chinese
+    optional.
     """
 
     id: str
     en: str
-    zh: str
-    check: Callable[[Performance], str | None]
+    zh: str = ""
+    check: Callable[[Performance], str | None] = attrs.field(default=None, kw_only=False)
     promised: bool = True
+
+    def __attrs_post_init__(self) -> None:
+        if not callable(self.check):
+            raise TypeError(f"claim {self.id!r} needs a check: a function of the performance")
+
+    @property
+    def text(self) -> Text:
+        return Text(self.en, self.zh)
 
 
 @attrs.frozen(eq=False)
 class Routine:
-    """A magic routine: metadata, parameters, the script that performs it, and its claims."""
+    """A magic routine: metadata, parameters, the script that performs it, and its claims.
+
+    The Chinese fields may be empty: an English-only routine is complete.
+    """
 
     id: str
     name_zh: str
@@ -107,6 +138,18 @@ class Routine:
     notes: str = ""
     #: set-up values the trainer uses unless told otherwise (the book's own example, say)
     example: Mapping[str, Any] = attrs.field(factory=dict)
+
+    @property
+    def name(self) -> Text:
+        return Text(self.name_en or self.id, self.name_zh)
+
+    @property
+    def summary(self) -> Text:
+        return Text(self.summary_en, self.summary_zh)
+
+    @property
+    def setup(self) -> Text:
+        return Text(self.setup_en, self.setup_zh)
 
     def param(self, name: str) -> Param:
         for param in self.params:
@@ -135,28 +178,109 @@ class Routine:
 # -- beliefs -------------------------------------------------------------------------------------
 
 
+def _any_card(_depth: int, _size: int, _card: Card) -> bool:
+    return True
+
+
 @attrs.frozen
 class Belief:
     """What the audience believes about the packet at ``place``.
 
     ``test(depth, size, card)`` says whether seeing ``card`` at ``depth`` in a packet of ``size``
-    cards agrees with the belief.
+    cards agrees with the belief (any card does when no test is given). ``count`` is how many
+    cards the audience is told the place holds: checked when the belief is stated. ``backed``
+    is how many distinct faces of the packet, shown on purpose in the current step and agreeing
+    with the belief, the belief rests on ("four Queens" after a Queen was shown at the top and
+    another at the bottom: ``backed=2``): checked when it is stated.
     """
 
     place: str
     en: str
-    zh: str
-    test: Callable[[int, int, Card], bool] = attrs.field(eq=False)
+    zh: str = ""
+    test: Callable[[int, int, Card], bool] = attrs.field(default=_any_card, eq=False)
+    count: int | None = None
+    backed: int = 0
+
+    @property
+    def words(self) -> Text:
+        return Text(self.en, self.zh)
 
     def text(self, lang: str) -> str:
-        return self.zh if lang == "zh" else self.en
+        return self.words.get(lang)
 
 
-def every(place: str, rank: int, en: str = "", zh: str = "") -> Belief:
+def every(
+    place: str,
+    rank: int,
+    en: str = "",
+    zh: str = "",
+    *,
+    count: int | None = None,
+    backed: int = 0,
+) -> Belief:
     """The audience believes every card at ``place`` has ``rank`` (1 = Ace … 13 = King)."""
     en = en or f"the {label(place)} holds only {RANK_EN[rank - 1]}s"
     zh = zh or f"{label(place, 'zh')}全是{RANK_LABELS[rank - 1]}"
-    return Belief(place, en, zh, lambda _d, _n, card: card.rank == rank)
+    return Belief(place, en, zh, lambda _d, _n, card: card.rank == rank, count=count, backed=backed)
+
+
+def holds(place: str, count: int, en: str = "", zh: str = "") -> Belief:
+    """The audience believes ``place`` holds ``count`` cards (and nothing about their faces)."""
+    noun = "card" if count == 1 else "cards"
+    en = en or f"the {label(place)} holds {count} {noun}"
+    zh = zh or f"{label(place, 'zh')}有{count}张牌"
+    return Belief(place, en, zh, count=count)
+
+
+# -- end conditions ------------------------------------------------------------------------------
+
+HANDS = ("left", "right", "spectator", "spectator.left", "spectator.right")
+
+
+def hands_empty(
+    *, but: Iterable[str] = (), en: str = "", zh: str = "", id: str = "hands-empty"
+) -> Claim:
+    """An end condition: nobody holds a card at the end (except in the hands ``but``)."""
+    keep = frozenset(but)
+
+    def check(p: Performance) -> str | None:
+        for place in HANDS:
+            if place not in keep and (n := p.state.size(place)):
+                return f"the {label(place)} still holds {n} card{'' if n == 1 else 's'}"
+        return None
+
+    return Claim(
+        id,
+        en or "the hands are empty at the end",
+        zh or "最后手中没有牌",
+        check=check,
+    )
+
+
+def cards_end_in(*places: str, en: str = "", zh: str = "", id: str = "accounted-for") -> Claim:
+    """An end condition: every card in play ends in one of ``places``, and as many cards are in
+    play as at the start (none left behind on the table or in a hand)."""
+    wanted = frozenset(places)
+    where = ", ".join(label(p) for p in places)
+
+    def check(p: Performance) -> str | None:
+        for place in p.state.places():
+            if place not in wanted:
+                n = p.state.size(place)
+                return (
+                    f"{n} card{'' if n == 1 else 's'} left in the {label(place)}, "
+                    f"not in the {where}"
+                )
+        if p.initial is not None and len(p.state) != len(p.initial):
+            return f"{len(p.state)} cards in play at the end, {len(p.initial)} at the start"
+        return None
+
+    return Claim(
+        id,
+        en or f"every card ends in the {where}",
+        zh or "每张牌最后都在应在的位置",
+        check=check,
+    )
 
 
 @attrs.frozen
@@ -172,14 +296,20 @@ class ChoiceMade:
     zh: str
     step: str
 
+    @property
+    def text(self) -> Text:
+        return Text(self.en or self.name, self.zh)
+
 
 class RoutineFailure(ConjureError):
-    """A performance broke: an illegal move, a contradicted belief, a secret move in view."""
+    """A performance broke: an illegal move, a flash, a contradicted belief, a secret move in
+    view, or an error in the routine's own code (``error`` holds the exception then)."""
 
-    def __init__(self, step: str, message: str) -> None:
+    def __init__(self, step: str, message: str, error: BaseException | None = None) -> None:
         super().__init__(f"step {step}: {message}" if step else message)
         self.step = step
         self.message = message
+        self.error = error
 
 
 # -- the trace ----------------------------------------------------------------------------------
@@ -205,8 +335,15 @@ class StepRecord:
         self.state: DeckState | None = None
         self.notes: list[tuple[str, str]] = []
 
+    @property
+    def text(self) -> Text:
+        return Text(self.en, self.zh)
+
     def narration(self, lang: str) -> str:
-        return self.zh if lang == "zh" else self.en
+        return self.text.get(lang)
+
+
+_DO, _SHOW, _REVEAL = 0, 1, 2
 
 
 @attrs.define(eq=False)
@@ -229,6 +366,13 @@ class Performance:
     choices: list[ChoiceMade] = attrs.field(factory=list)
     beliefs: dict[str, Belief] = attrs.field(factory=dict)
     values: dict[str, Any] = attrs.field(factory=dict)
+    #: codes of the faces the audience has been shown on purpose (or saw in the set-up)
+    known: set[int] = attrs.field(factory=set)
+    #: codes of the faces shown on purpose in the step under way (what a belief can rest on)
+    shown_in_step: set[int] = attrs.field(factory=set)
+    #: place -> the cards there whose faces the audience saw at the reveal, top first
+    revealed: dict[str, tuple[Card, ...]] = attrs.field(factory=dict)
+    _revealed_codes: set[int] = attrs.field(factory=set, alias="_revealed_codes")
 
     # -- what scripts call --------------------------------------------------------------------
 
@@ -243,7 +387,7 @@ class Performance:
     def _pick(self, kind: str, name: str, options: Any, en: str, zh: str) -> Any:
         size = option_count(options)
         if not size:
-            raise RoutineFailure(self._number(), f"choice {name!r} has no options")
+            raise RoutineFailure(self.at, f"choice {name!r} has no options")
         index = self.chooser.pick(kind, name, options)
         value = options[index]
         made = ChoiceMade(kind, name, index, size, value, en, zh, self.at)
@@ -276,57 +420,62 @@ class Performance:
         return value
 
     def start(self, state: DeckState) -> None:
-        """The set-up: the position the routine starts from (checked when it was built)."""
+        """The set-up: the position the routine starts from (checked when it was built). Faces
+        in view in the set-up are in view on purpose."""
         self.state = state
         self.initial = state.copy()
+        self.known = set(visible(state))
 
-    def step(self, number: str, en: str, zh: str) -> None:
-        """Begin the step numbered ``number`` (as in the book) with its narration."""
+    def step(self, number: str, en: str | Text = "", zh: str = "") -> None:
+        """Begin the step numbered ``number`` (as in the book) with its narration (English
+        required, Chinese optional; a :class:`~conjure.text.Text` works too)."""
         self._close_step()
         self.at = number
+        self.shown_in_step = set()
         if self.record:  # the verifier's inner loop keeps no trace
+            text = Text.of(en, zh)
             beliefs = dict(self.beliefs) if self.beliefs else {}
-            self.steps.append(StepRecord(number, en, zh, beliefs))
+            self.steps.append(StepRecord(number, text.en, text.zh, beliefs))
 
-    def note(self, en: str, zh: str) -> None:
+    def note(self, en: str, zh: str = "") -> None:
         """A remark shown with the current step in the trainer (patter, a hint)."""
         if self.steps:
             self.steps[-1].notes.append((en, zh))
 
     def do(self, *moves: Move, secret: bool = False) -> None:
-        """Make ``moves``, checking each one and the two-views rule after it.
+        """Make ``moves``, checking each one and both views after it.
 
-        ``secret`` moves must be out of the audience's sight (behind a back): a secret move that
-        touches a place in view is a failure.
+        No face may come into view that the audience has not been shown on purpose (display
+        moves such as ``ShowTop`` show on purpose wherever they are written). ``secret`` moves
+        must be out of the audience's sight when they run: every place they touch is in the
+        hands of someone whose hands are behind their back.
         """
-        state = self.state
-        beliefs = self.beliefs
-        step = self.steps[-1] if self.record and self.steps else None
-        for move in moves:
-            try:
-                move.check(state)
-            except IllegalMoveError as exc:
-                raise RoutineFailure(self._number(), str(exc)) from None
-            if secret:
-                self._check_secret(move)
-            if step is None and not beliefs:
-                move.run_unchecked(state)  # nothing watches: the verifier's fast path
-                continue
-            shown = move.shows(state)
-            move.run_unchecked(state)
-            if step is not None:
-                step.moves.append(move)
-                if shown:
-                    step.shown.update(shown)
-            if beliefs:  # what is in view only matters where the audience believes something
-                seen = visible(state).union(shown)
-                if seen:
-                    self._check_beliefs(seen, move)
+        self._make(moves, _DO, secret)
+
+    def show(self, *moves: Move) -> None:
+        """Make ``moves`` whose faces the audience is meant to see (a display, a face-up deal,
+        a spread toward them): every face they bring into view is shown on purpose."""
+        self._make(moves, _SHOW, False)
+
+    def reveal(self, *moves: Move) -> None:
+        """The climax: make ``moves`` that show the audience the result, and remember, place by
+        place, which cards' faces they saw (:meth:`seen`), for the claims to check."""
+        self._make(moves, _REVEAL, False)
+
+    def seen(self, place: str) -> tuple[Card, ...]:
+        """The cards at ``place`` whose faces the audience saw at the reveal, top first
+        (nothing when there was no reveal there)."""
+        return self.revealed.get(place, ())
 
     def believe(self, *beliefs: Belief) -> None:
-        """From now on the audience believes these things (replacing beliefs on those places)."""
+        """From now on the audience believes these things (replacing beliefs on those places).
+
+        A belief's ``count`` and ``backed`` are checked now, the moment the audience is told.
+        """
         for belief in beliefs:
             self.beliefs[belief.place] = belief
+            if belief.count is not None or belief.backed:
+                self._check_told(belief)
         if self.steps:
             self.steps[-1].beliefs = dict(self.beliefs)
         self._check_beliefs(visible(self.state), None)
@@ -340,21 +489,107 @@ class Performance:
 
     # -- internals ------------------------------------------------------------------------------
 
-    def _number(self) -> str:
-        return self.at
-
     def _close_step(self) -> None:
         if self.steps and self.record:
             self.steps[-1].state = self.state.copy()
             self.steps[-1].beliefs = dict(self.beliefs)
 
+    def _make(self, moves: Sequence[Move], purpose: int, secret: bool) -> None:
+        state = self.state
+        step = self.steps[-1] if self.record and self.steps else None
+        during: set[int] = set()
+        for move in moves:
+            try:
+                move.check(state)
+            except IllegalMoveError as exc:
+                raise RoutineFailure(self.at, str(exc)) from None
+            if secret:
+                self._check_secret(move)
+            shown = move.shows(state)
+            move.run_unchecked(state)
+            if step is not None:
+                step.moves.append(move)
+                if shown:
+                    step.shown.update(shown)
+            if not self._may_change_view(move):
+                continue
+            seen = visible(state).union(shown)
+            new = seen - self.known
+            if new:
+                if purpose == _DO and not move.display:
+                    self._flash(new, move)
+                self.known |= new
+            if purpose != _DO or move.display:
+                self.shown_in_step.update(seen)
+                during.update(seen)
+            if self.beliefs and seen:
+                self._check_beliefs(seen, move)
+        if purpose == _REVEAL:
+            self._revealed_codes.update(during)
+            self._remember_reveal()
+
+    def _may_change_view(self, move: Move) -> bool:
+        """Whether ``move`` can change what the audience sees: moves on places all behind a
+        back cannot (those naming no place, such as bringing the hands forward, always can)."""
+        state = self.state
+        if not state.behind:
+            return True
+        places = move.places()
+        return not places or any(state.in_view(place) for place in places)
+
+    def _remember_reveal(self) -> None:
+        seen = self._revealed_codes
+        self.revealed = {}
+        for place, packet in self.state.packets.items():
+            cards = tuple(CARDS[b & CODE_MASK] for b in packet if b & CODE_MASK in seen)
+            if cards:
+                self.revealed[place] = cards
+
+    def _flash(self, new: Iterable[int], move: Move) -> None:
+        code = min(new)
+        packets = self.state.packets
+        place = next((p for p, packet in packets.items() if code in packet.translate(_CODES)), "")
+        where = f" in the {label(place)}" if place else ""
+        raise RoutineFailure(
+            self.at,
+            f"the audience sees {CARDS[code]}{where} while "
+            f"{move.describe('en')[:1].lower()}{move.describe('en')[1:]}: "
+            "a face the routine does not mean to show (a flash)",
+        )
+
     def _check_secret(self, move: Move) -> None:
         for place in move.places():
             if self.state.in_view(place):
+                person = owner(place)
+                where = "is on the table" if person is None else "is not behind anyone's back"
                 raise RoutineFailure(
-                    self._number(),
+                    self.at,
                     f"secret move in view of the audience: {move.describe('en').lower()} "
-                    f"(the {label(place)} is not behind anyone's back)",
+                    f"(the {label(place)} {where})",
+                )
+
+    def _check_told(self, belief: Belief) -> None:
+        packet = self.state.packet(belief.place)
+        size = len(packet)
+        if belief.count is not None and size != belief.count:
+            raise RoutineFailure(
+                self.at,
+                f"the audience is told {belief.en}, but the {label(belief.place)} holds "
+                f"{size} card{'' if size == 1 else 's'}, not {belief.count}",
+            )
+        if belief.backed:
+            shown = self.shown_in_step
+            backing = {
+                code
+                for depth, b in enumerate(packet)
+                if (code := b & CODE_MASK) in shown and belief.test(depth, size, CARDS[code])
+            }
+            if len(backing) < belief.backed:
+                raise RoutineFailure(
+                    self.at,
+                    f"the audience is told {belief.en}, but has been shown only "
+                    f"{len(backing)} distinct card{'' if len(backing) == 1 else 's'} of the "
+                    f"{label(belief.place)} in this step to back it, not {belief.backed}",
                 )
 
     def _check_beliefs(self, seen: Iterable[int], move: Move | None) -> None:
@@ -369,7 +604,7 @@ class Performance:
                 if code in seen and not belief.test(depth, size, CARDS[code]):
                     how = f" while {move.describe('en').lower()}" if move is not None else ""
                     raise RoutineFailure(
-                        self._number(),
+                        self.at,
                         f"the audience sees {CARDS[code]} in the {label(place)}{how}, "
                         f"but believes {belief.en}",
                     )
@@ -380,18 +615,33 @@ class Performance:
 
 @attrs.frozen
 class Outcome:
-    """How one performance ended: a failure (illegal move or two-views) or each claim's result."""
+    """How one performance ended: a failure (an illegal move, a flash, a contradicted belief, an
+    error in the routine's code) or each claim's result."""
 
     performance: Performance
     failure: RoutineFailure | None
     claim_errors: dict[str, str]
+    #: a Python exception raised by the routine's own script or claims (a bug of its plugin)
+    error: BaseException | None = None
 
     @property
     def ok(self) -> bool:
         return self.failure is None and not self.claim_errors
 
+    @property
+    def step(self) -> str:
+        """The step where the performance went wrong (the last step for a broken claim)."""
+        if self.failure is not None:
+            return self.failure.step
+        steps = self.performance.steps
+        return steps[-1].number if steps else self.performance.at
+
     def choice_indices(self) -> list[int]:
         return [c.index for c in self.performance.choices]
+
+
+def _described(exc: BaseException) -> str:
+    return f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
 
 
 def perform(
@@ -401,22 +651,44 @@ def perform(
     record: bool = True,
     claims: Iterable[Claim] | None = None,
 ) -> Outcome:
-    """Run ``routine`` once and check ``claims`` (the promised ones by default) at the end."""
+    """Run ``routine`` once and check ``claims`` (the promised ones by default) at the end.
+
+    Every run ends in a verdict: an illegal move (also one built from a choice, such as a count
+    of 0) or a Python error raised by the script fails the performance at its step, and a claim
+    that raises is a broken claim; ``Outcome.error`` keeps such an exception. Errors of the
+    chooser (a set-up value that is not one of the options) are the caller's and propagate.
+    """
     perf = Performance(
         routine, routine.resolve_params(params), chooser or FirstChooser(), record=record
     )
     failure: RoutineFailure | None = None
+    error: BaseException | None = None
     errors: dict[str, str] = {}
     try:
         routine.script(perf)
     except RoutineFailure as exc:
         failure = exc
+    except IllegalMoveError as exc:  # a move built with values no move can take (n=0)
+        failure = RoutineFailure(perf.at, str(exc))
+    except ConjureError:
+        raise
+    except Exception as exc:
+        error = exc
+        failure = RoutineFailure(
+            perf.at, f"the routine's script raised {_described(exc)}", error=exc
+        )
     perf.finish()
     if failure is None:
         for claim in routine.claims if claims is None else claims:
             if claims is None and not claim.promised:
                 continue
-            problem = claim.check(perf)
+            try:
+                problem = claim.check(perf)
+            except ConjureError as exc:
+                problem = str(exc)
+            except Exception as exc:
+                error = error or exc
+                problem = f"the claim's check raised {_described(exc)}"
             if problem is not None:
                 errors[claim.id] = problem
-    return Outcome(perf, failure, errors)
+    return Outcome(perf, failure, errors, error)

@@ -4,6 +4,7 @@ rich renderables (the rehearsal trainer)."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.panel import Panel
@@ -14,7 +15,19 @@ from conjure.deck.audience import visible
 from conjure.deck.cards import CARDS
 from conjure.magic.choices import describe_value
 from conjure.magic.routine import SETUP, SPECTATOR, Outcome, Performance, StepRecord
+from conjure.text import Text as Words
 from conjure.view.terminal import audience_view, performer_view
+
+#: card notation style by language
+_STYLE = {"zh": "zh"}
+_AFTER = Words(" after step {step}", zh="（{step}之后）")
+_OPTIONAL = Words(" (optional)", zh=" (可选)")
+
+
+def _claim(perf: Performance, claim_id: str) -> Any:
+    """The routine's claim ``claim_id`` (``None`` for one the routine does not list)."""
+    return next((c for c in perf.routine.claims if c.id == claim_id), None)
+
 
 _KIND = {
     "en": {SETUP: "set-up", SPECTATOR: "spectator", "performer": "performer"},
@@ -58,7 +71,7 @@ def _choice_text(perf: Performance, step: StepRecord | None, lang: str) -> list[
     chosen = step.choices if step is not None else [c for c in perf.choices if c.kind == SETUP]
     out = []
     for c in chosen:
-        what = (c.zh if lang == "zh" else c.en) or c.name
+        what = c.text.get(lang)
         out.append(f"{_KIND[lang][c.kind]}: {c.name} = {describe_value(c.value)} ({what})")
     return out
 
@@ -76,7 +89,7 @@ def step_lines(perf: Performance, step: StepRecord, lang: str = "en") -> Iterato
     for move in step.moves:
         yield f"    - {move.describe(lang)}"
     if step.state is not None:
-        yield f"    performer: {step.state.text(style='zh' if lang == 'zh' else '')}"
+        yield f"    performer: {step.state.text(style=_STYLE.get(lang, ''))}"
         seen = sorted(visible(step.state) | step.shown)
         faces = " ".join(str(CARDS[c]) for c in seen) or words["none"]
         yield f"    audience sees: {faces}"
@@ -88,21 +101,19 @@ def format_outcome(outcome: Outcome, lang: str = "en") -> str:
     """A whole performance as plain text, ending with what failed (if anything)."""
     perf = outcome.performance
     words = _WORDS[lang]
-    lines = [
-        f"{words['setup']}: {perf.routine.setup_zh if lang == 'zh' else perf.routine.setup_en}"
-    ]
+    lines = [f"{words['setup']}: {perf.routine.setup.get(lang)}"]
     lines += [f"    {line}" for line in _choice_text(perf, None, lang)]
     if perf.initial is not None:
-        lines.append(f"    performer: {perf.initial.text(style='zh' if lang == 'zh' else '')}")
+        lines.append(f"    performer: {perf.initial.text(style=_STYLE.get(lang, ''))}")
     for step in perf.steps:
         lines.extend(step_lines(perf, step, lang))
     if outcome.failure is not None:
         lines.append(f"{words['failed']}: {outcome.failure}")
     last = perf.steps[-1].number if perf.steps else ""
-    after = (f"（{last}之后）" if lang == "zh" else f" after step {last}") if last else ""
+    after = _AFTER.format(step=last).get(lang) if last else ""
     for claim_id, problem in outcome.claim_errors.items():
-        claim = perf.routine.claim(claim_id)
-        text = claim.zh if lang == "zh" else claim.en
+        claim = _claim(perf, claim_id)
+        text = claim.text.get(lang) if claim is not None else claim_id
         lines.append(f"{words['failed']}{after}: {words['claim']} {claim_id} ({text}): {problem}")
     return "\n".join(lines)
 
@@ -178,7 +189,7 @@ def render_step(perf: Performance, index: int, lang: str = "en") -> RenderableTy
             moves.append(f"  • {move.describe(lang)}\n", style="")
         parts.append(moves)
     for en, zh in step.notes:
-        parts.append(Text(zh if lang == "zh" else en, style="italic"))
+        parts.append(Text(Words(en, zh).get(lang), style="italic"))
     if step.state is not None:
         parts.append(
             SideBySide(
@@ -189,7 +200,7 @@ def render_step(perf: Performance, index: int, lang: str = "en") -> RenderableTy
     text = Text(f"{words['believes']}: ", style="bold")
     text.append("; ".join(believes) if believes else words["nothing"])
     parts.append(text)
-    name = perf.routine.name_zh if lang == "zh" else perf.routine.name_en
+    name = perf.routine.name.get(lang)
     title = f"{name} · {index + 1}/{len(perf.steps)}"
     return Panel(Group(*parts), title=title, title_align="left")
 
@@ -201,9 +212,9 @@ def render_verdict(outcome: Outcome, lang: str = "en") -> RenderableType:
     if outcome.failure is not None:
         lines.append(f"{words['failed']}: {outcome.failure}\n", style="bold red")
     for claim in outcome.performance.routine.claims:
-        text = claim.zh if lang == "zh" else claim.en
+        text = claim.text.get(lang)
         if not claim.promised:
-            text += " (可选)" if lang == "zh" else " (optional)"
+            text += _OPTIONAL.get(lang)
         if claim.id in outcome.claim_errors:
             lines.append(f"✗ {claim.id}: {text}: {outcome.claim_errors[claim.id]}\n", style="red")
         elif outcome.failure is None:

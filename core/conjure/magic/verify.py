@@ -1,8 +1,13 @@
 """The verifier: every set-up and every free choice, or the smallest case that breaks a claim.
 
 A performance is a sequence of choices (indices into the options each choice point offered), so
-the space of cases is a tree. When the tree is small enough the verifier walks all of it in
-lexicographic order, and the first failing case it meets is the smallest. Otherwise it searches:
+the space of cases is a tree whose leaves are the cases. Its size is estimated first, by
+Knuth's method: the product of the option counts along a path drawn at random is an unbiased
+estimate of the number of leaves, and the mean over many paths is the estimate (exact when
+every path offers the same counts). When the estimate is small enough the verifier walks the
+whole tree in lexicographic order: a walk that finishes is a proof, and the first failing case
+it meets is the smallest. Otherwise it searches, and a search that finds nothing is only that,
+never a proof:
 random cases from a seed, biased toward the ends of every range (where routines break), and a
 failing case is shrunk greedily, choice by choice, toward the first option while it still fails.
 ``engine="hypothesis"`` lets hypothesis draw and shrink the choices instead; it explores about
@@ -22,7 +27,7 @@ from typing import Any
 
 import attrs
 
-from conjure.errors import VerificationError
+from conjure.errors import UsageError, VerificationError
 from conjure.magic.choices import (
     HypothesisChooser,
     ScriptedChooser,
@@ -33,6 +38,15 @@ from conjure.magic.routine import SETUP, Claim, Outcome, Routine, perform
 
 DEFAULT_EXHAUSTIVE_LIMIT = 200_000
 DEFAULT_EXAMPLES = 20_000
+#: random paths drawn to estimate the size of the tree
+ESTIMATE_PATHS = 64
+#: a walk chosen from the estimate gives up, and searches instead, past this many times the limit
+WALK_SLACK = 4
+
+PROVED = "proved"
+REFUTED = "refuted"
+SAMPLED = "no counter-example"
+BUG = "error"
 
 
 @attrs.frozen
@@ -48,10 +62,40 @@ class Report:
     seed: int | None = None
     space: int | None = None
     workers: int = 1
+    #: whether ``space`` was counted (a finished walk) rather than estimated
+    space_exact: bool = False
 
     @property
     def passed(self) -> bool:
+        """No counter-example was found (a proof only when :attr:`proved`)."""
         return self.counterexample is None
+
+    @property
+    def proved(self) -> bool:
+        """Every case was checked and none failed."""
+        return self.passed and self.mode == "exhaustive"
+
+    @property
+    def verdict(self) -> str:
+        """``proved``, ``refuted``, ``no counter-example`` (a sample) or ``error`` (the
+        counter-example is an error in the routine's own code)."""
+        if self.counterexample is not None:
+            return BUG if self.counterexample.error is not None else REFUTED
+        return PROVED if self.mode == "exhaustive" else SAMPLED
+
+
+#: exit codes of ``conjure verify`` by verdict (the table in :mod:`conjure.errors`)
+EXIT_CODES = {PROVED: 0, REFUTED: 1, BUG: 5, SAMPLED: 6}
+
+
+def exit_code(reports: Iterable[Report]) -> int:
+    """One exit code for several reports: a bug in the routine's code first, then a refuted
+    claim, then a sample that is not a proof; 0 when every report is a proof."""
+    verdicts = {report.verdict for report in reports}
+    for verdict in (BUG, REFUTED, SAMPLED):
+        if verdict in verdicts:
+            return EXIT_CODES[verdict]
+    return 0
 
 
 class _Recorder:
@@ -100,14 +144,41 @@ class _RandomChooser:
         return i
 
 
-def _estimate(routine: Routine, params: dict[str, int], claims: Sequence[Claim]) -> int:
-    """Cases in the tree, by the option counts on its first path (exact when counts are fixed)."""
-    recorder = _Recorder(())
-    perform(routine, params, recorder, record=False, claims=claims)
-    size = 1
-    for n in recorder.sizes:
-        size *= n
-    return size
+class _UniformChooser:
+    """Uniform picks; records the product of the option counts met on the way."""
+
+    __slots__ = ("product", "rng")
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+        self.product = 1
+
+    def pick(self, kind: str, name: str, options: Any) -> int:
+        n = option_count(options)
+        self.product *= n
+        return self.rng.randrange(n)
+
+
+def estimate_space(
+    routine: Routine,
+    params: dict[str, int],
+    claims: Sequence[Claim] = (),
+    paths: int = ESTIMATE_PATHS,
+) -> int:
+    """The number of cases (leaves of the tree), estimated from ``paths`` random paths.
+
+    Knuth's estimator: along a path drawn with uniform picks, the product of the option counts
+    is an unbiased estimate of the number of leaves; this is the mean over the paths, rounded.
+    Exact when every path meets the same option counts. Seeded, so the same routine always
+    gets the same estimate.
+    """
+    rng = random.Random(0)
+    total = 0
+    for _ in range(paths):
+        chooser = _UniformChooser(rng)
+        perform(routine, params, chooser, record=False, claims=claims)
+        total += chooser.product
+    return max(1, (total + paths // 2) // paths)
 
 
 def _replay(
@@ -146,7 +217,9 @@ def shrink(
     routine: Routine, params: dict[str, int], indices: Sequence[int], claims: Sequence[Claim]
 ) -> list[int]:
     """Lower each choice of a failing case as far as it still fails, until nothing changes."""
-    best = list(indices)
+    bad, best = _fails(routine, params, indices, claims)
+    if not bad:  # not a failing case: nothing to shrink
+        return best
     bad, used = _fails(routine, params, [], claims)
     if bad:
         return used  # the first case of all already fails
@@ -155,12 +228,16 @@ def shrink(
         changed = False
         for value in sorted({v for v in best if v}, reverse=True):
             # the same index chosen twice (the same card picked again) often goes down together
-            trial = [0 if v == value else v for v in best]
             if best.count(value) > 1:
+                trial = [0 if v == value else v for v in best]
                 bad, used = _fails(routine, params, trial, claims)
                 if bad:
                     best, changed = used, True
-        for i in range(len(best)):
+        # a smaller choice can make the case fail earlier, with fewer choices: ``best`` can
+        # shrink under the loop, so it is indexed afresh on every turn
+        i = -1
+        while i + 1 < len(best):
+            i += 1
             if best[i] == 0:
                 continue
             trial = [*best[:i], 0, *best[i + 1 :]]
@@ -195,15 +272,23 @@ def verify(
 ) -> Report:
     """Check the promised claims (or ``claims``) of ``routine`` for every case, or search.
 
+    The size of the tree is estimated (:func:`estimate_space`); at most ``exhaustive_limit``
+    cases are walked, every one, and a finished walk is a proof. A walk that meets more than
+    :data:`WALK_SLACK` times the limit (the estimate was low) stops and the search takes over.
     ``workers`` > 1 spreads a random search over that many processes, each with its own stream
     seeded from ``seed``; the same ``seed`` and ``workers`` replay the same search.
     """
+    if examples < 1:
+        raise UsageError(f"examples: {examples} is out of range (allowed: at least 1)")
+    if workers < 1:
+        raise UsageError(f"workers: {workers} is out of range (allowed: at least 1)")
     values = routine.resolve_params(params)
     chosen = tuple(c for c in routine.claims if c.promised) if claims is None else tuple(claims)
     start = time.perf_counter()
-    space = _estimate(routine, values, chosen)
+    space = estimate_space(routine, values, chosen)
     if space <= exhaustive_limit:
         cases = 0
+        cap = exhaustive_limit * WALK_SLACK
         for outcome, indices in walk(routine, values, chosen):
             cases += 1
             if not outcome.ok:
@@ -217,9 +302,19 @@ def verify(
                     found,
                     space=space,
                 )
-        return Report(
-            routine, values, "exhaustive", cases, time.perf_counter() - start, space=space
-        )
+            if cases > cap:
+                break
+        else:
+            return Report(
+                routine,
+                values,
+                "exhaustive",
+                cases,
+                time.perf_counter() - start,
+                space=cases,
+                space_exact=True,
+            )
+        space = max(space, cases)
     if seed is None:
         seed = random.SystemRandom().randrange(2**32)
     if engine == "hypothesis":
@@ -382,7 +477,7 @@ def solve(
     values = routine.resolve_params(params)
     claims = (*[c for c in routine.claims if c.promised], claim)
     start = time.perf_counter()
-    if _estimate(routine, values, claims) > limit:
+    if estimate_space(routine, values, claims) > limit:
         raise VerificationError(
             f"the cases of {routine.id!r} are too many to solve for (more than {limit:,})"
         )
