@@ -183,3 +183,13 @@ def test_bad_routine_input_is_one_line(args: list[str], needle: str) -> None:
     assert result.returncode != 0
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and needle in lines[0], result.stderr
+
+
+@pytest.mark.parametrize("routine_id", ["courting-kings", "each-gets-two"])
+def test_the_shipped_routines_can_be_searched_on_worker_processes(routine_id: str) -> None:
+    import pickle
+
+    from conjure.plugins.host import load_plugins
+
+    routine = load_plugins().routine(routine_id)
+    assert pickle.loads(pickle.dumps(routine)).id == routine_id

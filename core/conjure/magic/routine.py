@@ -237,49 +237,58 @@ def holds(place: str, count: int, en: str = "", zh: str = "") -> Belief:
 HANDS = ("left", "right", "spectator", "spectator.left", "spectator.right")
 
 
+@attrs.frozen
+class _HandsEmpty:
+    """The check of :func:`hands_empty` (a value, not a closure, so routines pickle)."""
+
+    keep: frozenset[str]
+
+    def __call__(self, p: Performance) -> str | None:
+        for place in HANDS:
+            if place not in self.keep and (n := p.state.size(place)):
+                return f"the {label(place)} still holds {n} card{'' if n == 1 else 's'}"
+        return None
+
+
+@attrs.frozen
+class _EndIn:
+    """The check of :func:`cards_end_in`."""
+
+    places: tuple[str, ...]
+
+    def __call__(self, p: Performance) -> str | None:
+        where = ", ".join(label(place) for place in self.places)
+        for place in p.state.places():
+            if place not in self.places:
+                n = p.state.size(place)
+                cards = "card" if n == 1 else "cards"
+                return f"{n} {cards} left in the {label(place)}, not in the {where}"
+        if p.initial is not None and len(p.state) != len(p.initial):
+            return f"{len(p.state)} cards in play at the end, {len(p.initial)} at the start"
+        return None
+
+
 def hands_empty(
     *, but: Iterable[str] = (), en: str = "", zh: str = "", id: str = "hands-empty"
 ) -> Claim:
     """An end condition: nobody holds a card at the end (except in the hands ``but``)."""
-    keep = frozenset(but)
-
-    def check(p: Performance) -> str | None:
-        for place in HANDS:
-            if place not in keep and (n := p.state.size(place)):
-                return f"the {label(place)} still holds {n} card{'' if n == 1 else 's'}"
-        return None
-
     return Claim(
         id,
         en or "the hands are empty at the end",
         zh or "最后手中没有牌",
-        check=check,
+        check=_HandsEmpty(frozenset(but)),
     )
 
 
 def cards_end_in(*places: str, en: str = "", zh: str = "", id: str = "accounted-for") -> Claim:
     """An end condition: every card in play ends in one of ``places``, and as many cards are in
     play as at the start (none left behind on the table or in a hand)."""
-    wanted = frozenset(places)
     where = ", ".join(label(p) for p in places)
-
-    def check(p: Performance) -> str | None:
-        for place in p.state.places():
-            if place not in wanted:
-                n = p.state.size(place)
-                return (
-                    f"{n} card{'' if n == 1 else 's'} left in the {label(place)}, "
-                    f"not in the {where}"
-                )
-        if p.initial is not None and len(p.state) != len(p.initial):
-            return f"{len(p.state)} cards in play at the end, {len(p.initial)} at the start"
-        return None
-
     return Claim(
         id,
         en or f"every card ends in the {where}",
         zh or "每张牌最后都在应在的位置",
-        check=check,
+        check=_EndIn(tuple(places)),
     )
 
 
@@ -561,7 +570,7 @@ class Performance:
         for place in move.places():
             if self.state.in_view(place):
                 person = owner(place)
-                where = "is on the table" if person is None else "is not behind anyone's back"
+                where = "is always in view" if person is None else "is not behind anyone's back"
                 raise RoutineFailure(
                     self.at,
                     f"secret move in view of the audience: {move.describe('en').lower()} "
