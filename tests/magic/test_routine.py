@@ -107,10 +107,11 @@ def test_shrink_lowers_repeated_choices_together() -> None:
         p.values["y"] = p.choose("y", range(20))
 
     def same(p: Performance) -> str | None:
-        return "equal" if p.values["x"] == p.values["y"] else None
+        return "equal" if p.values["x"] == p.values["y"] >= 3 else None
 
     routine = make(script, [Claim("differ", "", "", same)])
-    assert shrink(routine, {}, [9, 9], routine.claims) == [0, 0]
+    # lowered one at a time, neither can move; lowered together they go down to 3
+    assert shrink(routine, {}, [9, 9], routine.claims) == [3, 3]
 
 
 def test_seeded_search_replays_exactly() -> None:

@@ -227,12 +227,22 @@ def shrink(
     while changed:
         changed = False
         for value in sorted({v for v in best if v}, reverse=True):
-            # the same index chosen twice (the same card picked again) often goes down together
-            if best.count(value) > 1:
-                trial = [0 if v == value else v for v in best]
-                bad, used = _fails(routine, params, trial, claims)
+            # the same index chosen twice (the same card picked again) often goes down together:
+            # the lowest common value that still fails, by bisection (fails at high)
+            if best.count(value) < 2:
+                continue
+            low, high, lowered = -1, value, None
+            while high - low > 1:
+                mid = (low + high) // 2
+                bad, used = _fails(
+                    routine, params, [mid if v == value else v for v in best], claims
+                )
                 if bad:
-                    best, changed = used, True
+                    high, lowered = mid, used
+                else:
+                    low = mid
+            if lowered is not None:
+                best, changed = lowered, True
         # a smaller choice can make the case fail earlier, with fewer choices: ``best`` can
         # shrink under the loop, so it is indexed afresh on every turn
         i = -1
