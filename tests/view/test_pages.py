@@ -19,7 +19,7 @@ from conjure.view.storyboard import failing_step, storyboard
 def broken_script(p: Performance) -> None:
     p.start(DeckState.parse("left: KS^ KH^ QD^"))
     p.step("①", en="peel two Kings", zh="抽出两张K")
-    p.do(Peel("left", "right"), Peel("left", "right"))
+    p.show(Peel("left", "right"), Peel("left", "right"))  # face up, in view on purpose
     p.believe(every("left", 13, en="the left hand holds Kings"))
     p.step("②", en="show the top", zh="展示特普")
     p.do(ShowTop("left"))
