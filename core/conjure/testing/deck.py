@@ -192,13 +192,13 @@ def model_apply(
         del fans[place]
 
 
-def _near(low: int, high: int, mark: int | None) -> st.SearchStrategy[int]:
-    """Integers from ``low`` to ``high``, often next to ``mark`` (a break's depth), where
+def _near(low: int, high: int, *marks: int | None) -> st.SearchStrategy[int]:
+    """Integers from ``low`` to ``high``, often next to a mark (a break's depth), where
     off-by-one mistakes live."""
     every = st.integers(low, high)
-    if mark is None:
-        return every
-    close = [d for d in (mark - 1, mark, mark + 1) if low <= d <= high]
+    close = sorted(
+        {d for m in marks if m is not None for d in (m - 1, m, m + 1) if low <= d <= high}
+    )
     return st.one_of(st.sampled_from(close), every) if close else every
 
 
@@ -220,7 +220,9 @@ def moves_for(
     size = s.size(src)
     mark = s.break_at(src)
     others = [p for p in places if p != src]
-    dst = draw(st.sampled_from(others))
+    holding = [p for p in others if s.break_at(p) is not None]
+    toward_a_break: bool = bool(holding) and draw(st.booleans())
+    dst = draw(st.sampled_from(holding if toward_a_break else others))
     counts = _near(1, size, mark)
     flags = st.booleans()
     # the moves where breaks and orientation go wrong come first: hypothesis draws early
@@ -250,7 +252,14 @@ def moves_for(
     if size >= 2:
         n = draw(st.integers(1, size - 1))
         options[2:2] = [
-            st.builds(Insert, st.just(src), st.just(src), _near(0, size - n, mark), st.just(n)),
+            # after the block is taken the break is n cards shallower
+            st.builds(
+                Insert,
+                st.just(src),
+                st.just(src),
+                _near(0, size - n, mark, None if mark is None else mark - n),
+                st.just(n),
+            ),
             st.builds(Faro, st.just(src), flags),
             st.builds(CompleteCut, st.just(src), _near(1, size - 1, mark)),
         ]
