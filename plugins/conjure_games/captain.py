@@ -38,7 +38,6 @@ from conjure.games import (
     TERMINAL,
     Combination,
     Declarations,
-    FollowRule,
     GameState,
     MatchGame,
     Option,
@@ -61,7 +60,6 @@ RANKING: Final = Ranking(NATURAL)
 PIPS: Final = tuple(
     {0: 11, 12: 10, 11: 10, 10: 10}.get(c % 13, c % 13 + 1) if c in DECK else 0 for c in range(52)
 )
-FOLLOW: Final = FollowRule()
 #: sequences 10 + 1 a card (the text); sets of four 14, of three 3 (Piquet)
 COMBOS: Final = Declarations(
     [
@@ -234,7 +232,8 @@ class Captain(MatchGame):
             trick = state.zones["trick"]
             if not trick:
                 return hand
-            return FOLLOW.legal(hand, trick[0], 4, RANKING.strength[4])
+            led = trick[0] // 13
+            return [c for c in hand if c // 13 == led] or hand  # follow suit if able
         if phase == "exchange":
             actions = [DONE]
             if v["discarded"] < len(state.zones["talon"]):
@@ -399,11 +398,11 @@ class Captain(MatchGame):
         z[HANDS[me]].remove(action)
         trick = z["trick"]
         trick.append(action)
-        if len(trick) == 1:
-            leads = list(v["led"])
-            leads[me] += 1
-            v["led"] = tuple(leads)
-            self._add(state, me, 1)  # 1 for each lead
+        if len(trick) == 1:  # 1 for each lead
+            a, b = v["led"]
+            v["led"] = (a + 1, b) if me == 0 else (a, b + 1)
+            a, b = v["score"]
+            v["score"] = (a + 1, b) if me == 0 else (a, b + 1)
             state.current = 1 - me
             return
         led = trick[0]
@@ -412,14 +411,14 @@ class Captain(MatchGame):
         winner = me if follower_won else 1 - me
         z[WON[winner]].extend(trick)
         trick.clear()
-        tricks = list(v["tricks"])
-        tricks[winner] += 1
-        v["tricks"] = tuple(tricks)
+        a, b = v["tricks"]
+        tricks = (a + 1, b) if winner == 0 else (a, b + 1)
+        v["tricks"] = tricks
         if follower_won:  # 1 for a trick won on the other's lead
-            captured = list(v["captured"])
-            captured[winner] += 1
-            v["captured"] = tuple(captured)
-            self._add(state, winner, 1)
+            a, b = v["captured"]
+            v["captured"] = (a + 1, b) if winner == 0 else (a, b + 1)
+            a, b = v["score"]
+            v["score"] = (a + 1, b) if winner == 0 else (a, b + 1)
         if z["hand0"] or z["hand1"]:
             state.current = winner
             return

@@ -71,7 +71,7 @@ BELLA: Final = 20
 
 class Klaberjass(MatchGame):
     id = "klaberjass"
-    name_zh = "克拉伯雅斯"
+    name_zh = "克拉伯雅斯（原文无题）"
     name_en = "Klaberjass"
     source = "seed 000 (untitled, the opening pages)"
     deck_size = 32

@@ -268,7 +268,7 @@ Rule = SetRule | RunRule | MarriageRule
 class Declarations:
     """Every combination a game knows, numbered once (``catalogue``), and a finder."""
 
-    __slots__ = ("_chains", "_heads", "_masks", "catalogue")
+    __slots__ = ("_chains", "_found", "_heads", "_masks", "catalogue")
 
     def __init__(self, rules: Iterable[Rule]) -> None:
         best: dict[tuple[str, int], Combination] = {}
@@ -292,6 +292,8 @@ class Declarations:
         self._chains = tuple(tuple(chs) for chs in by_card)
         #: the first mask of every chain: a hand holding none of them holds nothing
         self._heads = tuple(sorted({self._masks[chain[0]] for chain in chains.values()}))
+        #: (cards, trump, maximal) -> what find() answered: a hand is often asked about again
+        self._found: dict[tuple[int, int, bool], tuple[int, ...]] = {}
 
     def __len__(self) -> int:
         return len(self.catalogue)
@@ -312,11 +314,22 @@ class Declarations:
                 break
         else:
             return []
+        key = (have, trump, maximal)
+        known = self._found.get(key)
+        if known is None:
+            if len(self._found) > 50_000:
+                self._found.clear()
+            known = self._found[key] = tuple(self._search(have, trump, maximal))
+        return list(known)
+
+    def _search(self, have: int, trump: int, maximal: bool) -> list[int]:
         found = []
         chains = self._chains
-        for card in hand:
-            if not have >> card & 1:
-                continue
+        rest = have
+        while rest:
+            low = rest & -rest
+            card = low.bit_length() - 1
+            rest ^= low
             for chain in chains[card]:
                 for i, m in chain:
                     if m & have != m:
