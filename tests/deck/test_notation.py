@@ -192,6 +192,7 @@ def test_any_text_is_a_move_or_a_notation_error(text: str) -> None:
 def test_any_layout_of_pieces_reads_or_fails_with_a_conjure_error(text: str) -> None:
     _only_conjure_errors(DeckState.parse, [text, f"left: {text}"])
     _only_conjure_errors(packet_codes, [text])
+    _only_conjure_errors(layout_from_text, [text])
 
 
 def test_a_notation_error_is_a_conjure_error() -> None:
