@@ -26,10 +26,10 @@ def deals_per_second(game: Game, seconds: float) -> float:
     deals = games = 0
     start = time.process_time()
     while time.process_time() - start < seconds:
-        state = game.new_initial_state(games)
-        random_playout(game, state, rng)
+        state = game.new_initial_state()
+        random_playout(state, rng, uniform=True)
         games += 1
-        deals += state.vars["deals"]
+        deals += state.vars.deals
     return deals / (time.process_time() - start)
 
 

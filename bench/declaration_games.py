@@ -29,8 +29,8 @@ def deals_per_second(game: Game, seconds: float) -> tuple[float, float, int]:
     games = deals = 0
     cpu, wall = time.process_time(), time.perf_counter()
     while time.process_time() - cpu < seconds:
-        state = game.new_initial_state(games)
-        random_playout(game, state, rng)
+        state = game.new_initial_state()
+        random_playout(state, rng, uniform=True)
         games += 1
         deals += state.vars["deals"]
     return (

@@ -2,7 +2,7 @@
 goofspiel (13 cards) through its Python API side by side when ``pyspiel`` is importable.
 
 Both loops do the same work per move: ask for the legal actions and apply a uniformly random
-one; OpenSpiel's also answers its chance nodes (the order of the prize cards).
+one, and answer every chance node (the prize card turned up) with a random outcome.
 
     python bench/games.py [--seconds 3]
 """
@@ -27,10 +27,10 @@ def ours(game: Game, seconds: float) -> tuple[float, float]:
     games = deals = 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
-        state = game.new_initial_state(games)
-        random_playout(game, state, rng)
+        state = game.new_initial_state()
+        random_playout(state, rng, uniform=True)
         games += 1
-        deals += state.vars.get("deals", 1)
+        deals += getattr(state.vars, "deals", 1)
     elapsed = time.perf_counter() - start
     return games / elapsed, deals / elapsed
 

@@ -28,7 +28,7 @@ bonuses are left out.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import ClassVar, Final
+from typing import Any, ClassVar, Final
 
 from conjure.deck.cards import CARDS, SUIT_SYMBOLS
 from conjure.games import (
@@ -83,7 +83,7 @@ def point_of(hand: Sequence[int], suit: int) -> tuple[int, int]:
     return sum(PIPS[c] for c in cards), len(cards)
 
 
-class Captain(MatchGame):
+class Captain(MatchGame):  # type: ignore[type-arg]
     id = "captain"
     name_zh = "缉查队长"
     name_en = "Captain"
@@ -182,7 +182,7 @@ class Captain(MatchGame):
         ),
     )
 
-    def zones(self) -> dict[str, str | int]:
+    def _zones(self) -> dict[str, str | int]:
         return {
             "hand0": 0,
             "hand1": 1,
@@ -194,13 +194,13 @@ class Captain(MatchGame):
             "won1": ALL,
         }
 
-    def all_cards(self) -> list[int]:
+    def _all_cards(self) -> list[int]:
         return list(DECK)
 
     # -- dealing ----------------------------------------------------------------------------
 
-    def new_deal(self, state: GameState) -> None:
-        cards = self.start_deal(state, DECK)
+    def _new_deal(self, state: GameState[Any]) -> None:
+        cards = self.shuffled_deck(state)
         dealer = state.vars["dealer"]
         z = state.zones
         for pair in range(12):  # two at a time, the elder hand first
@@ -223,7 +223,7 @@ class Captain(MatchGame):
 
     # -- legal actions ----------------------------------------------------------------------
 
-    def legal_actions(self, state: GameState) -> Sequence[int]:
+    def _legal_actions(self, state: GameState[Any]) -> Sequence[int]:
         me = state.current
         hand = state.zones[HANDS[me]]
         v = state.vars
@@ -247,7 +247,7 @@ class Captain(MatchGame):
             return actions
         return self.declarable(state, me)
 
-    def declarable(self, state: GameState, player: int) -> list[int]:
+    def declarable(self, state: GameState[Any], player: int) -> list[int]:
         """What ``player`` may declare of the kind under way: his best point, or one of his
         sequences or sets."""
         hand = state.zones[HANDS[player]]
@@ -263,11 +263,11 @@ class Captain(MatchGame):
         wanted = KINDS[kind]
         return [DECLARE + i for i in COMBOS.find(hand) if COMBOS.catalogue[i].kind == wanted]
 
-    def action_name(self, state: GameState, action: int) -> str:
+    def _action_name(self, state: GameState[Any], action: int) -> str:
         if action < SPECIAL:
             if state.vars["phase"] == "exchange":
                 return f"discard {CARDS[action]}"
-            return super().action_name(state, action)
+            return super()._action_name(state, action)
         if action == DONE:
             return f"exchange {state.vars['discarded']}"
         if action == BLANK:
@@ -281,7 +281,7 @@ class Captain(MatchGame):
 
     # -- play -------------------------------------------------------------------------------
 
-    def apply(self, state: GameState, action: int) -> None:
+    def _apply_action(self, state: GameState[Any], action: int) -> None:
         v = state.vars
         phase = v["phase"]
         if phase == "play":
@@ -291,12 +291,12 @@ class Captain(MatchGame):
         else:
             self._declare(state, action)
 
-    def _add(self, state: GameState, player: int, points: int) -> None:
+    def _add(self, state: GameState[Any], player: int, points: int) -> None:
         score = list(state.vars["score"])
         score[player] += points
         state.vars["score"] = tuple(score)
 
-    def _exchange(self, state: GameState, action: int) -> None:
+    def _exchange(self, state: GameState[Any], action: int) -> None:
         v = state.vars
         me = state.current
         z = state.zones
@@ -323,7 +323,7 @@ class Captain(MatchGame):
         state.current = 1 - v["dealer"]
         self._next_declarer(state)
 
-    def _next_declarer(self, state: GameState) -> None:
+    def _next_declarer(self, state: GameState[Any]) -> None:
         """Whoever is next to declare the kind under way; skips players with nothing of it,
         settles a kind when both have had their turn, and starts the play after the sets."""
         v = state.vars
@@ -342,7 +342,7 @@ class Captain(MatchGame):
         v["phase"] = "play"
         state.current = elder
 
-    def _declare(self, state: GameState, action: int) -> None:
+    def _declare(self, state: GameState[Any], action: int) -> None:
         v = state.vars
         me = state.current
         hand = state.zones[HANDS[me]]
@@ -356,7 +356,7 @@ class Captain(MatchGame):
         v["declared"] = (*v["declared"], (v["kind"], me, action))
         self._next_declarer(state)
 
-    def rank_of(self, state: GameState, player: int, action: int) -> tuple[int, ...]:
+    def rank_of(self, state: GameState[Any], player: int, action: int) -> tuple[int, ...]:
         """How a declaration ranks against the other player's of the same kind."""
         if action < DECLARE:
             return point_of(state.zones[HANDS[player]], action - POINT)
@@ -367,12 +367,12 @@ class Captain(MatchGame):
             else (len(combo.cards), RANKING.strength[4][combo.cards[0]])
         )
 
-    def value_of(self, state: GameState, player: int, action: int) -> int:
+    def value_of(self, state: GameState[Any], player: int, action: int) -> int:
         if action < DECLARE:
             return point_of(state.zones[HANDS[player]], action - POINT)[1]
         return COMBOS.catalogue[action - DECLARE].value
 
-    def _settle(self, state: GameState) -> None:
+    def _settle(self, state: GameState[Any]) -> None:
         """Score the better declaration of the kind under way (equal ones score nothing)."""
         v = state.vars
         made = [(p, a) for k, p, a in v["declared"] if k == v["kind"] and a >= 0]
@@ -391,7 +391,7 @@ class Captain(MatchGame):
         combos[player] += value
         v["combos"] = tuple(combos)
 
-    def _play(self, state: GameState, action: int) -> None:
+    def _play(self, state: GameState[Any], action: int) -> None:
         v = state.vars
         me = state.current
         z = state.zones
@@ -434,19 +434,19 @@ class Captain(MatchGame):
             self._add(state, p, bonus[p])
         self._end_deal(state)
 
-    def _end_deal(self, state: GameState) -> None:
+    def _end_deal(self, state: GameState[Any]) -> None:
         v = state.vars
         v["match"] = tuple(m + s for m, s in zip(v["match"], v["score"], strict=True))
         self.next_dealer(state)
         if v["deals"] >= self.option_values["deals"]:
             state.current = TERMINAL
         else:
-            self.new_deal(state)
+            self._start_deal(state)
 
-    def scores(self, state: GameState) -> tuple[int, ...]:
+    def _scores(self, state: GameState[Any]) -> tuple[int, ...]:
         return tuple(state.vars["match"])
 
-    def audit(self, state: GameState) -> str | None:
+    def _audit(self, state: GameState[Any]) -> str | None:
         """The deal's score recounted from its parts: carte blanche, declarations, leads,
         tricks won on the other's lead, the last trick and the cards."""
         v = state.vars

@@ -22,7 +22,7 @@ The score is an option, because two readings are defensible:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
+from typing import Any, Final
 
 from conjure.deck import CARDS, full_deck
 from conjure.games import (
@@ -215,7 +215,7 @@ class Casino(CaptureGame):
     def extra_zones(self) -> dict[str, str | int]:
         return {"build0": "all", "build1": "all"}
 
-    def all_cards(self) -> list[int]:
+    def _all_cards(self) -> list[int]:
         return list(DECK)
 
     @property
@@ -225,7 +225,7 @@ class Casino(CaptureGame):
 
     # -- the table ------------------------------------------------------------------------------
 
-    def builds(self, state: GameState) -> list[Build]:
+    def builds(self, state: GameState[Any]) -> list[Build]:
         """The builds on the table, in position order (after the loose cards)."""
         out = []
         for p in (0, 1):
@@ -235,15 +235,15 @@ class Casino(CaptureGame):
                 out.append(Build(p, value, tuple(cards), bool(pair)))
         return out
 
-    def items(self, state: GameState) -> list[tuple[int, ...]]:
+    def items(self, state: GameState[Any]) -> list[tuple[int, ...]]:
         return [(c,) for c in state.zones["table"]] + [
             tuple(state.zones[b]) for b in BUILDS if state.zones[b]
         ]
 
     # -- play -----------------------------------------------------------------------------------
 
-    def new_deal(self, state: GameState) -> None:
-        cards = self.start_deal(state, DECK)
+    def _new_deal(self, state: GameState[Any]) -> None:
+        cards = self.shuffled_deck(state)
         rest = self.deal_hands(state, cards, HAND_SIZE)
         state.zones["table"] = rest[:4]
         self.sort_table(state)
@@ -251,7 +251,7 @@ class Casino(CaptureGame):
         state.vars.update(last=-1, builds=((0, 0), (0, 0)))
         state.current = 1 - state.vars["dealer"]
 
-    def legal_actions(self, state: GameState) -> Sequence[int]:
+    def _legal_actions(self, state: GameState[Any]) -> Sequence[int]:
         me = state.current
         z = state.zones
         hand = z[HANDS[me]]
@@ -329,7 +329,7 @@ class Casino(CaptureGame):
             held[v] += 1
         return captures
 
-    def apply(self, state: GameState, action: int) -> None:
+    def _apply_action(self, state: GameState[Any], action: int) -> None:
         card, kind, mask = decode(action)
         me = state.current
         z = state.zones
@@ -375,7 +375,7 @@ class Casino(CaptureGame):
             return
         self.end_deal(state)
 
-    def _capture(self, state: GameState, me: int, card: int, mask: int) -> None:
+    def _capture(self, state: GameState[Any], me: int, card: int, mask: int) -> None:
         z = state.zones
         table = z["table"]
         n_loose = len(table)
@@ -399,7 +399,7 @@ class Casino(CaptureGame):
 
     # -- the end of a deal ------------------------------------------------------------------------
 
-    def deal_points(self, state: GameState) -> tuple[int, int]:
+    def deal_points(self, state: GameState[Any]) -> tuple[int, int]:
         won = [state.zones["won0"], state.zones["won1"]]
         if self.option_values["scoring"] == POINTS_SCORING:
             return (sum(POINTS[c] for c in won[0]), sum(POINTS[c] for c in won[1]))
@@ -415,7 +415,7 @@ class Casino(CaptureGame):
                 points[0 if counts[0] > counts[1] else 1] += worth
         return points[0], points[1]
 
-    def end_deal(self, state: GameState) -> None:
+    def end_deal(self, state: GameState[Any]) -> None:
         last = state.vars.get("last", -1)
         if last >= 0:
             for b in BUILDS:
@@ -431,21 +431,21 @@ class Casino(CaptureGame):
         if max(match) >= self.target and match[0] != match[1]:
             state.current = TERMINAL
         else:
-            self.new_deal(state)
+            self._start_deal(state)
 
     # -- reading -------------------------------------------------------------------------------
 
-    def item_names(self, state: GameState) -> list[str]:
+    def item_names(self, state: GameState[Any]) -> list[str]:
         loose = [str(CARDS[c]) for c in state.zones["table"]]
         return loose + [
             f"the {'pair ' if b.pair else ''}build of {b.value} ({cards_text(b.cards)})"
             for b in self.builds(state)
         ]
 
-    def action_name(self, state: GameState, action: int) -> str:
+    def _action_name(self, state: GameState[Any], action: int) -> str:
         card, kind, mask = decode(action)
         if kind == CAPTURE and mask & RIDE_ALONG:
-            base = super().action_name(state, encode(card, kind, mask ^ RIDE_ALONG))
+            base = super()._action_name(state, encode(card, kind, mask ^ RIDE_ALONG))
             faces = [c for c in state.zones["table"] if VALUES[c] >= FACE]
             return f"{base} and the pictures {cards_text(faces)}"
         if kind == RAISE:
@@ -454,9 +454,9 @@ class Casino(CaptureGame):
                 f"{CARDS[card]} raises the build of {other.value} ({cards_text(other.cards)}) "
                 f"to {other.value + VALUES[card]}"
             )
-        return super().action_name(state, action)
+        return super()._action_name(state, action)
 
-    def audit(self, state: GameState) -> str | None:
+    def _audit(self, state: GameState[Any]) -> str | None:
         for p, b in enumerate(BUILDS):
             cards = state.zones[b]
             value, pair = state.vars["builds"][p]

@@ -1,36 +1,53 @@
 """Goofspiel: bidding for the diamonds (seed 003, the untitled game that opens the excerpt).
 
-Rules
-=====
-
-From the text: the thirteen diamonds are shuffled and stacked face down; the top one is turned
-up and the players bid for it. Each chooses a card from hand and lays it face down; both are
-turned up together, and the higher card wins the diamond, which its winner keeps face up. The
-two bids stay face up at the side, so everyone can see which cards are gone. The Ace is the
-lowest card. Then the next diamond is turned up, until all have been won; each player adds up
-the values of the diamonds won (A 1 … K 13), and the higher total wins.
-
-Rule notes
-==========
-"""
+The thirteen diamonds lie face down; one at a time is turned up (a chance draw from those not yet
+turned) and the players bid for it with a card from hand, laid face down and turned up together.
+The rules and where each comes from are the ``rule_notes`` (``conjure rules goofspiel``)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import ClassVar, Final
 
-from conjure.games import ALL, NOBODY, TERMINAL, Game, GameState, Option, RuleNote, win_loss
+import attrs
+
+from conjure.deck.cards import CARDS
+from conjure.games import (
+    ALL,
+    HANDS,
+    NOBODY,
+    TERMINAL,
+    WON,
+    Game,
+    GameState,
+    Option,
+    RuleNote,
+    Vars,
+    win_loss,
+)
 
 SPADES: Final = tuple(range(0, 13))
 HEARTS: Final = tuple(range(13, 26))
 CLUBS: Final = tuple(range(26, 39))
 DIAMONDS: Final = tuple(range(39, 52))
-HANDS: Final = ("hand0", "hand1")
-WON: Final = ("won0", "won1")
+BIDS: Final = ("bid0", "bid1")
 DISCARD, CARRY, SPLIT = 0, 1, 2
 
 
-class Goofspiel(Game):
+def value(card: int) -> int:
+    """A diamond's value: A 1, 2 … 10, J 11, Q 12, K 13."""
+    return card % 13 + 1
+
+
+VALUE: Final = tuple(value(c) for c in range(52))
+
+
+@attrs.define(slots=False)
+class GoofspielVars(Vars):
+    score: tuple[float, ...] = (0, 0)
+
+
+class Goofspiel(Game[GoofspielVars]):
     id = "goofspiel"
     name_zh = "投标方块"
     name_en = "Goofspiel"
@@ -38,14 +55,16 @@ class Goofspiel(Game):
     deck_size = 52
     summary_en = "Bid with the cards of your suit for the diamonds turned up one by one; A is low."
     summary_zh = "用手中的牌投标逐张翻起的方块牌，A最小，方块点数多者获胜。"
+    vars_type = GoofspielVars
+    ace_high = False
     options = (
         Option(
             "ties",
-            DISCARD,
+            CARRY,
             0,
             2,
-            "a tied bid: 0 nobody gets the diamond, 1 it goes with "
-            "the next diamond to the next winner, 2 each scores half of it",
+            "a tied bid: 1 the diamond goes with the next one to the next winner (default), "
+            "0 nobody gets it, 2 each scores half of it",
         ),
     )
     pools: ClassVar[dict[str, str]] = {
@@ -55,39 +74,64 @@ class Goofspiel(Game):
         "bid1": "hearts",
     }
     rule_notes = (
-        RuleNote("13 diamonds shuffled face down, the top one turned up and bid for", "text"),
-        RuleNote("bids are laid face down and turned up together; the higher bid wins", "text"),
-        RuleNote("the Ace is the lowest card", "text"),
-        RuleNote("used bids stay face up at the side for both to see", "text"),
-        RuleNote("the higher total of diamond values wins (A=1, J=11, Q=12, K=13)", "text"),
         RuleNote(
-            "a tied bid scores for nobody: the diamond is set aside (option ties=0)",
+            "13 diamonds face down; the top one is turned up and bid for",
+            "text",
+            quote="在方块牌堆上翻起最上面的一张牌，游戏者试图通过投票获得这张牌",
+        ),
+        RuleNote(
+            "bids are laid face down and turned up together; the higher bid wins the diamond",
+            "text",
+            quote="将其面朝下放在桌上……两人把各自的牌翻起来。高点投票赢得这张方块牌",
+        ),
+        RuleNote("the Ace is the lowest card", "text", quote="请切记A在这个游戏中最低点"),
+        RuleNote(
+            "used bids stay face up at the side for both to see, so each player's remaining "
+            "bids are public",
+            "text",
+            quote="用来投标的两牌留在边上，面朝上，以便你们可以看什么牌已用",
+        ),
+        RuleNote(
+            "the higher total of diamond values wins",
+            "text",
+            quote="两个游戏者各自的方块点加起来，牌点数多的一人获胜",
+        ),
+        RuleNote(
+            "diamond values: A 1, 2 to 10 as marked, J 11, Q 12, K 13",
             "assumed",
-            "the text says only that a tie 'scores the same' (得分相同) and the next diamond is "
-            "turned up. Read literally, neither player gains by it; the common alternatives, "
-            "carrying the diamond over to the next bid (ties=1) or splitting it (ties=2), are "
-            "options.",
+            "the text adds up 'diamond points' (方块点) without giving the court cards' values; "
+            "11/12/13 continue the Ace-low order the text sets for bidding",
+        ),
+        RuleNote(
+            "a tied bid: the diamond stays and goes with the next one to the next winner "
+            "(option ties=1); a tie on the last diamond leaves it and any carried with it unwon",
+            "assumed",
+            "「假如说游戏者投标出同样点数的牌，那么这次投标得分相同。"
+            "游戏者再把另一张方块翻起并再次用两张牌投标」 and "
+            "「直到所有的方块牌均被赢去为止」: play goes on until every diamond has been won, "
+            "which fits carrying the tied diamond to the next bid best; setting it aside (ties=0) "
+            "or splitting it (ties=2) are the other readings",
         ),
         RuleNote(
             "player 1 holds the spades, player 2 the hearts; the clubs are not used",
             "assumed",
             "the text says each player bids from a hand but not which cards; the traditional "
-            "game gives each player one full suit, which the text's bids (any card A to K) fit.",
+            "game gives each player one full suit, which the text's bids (any card A to K) fit",
         ),
         RuleNote(
             "the players bid in turn, the second without seeing the first bid",
             "assumed",
             "simultaneous bids are modelled as two turns with the first bid hidden, which is "
-            "the same information for both players.",
+            "the same information for both players",
         ),
-        RuleNote("equal totals are a draw", "assumed", "the text does not say."),
+        RuleNote("equal totals are a draw", "assumed", "the text does not say"),
     )
 
     def __init__(self, num_players: int | None = None, **options: int) -> None:
         super().__init__(num_players, **options)
         self._ties = self.option_values["ties"]
 
-    def zones(self) -> dict[str, str | int]:
+    def _zones(self) -> dict[str, str | int]:
         return {
             "prizes": NOBODY,
             "prize": ALL,
@@ -102,21 +146,26 @@ class Goofspiel(Game):
             "unused": ALL,
         }
 
-    def deal(self, state: GameState) -> None:
+    def _deal(self, state: GameState[GoofspielVars]) -> None:
         z = state.zones
         z["hand0"] = list(SPADES)
         z["hand1"] = list(HEARTS)
         z["unused"] = list(CLUBS)
-        prizes = state.shuffled(DIAMONDS)
-        z["prize"] = [prizes.pop()]
-        z["prizes"] = prizes
-        state.vars["score"] = (0, 0)
-        state.current = 0
+        z["prizes"] = list(DIAMONDS)
+        state.shuffle("prizes", 1)
 
-    def legal_actions(self, state: GameState) -> Sequence[int]:
+    def _after_chance(self, state: GameState[GoofspielVars], zone: str) -> None:
+        z = state.zones
+        prize = z["prizes"].pop(0)
+        z["prize"].append(prize)
+        state.current = 0
+        if state.story is not None:
+            state.tell(f"the {CARDS[prize]} is turned up", f"翻起{CARDS[prize]}")
+
+    def _legal_actions(self, state: GameState[GoofspielVars]) -> Sequence[int]:
         return state.zones[HANDS[state.current]]
 
-    def apply(self, state: GameState, action: int) -> None:
+    def _apply_action(self, state: GameState[GoofspielVars], action: int) -> None:
         z = state.zones
         if state.current == 0:
             z["hand0"].remove(action)
@@ -130,44 +179,59 @@ class Goofspiel(Game):
         used.append(action)
         a, b = first % 13, action % 13  # Ace is 0: the lowest
         prize = z["prize"]
+        v = state.vars
         if a != b:
             winner = 0 if a > b else 1
-            value = prize[0] - 38
-            z[WON[winner]].extend(prize)
-            if self._ties == CARRY and z["tied"]:
-                value += sum(c - 38 for c in z["tied"])
-                z[WON[winner]].extend(z["tied"])
-                z["tied"].clear()
-            s0, s1 = state.vars["score"]
-            state.vars["score"] = (s0 + value, s1) if winner == 0 else (s0, s1 + value)
+            gain = VALUE[prize[0]]
+            won = z[WON[winner]]
+            won.extend(prize)
+            tied = z["tied"]
+            if tied and self._ties == CARRY:
+                gain += sum(VALUE[c] for c in tied)
+                won.extend(tied)
+                tied.clear()
+            s0, s1 = v.score
+            v.score = (s0 + gain, s1) if winner == 0 else (s0, s1 + gain)
+            if state.story is not None:
+                state.tell(
+                    f"bids {CARDS[first]} and {CARDS[action]}: player {winner + 1} wins "
+                    f"{gain} points",
+                    f"投标{CARDS[first]}对{CARDS[action]}：玩家{winner + 1}得{gain}分",
+                )
         else:
             z["tied"].extend(prize)
             if self._ties == SPLIT:
-                s0, s1 = state.vars["score"]
-                half = (prize[0] - 38) / 2
-                state.vars["score"] = (s0 + half, s1 + half)
+                s0, s1 = v.score
+                half = value(prize[0]) / 2
+                v.score = (s0 + half, s1 + half)
+            if state.story is not None:
+                state.tell(
+                    f"bids {CARDS[first]} and {CARDS[action]} tie",
+                    f"投标{CARDS[first]}对{CARDS[action]}，平",
+                )
         prize.clear()
-        prizes = z["prizes"]
-        if prizes:
-            prize.append(prizes.pop())
-            state.current = 0
+        if z["prizes"]:
+            state.shuffle("prizes", 1)  # the next diamond is turned up by chance
         else:
             state.current = TERMINAL
 
-    def returns(self, state: GameState) -> tuple[float, ...]:
-        return win_loss(state.vars["score"])
+    def _returns(self, state: GameState[GoofspielVars]) -> tuple[float, ...]:
+        return win_loss(state.vars.score)
 
-    def audit(self, state: GameState) -> str | None:
-        won = tuple(sum(c - 38 for c in state.zones[w]) for w in WON)
+    def _facts(self, state: GameState[GoofspielVars], player: int) -> list[str]:
+        used = set(state.zones["used"])
+        out = []
+        for p, suit in ((0, SPADES), (1, HEARTS)):
+            if p != player:
+                left = [c for c in suit if c not in used]  # a bid face down is still unknown
+                out.append(f"player {p + 1} can still bid " + " ".join(str(CARDS[c]) for c in left))
+        return out
+
+    def _audit(self, state: GameState[GoofspielVars]) -> str | None:
+        won: tuple[float, ...] = tuple(sum(value(c) for c in state.zones[w]) for w in WON[:2])
         if self._ties == SPLIT:
-            split = sum(c - 38 for c in state.zones["tied"]) / 2
-            won = (won[0] + split, won[1] + split)  # type: ignore[assignment]
-        if won != tuple(state.vars["score"]):
-            return f"scores {state.vars['score']} but the diamonds won add up to {won}"
+            split = sum(value(c) for c in state.zones["tied"]) / 2
+            won = (won[0] + split, won[1] + split)
+        if won != tuple(state.vars.score):
+            return f"scores {state.vars.score} but the diamonds won add up to {won}"
         return None
-
-
-__doc__ = (__doc__ or "") + "\n".join(
-    f"- [{note.origin}] {note.rule}" + (f": {note.why}" if note.why else "")
-    for note in Goofspiel.rule_notes
-)

@@ -31,7 +31,7 @@ the dealer alternating, and the match checked after each deal.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import ClassVar, Final
+from typing import Any, ClassVar, Final
 
 from conjure.games import (
     ALL,
@@ -69,7 +69,7 @@ SEQUENCES: Final = Declarations([RunRule(NATURAL, {3: 20, 4: 50})])
 BELLA: Final = 20
 
 
-class Klaberjass(MatchGame):
+class Klaberjass(MatchGame):  # type: ignore[type-arg]
     id = "klaberjass"
     name_zh = "克拉伯雅斯（原文无题）"
     name_en = "Klaberjass"
@@ -184,7 +184,7 @@ class Klaberjass(MatchGame):
         o = self.option_values
         self.follow = FollowRule(trump=True, overtrump=True) if o["strict"] else FollowRule()
 
-    def zones(self) -> dict[str, str | int]:
+    def _zones(self) -> dict[str, str | int]:
         return {
             "hand0": 0,
             "hand1": 1,
@@ -196,13 +196,13 @@ class Klaberjass(MatchGame):
             "rest": NOBODY,
         }
 
-    def all_cards(self) -> list[int]:
+    def _all_cards(self) -> list[int]:
         return list(DECK)
 
     # -- dealing ----------------------------------------------------------------------------
 
-    def new_deal(self, state: GameState) -> None:
-        cards = self.start_deal(state, DECK)
+    def _new_deal(self, state: GameState[Any]) -> None:
+        cards = self.shuffled_deck(state)
         dealer = state.vars["dealer"]
         z = state.zones
         first = 1 - dealer
@@ -224,7 +224,7 @@ class Klaberjass(MatchGame):
         state.current = first
         self._next_declarer(state)
 
-    def _next_declarer(self, state: GameState) -> None:
+    def _next_declarer(self, state: GameState[Any]) -> None:
         """Move on to whoever still has a sequence to declare, or to the first lead."""
         v = state.vars
         dealer = v["dealer"]
@@ -249,7 +249,7 @@ class Klaberjass(MatchGame):
             return (length, top, is_trump)
         return (is_trump, length, top)
 
-    def _compare(self, state: GameState) -> None:
+    def _compare(self, state: GameState[Any]) -> None:
         v = state.vars
         trump = v["trump"]
         dealer = v["dealer"]
@@ -269,7 +269,7 @@ class Klaberjass(MatchGame):
 
     # -- legal actions ----------------------------------------------------------------------
 
-    def legal_actions(self, state: GameState) -> Sequence[int]:
+    def _legal_actions(self, state: GameState[Any]) -> Sequence[int]:
         hand = state.zones[HANDS[state.current]]
         v = state.vars
         if v["phase"] == "declare":
@@ -280,15 +280,15 @@ class Klaberjass(MatchGame):
         trump = v["trump"]
         return self.follow.legal(hand, trick[0], trump, RANKING.strength[trump])
 
-    def action_name(self, state: GameState, action: int) -> str:
+    def _action_name(self, state: GameState[Any], action: int) -> str:
         if action < DECLARE:
-            return super().action_name(state, action)
+            return super()._action_name(state, action)
         combo = SEQUENCES.catalogue[action - DECLARE]
         return f"declare {combo.label()} ({combo.value})"
 
     # -- play -------------------------------------------------------------------------------
 
-    def apply(self, state: GameState, action: int) -> None:
+    def _apply_action(self, state: GameState[Any], action: int) -> None:
         v = state.vars
         me = state.current
         if action >= DECLARE:
@@ -333,7 +333,7 @@ class Klaberjass(MatchGame):
         else:
             self._end_deal(state, winner)
 
-    def _end_deal(self, state: GameState, last: int) -> None:
+    def _end_deal(self, state: GameState[Any], last: int) -> None:
         v = state.vars
         match = tuple(m + s for m, s in zip(v["match"], v["score"], strict=True))
         v.update(match=match, last=last)
@@ -343,11 +343,11 @@ class Klaberjass(MatchGame):
         ] >= MAX_DEALS:
             state.current = TERMINAL
         else:
-            self.new_deal(state)
+            self._start_deal(state)
 
     # -- results ----------------------------------------------------------------------------
 
-    def audit(self, state: GameState) -> str | None:
+    def _audit(self, state: GameState[Any]) -> str | None:
         """Recount the deal's score from the won cards, the bella, the sequence and the last
         trick."""
         v = state.vars
@@ -366,5 +366,5 @@ class Klaberjass(MatchGame):
                 return f"player {p} has {v['score'][p]} but the recount gives {total}"
         return None
 
-    def scores(self, state: GameState) -> tuple[int, ...]:
+    def _scores(self, state: GameState[Any]) -> tuple[int, ...]:
         return tuple(state.vars["match"])

@@ -23,7 +23,7 @@ prints them. The choices that are not in the text:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import ClassVar, Final
+from typing import Any, ClassVar, Final
 
 from conjure.games import (
     SPECIAL,
@@ -40,7 +40,7 @@ from conjure.games import (
     SetRule,
     declare,
     ranks,
-    two_player_zones,
+    trick_zones,
 )
 
 HANDS: Final = ("hand0", "hand1")
@@ -80,7 +80,7 @@ def _rules(run5_anywhere: bool) -> Declarations:
     )
 
 
-class NineCasino(MatchGame):
+class NineCasino(MatchGame):  # type: ignore[type-arg]
     id = "nine-casino"
     name_zh = "游戏九 赌场"
     name_en = "Nine Casino"
@@ -193,16 +193,16 @@ class NineCasino(MatchGame):
     def make_declarations(self) -> Declarations:
         return _rules(bool(self.option_values["run5"]))
 
-    def zones(self) -> dict[str, str | int]:
-        return two_player_zones()
+    def _zones(self) -> dict[str, str | int]:
+        return trick_zones(2)
 
-    def all_cards(self) -> list[int]:
+    def _all_cards(self) -> list[int]:
         return list(DECK)
 
     # -- dealing ----------------------------------------------------------------------------
 
-    def new_deal(self, state: GameState) -> None:
-        cards = self.start_deal(state, DECK)
+    def _new_deal(self, state: GameState[Any]) -> None:
+        cards = self.shuffled_deck(state)
         state.zones["stock"] = self.deal_one_at_a_time(state, cards, 9)
         turned = state.zones["stock"][0]
         state.reveal(turned)
@@ -218,11 +218,11 @@ class NineCasino(MatchGame):
 
     # -- legal actions ----------------------------------------------------------------------
 
-    def may_declare(self, state: GameState, player: int) -> bool:
+    def may_declare(self, state: GameState[Any], player: int) -> bool:
         """Whether ``player``, to move, may declare now."""
         return state.vars["may_declare"][player] and bool(state.zones["stock"])
 
-    def legal_actions(self, state: GameState) -> Sequence[int]:
+    def _legal_actions(self, state: GameState[Any]) -> Sequence[int]:
         me = state.current
         hand = state.zones[HANDS[me]]
         trick = state.zones["trick"]
@@ -238,15 +238,15 @@ class NineCasino(MatchGame):
             actions.extend(DECLARE + i for i in found)
         return actions
 
-    def action_name(self, state: GameState, action: int) -> str:
+    def _action_name(self, state: GameState[Any], action: int) -> str:
         if action < DECLARE:
-            return super().action_name(state, action)
+            return super()._action_name(state, action)
         combo = self.declarations.catalogue[action - DECLARE]
         return f"declare {combo.label()} +{combo.score(state.vars['trump'])}"
 
     # -- play -------------------------------------------------------------------------------
 
-    def apply(self, state: GameState, action: int) -> None:
+    def _apply_action(self, state: GameState[Any], action: int) -> None:
         v = state.vars
         me = state.current
         if action >= DECLARE:
@@ -295,7 +295,7 @@ class NineCasino(MatchGame):
         else:
             self._end_deal(state)
 
-    def _end_deal(self, state: GameState) -> None:
+    def _end_deal(self, state: GameState[Any]) -> None:
         v = state.vars
         match = tuple(m + s for m, s in zip(v["match"], v["score"], strict=True))
         v["match"] = match
@@ -303,14 +303,14 @@ class NineCasino(MatchGame):
         if max(match) >= self.option_values["target"] or v["deals"] >= MAX_DEALS:
             state.current = TERMINAL
         else:
-            self.new_deal(state)
+            self._start_deal(state)
 
     # -- results ----------------------------------------------------------------------------
 
-    def scores(self, state: GameState) -> tuple[int, ...]:
+    def _scores(self, state: GameState[Any]) -> tuple[int, ...]:
         return tuple(state.vars["match"])
 
-    def audit(self, state: GameState) -> str | None:
+    def _audit(self, state: GameState[Any]) -> str | None:
         v = state.vars
         points = RANKING.points[v["trump"]]
         declared = [0, 0]

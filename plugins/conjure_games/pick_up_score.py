@@ -20,7 +20,7 @@ stops. Everything else is filled from the closest games and marked assumed in
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
+from typing import Any, Final
 
 from conjure.deck import full_deck
 from conjure.games import (
@@ -133,11 +133,11 @@ class PickUpScore(CaptureGame):
         ),
     )
 
-    def all_cards(self) -> list[int]:
+    def _all_cards(self) -> list[int]:
         return list(DECK)
 
-    def new_deal(self, state: GameState) -> None:
-        cards = self.start_deal(state, DECK)
+    def _new_deal(self, state: GameState[Any]) -> None:
+        cards = self.shuffled_deck(state)
         rest = self.deal_hands(state, cards, HAND_SIZE)
         state.zones["table"] = rest[:4]
         self.sort_table(state)
@@ -145,7 +145,7 @@ class PickUpScore(CaptureGame):
         state.vars.update(last=-1, score=(0,) * self.num_players)
         state.current = (state.vars["dealer"] + 1) % self.num_players
 
-    def legal_actions(self, state: GameState) -> Sequence[int]:
+    def _legal_actions(self, state: GameState[Any]) -> Sequence[int]:
         hand = state.zones[HANDS[state.current]]
         table = state.zones["table"]
         if not table:
@@ -155,7 +155,7 @@ class PickUpScore(CaptureGame):
         out = [c | CAPTURE_BITS | m << 9 for c in hand for m in takes[v[c]]]
         return out or hand
 
-    def apply(self, state: GameState, action: int) -> None:
+    def _apply_action(self, state: GameState[Any], action: int) -> None:
         card = action & 63
         me = state.current
         z = state.zones
@@ -186,7 +186,7 @@ class PickUpScore(CaptureGame):
                 return
         self.end_deal(state)
 
-    def end_deal(self, state: GameState) -> None:
+    def end_deal(self, state: GameState[Any]) -> None:
         last = state.vars["last"]
         if last >= 0 and state.zones["table"]:
             score = list(state.vars["score"])
@@ -202,9 +202,9 @@ class PickUpScore(CaptureGame):
         if best >= self.option_values["target"] and match.count(best) == 1:
             state.current = TERMINAL
         else:
-            self.new_deal(state)
+            self._start_deal(state)
 
-    def audit(self, state: GameState) -> str | None:
+    def _audit(self, state: GameState[Any]) -> str | None:
         for p in range(self.num_players):
             total = sum(POINTS[c] for c in state.zones[WON[p]])
             if total != state.vars["score"][p]:

@@ -1,99 +1,109 @@
-"""Round and round: 循环往复 (seed 000), 按部就班 (seeds 001 and 003).
-
-Rule notes
-==========
-
-- The stock lies face up (all three copies: "因为贮存牌是翻开放的" — so each player sees what the
-  other draws). Only its top card can be seen; every card drawn from it is therefore known to
-  both players. The sentence "the top card is turned up and put at the bottom" (顶牌翻开后，要放到
-  最下面) we read as the stock being turned face up, the old top going to the bottom.
-- Trump by a draw: each player takes a card from the stock; the higher card's suit is trump, a
-  tie draws again. The texts do not say what becomes of the two cards: we put them back under
-  the stock.
-- The winner of a trick keeps the card he played; the loser's card is discarded ("赢的对手拿黑桃Q
-  到手边，黑桃6当弃牌" in all three copies). That is also why the example's player leads ♠5 "to
-  beat the ♠2": the beaten 2 is discarded and its 10 points are lost to its owner.
-- The deal is won by more card points (1 match point), +1 more when the other scored nothing.
-  Equal points: nobody scores (assumed: the texts do not say).
-- The match: 13 deals, the first to 7 points wins (the texts); when 13 deals end below 7, the
-  higher total wins, equal totals draw (assumed). The dealer alternates (assumed).
-- The dealer's opponent leads the first trick (the example); follow suit, otherwise any card.
-"""
+"""Round and round: 循环往复 (seed 000), 按部就班 (seeds 001 and 003): six cards each, a stock
+lying face up, trump by a draw, 13 deals. The rules and where each comes from are the
+``rule_notes`` (``conjure rules round-and-round``)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
+from typing import ClassVar, Final
 
+from conjure.deck.cards import SUIT_SYMBOLS
 from conjure.games import (
-    ALL,
-    TERMINAL,
+    HANDS,
     TOP,
     GameState,
-    MatchGame,
     Option,
     RuleNote,
-    follower_wins,
-    lay,
-    same_suit_or_any,
-    two_player_zones,
+    TrickGame,
+    TrickVars,
+    follow_suit,
+    trick_zones,
 )
 
 # rank index (code % 13): A=0, 2=1 … 10=9, J=10, Q=11, K=12; the order is A high
-STRENGTH: Final = [13 if c % 13 == 0 else c % 13 for c in range(52)]
+STRENGTH: Final = tuple(13 if c % 13 == 0 else c % 13 for c in range(52))
 TRUMP_POINTS: Final = {0: 10, 12: 3, 11: 2, 10: 10, 1: 10}  # A, K, Q, J, 2
 PLAIN_POINTS: Final = {0: 4, 12: 3, 11: 2, 10: 1}  # A, K, Q, J
-HANDS: Final = ("hand0", "hand1")
-WON: Final = ("won0", "won1")
-DECK: Final = tuple(range(52))
+#: the points of every card, when it is a trump and when it is not; 65 in a deal
+POINTS_AS_TRUMP: Final = tuple(TRUMP_POINTS.get(c % 13, 0) for c in range(52))
+POINTS_PLAIN: Final = tuple(PLAIN_POINTS.get(c % 13, 0) for c in range(52))
 
 
 def card_points(card: int, trump: int) -> int:
-    table = TRUMP_POINTS if card // 13 == trump else PLAIN_POINTS
-    return table.get(card % 13, 0)
+    return POINTS_AS_TRUMP[card] if card // 13 == trump else POINTS_PLAIN[card]
 
 
-class RoundAndRound(MatchGame):
+class RoundAndRound(TrickGame[TrickVars]):
     id = "round-and-round"
     name_zh = "循环往复"
     name_en = "Round and Round"
     source = "seed 000 (循环往复), seeds 001 and 003 (按部就班)"
     deck_size = 52
-    summary_en = "Six cards each and a face-up stock; trump by a draw; the trick winner keeps "
-    summary_en += "his own card; 13 deals, first to 7."
-    summary_zh = "每人6张，贮存牌翻开放，抽牌定王牌；赢的人只拿自己出的牌；13局，先得7分者胜。"
+    summary_en = (
+        "Six cards each and a face-up stock; trump by a draw; the trick winner takes both "
+        "cards; 13 deals, first to 7."
+    )
+    summary_zh = "每人6张，贮存牌翻开放，抽牌定王牌；赢的人拿走两张牌；13局，先得7分者胜。"
+    vars_type = TrickVars
+    strength: ClassVar[Sequence[int]] = STRENGTH
+    deal_scale = 2.0
     options = (
         Option("deals", 13, 1, 13, "the most deals in a match"),
         Option("target", 7, 1, 13, "match points that win"),
     )
     rule_notes = (
-        RuleNote("52 cards; A>K>Q>J>10>…>2", "text"),
+        RuleNote("52 cards; A>K>Q>J>10>…>2", "text", quote="牌的大小：A＞K＞Q＞J＞10"),
         RuleNote(
-            "six cards each, dealt one at a time; the other 40 are the stock, face up", "text"
+            "six cards each, dealt one at a time; the other 40 are the stock, face up, so each "
+            "card drawn from it is known to both players",
+            "text",
+            "all three copies: 因为贮存牌是翻开放的 (so each sees what the other draws). "
+            "'顶牌翻开后，要放到最下面' is read as the stock being turned face up",
         ),
         RuleNote(
-            "trump: each player draws a card from the stock, the higher card's suit is "
-            "trump, a tie draws again",
+            "trump: each player draws a card from the stock, the higher card's suit is trump, "
+            "a tie draws again",
             "text",
+            quote="庄家和对手各从贮存牌中抽一张牌，2人的牌中以分数最大的和这张牌的花色当王牌",
         ),
         RuleNote(
             "the two cards drawn for trump go back under the stock",
             "assumed",
             "the texts do not say",
         ),
-        RuleNote("the dealer's opponent leads first; follow suit, otherwise any card", "text"),
         RuleNote(
-            "the winner keeps the card he played, the loser's card is discarded",
+            "the dealer's opponent leads first; follow suit, otherwise any card",
             "text",
-            "the example: the winner takes ♠Q, the ♠6 is discarded",
+            quote="对手任意出一张牌当台牌……一定要出同种类的牌，若手牌中没此牌时，可以出其他的牌",
+        ),
+        RuleNote(
+            "the winner of a trick takes both cards; a worthless card may be set aside",
+            "text",
+            "seed 000 has the winner set the ♠6 aside "
+            "(赢的对手，把庄家出的黑桃6给放弃不用), so he had taken it; the deal is scored "
+            "'by the cards won' (以每次所赢得的牌，计算得分); the bonus is for taking 'all the "
+            "scoring cards' (取得所有得分的牌); and seed 003 leads ♠5 'to win the ♠2' "
+            "(为了要赢黑桃2), a card worth 10 only if the winner takes it. '6当弃牌' is "
+            "about a card worth nothing (无用的牌), not a rule that the loser's card is lost. "
+            "With both cards taken a deal's 65 points are all won and 'more points' always "
+            "decides",
         ),
         RuleNote("the winner draws first, then the loser, and the winner leads", "text"),
         RuleNote(
-            "points: trump A 10, K 3, Q 2, J 10, 2 10; other suits A 4, K 3, Q 2, J 1", "text"
+            "points: trump A 10, K 3, Q 2, J 10, 2 10; other suits A 4, K 3, Q 2, J 1",
+            "text",
+            quote="王牌；A-10分，K-3分，Q-2分，J-10分，2-10分，数牌-0分。王牌以外的牌；A-4分，K-3分，Q-2分，J-1分",
         ),
-        RuleNote("more points win the deal's 1 point; +1 when the other scored nothing", "text"),
-        RuleNote("equal points score nothing", "assumed", "the texts do not say"),
-        RuleNote("13 deals, the first to 7 points wins", "text"),
+        RuleNote(
+            "more points win the deal's 1 point; +1 when the winner took every scoring card",
+            "text",
+            quote="取得所有得分的牌时（亦即对手得0分时），在规定之外追加1分",
+        ),
+        RuleNote(
+            "13 deals, the first to 7 points wins",
+            "text",
+            quote="以13回合决定（13分），先得到7分的人赢",
+        ),
         RuleNote(
             "the dealer alternates; after 13 deals below 7 the higher total wins",
             "assumed",
@@ -101,13 +111,11 @@ class RoundAndRound(MatchGame):
         ),
     )
 
-    def zones(self) -> dict[str, str | int]:
-        return two_player_zones(stock=TOP, discard=ALL)
+    def _zones(self) -> dict[str, str | int]:
+        return trick_zones(2, stock=TOP)
 
-    def new_deal(self, state: GameState) -> None:
-        z = state.zones
-        cards = self.start_deal(state, DECK)
-        stock = self.deal_one_at_a_time(state, cards, 6)
+    def _new_deal(self, state: GameState[TrickVars]) -> None:
+        stock = self.deal_one_at_a_time(state, self.shuffled_deck(state), 6)
         trump = stock[0] // 13  # only if every pair in the stock ties (a full turn of draws)
         for _ in range(len(stock) // 2):  # trump by a draw: the dealer's card, then the other's
             a, b = stock.pop(0), stock.pop(0)
@@ -117,62 +125,33 @@ class RoundAndRound(MatchGame):
             if STRENGTH[a] != STRENGTH[b]:
                 trump = (a if STRENGTH[a] > STRENGTH[b] else b) // 13
                 break
-        z["stock"] = stock
-        state.vars.update(trump=trump, score=(0, 0))
-        state.current = 1 - state.vars["dealer"]
+        self.start_play(state, stock, leader=1 - state.vars.dealer, trump=trump)
+        if state.story is not None:
+            t = SUIT_SYMBOLS[trump]
+            state.tell(f"trump is {t} (drawn from the stock)", f"王牌是{t}（从贮存牌中抽出）")
 
-    def legal_actions(self, state: GameState) -> Sequence[int]:
+    def _legal_actions(self, state: GameState[TrickVars]) -> Sequence[int]:
         hand = state.zones[HANDS[state.current]]
         trick = state.zones["trick"]
-        return same_suit_or_any(hand, trick[0]) if trick else hand
+        return follow_suit(hand, trick[0]) if trick else hand
 
-    def apply(self, state: GameState, action: int) -> None:
-        if not lay(state, action):
-            return
-        z = state.zones
-        v = state.vars
-        trick = z["trick"]
-        led, answer = trick
-        me = state.current
-        trump = v["trump"]
-        winner = me if follower_wins(led, answer, STRENGTH, trump) else 1 - me
-        kept = answer if winner == me else led
-        z[WON[winner]].append(kept)
-        z["discard"].append(led if kept == answer else answer)
-        trick.clear()
-        score = list(v["score"])
-        score[winner] += card_points(kept, trump)
-        v["score"] = tuple(score)
-        stock = z["stock"]
-        if stock:
-            for player in (winner, 1 - winner):
-                card = stock.pop(0)
-                state.reveal(card)  # drawn from a face-up stock: both saw it
-                z[HANDS[player]].append(card)
-        if z["hand0"] or z["hand1"]:
-            state.current = winner
-        else:
-            self._end_deal(state)
+    def _points(self, state: GameState[TrickVars], card: int) -> int:
+        return card_points(card, state.vars.trump)
 
-    def _end_deal(self, state: GameState) -> None:
-        v = state.vars
-        a, b = v["score"]
-        match = list(v["match"])
+    def _deal_over(self, state: GameState[TrickVars], last: int) -> None:
+        a, b = state.vars.score
+        points = [0, 0]
         if a != b:
             w = 0 if a > b else 1
-            match[w] += 2 if min(a, b) == 0 else 1
-        v["match"] = tuple(match)
-        self.next_dealer(state)
-        o = self.option_values
-        if max(match) >= o["target"] or v["deals"] >= o["deals"]:
-            state.current = TERMINAL
+            points[w] = 2 if min(a, b) == 0 else 1
+            why = f"player {w + 1} has more points ({max(a, b)} : {min(a, b)}): +{points[w]}"
+            if min(a, b) == 0:
+                why += ", every scoring card taken"
         else:
-            self.new_deal(state)
+            why = f"equal points ({a} : {b}): nobody scores"
+        state.tell(why)
+        self.close_deal(state, points)
 
-    def audit(self, state: GameState) -> str | None:
-        trump = state.vars["trump"]
-        for p in (0, 1):
-            total = sum(card_points(c, trump) for c in state.zones[WON[p]])
-            if total != state.vars["score"][p]:
-                return f"player {p} scores {state.vars['score'][p]} but kept {total} in points"
-        return None
+    def _match_over(self, state: GameState[TrickVars]) -> bool:
+        o = self.option_values
+        return max(state.vars.match) >= o["target"] or state.vars.deals >= o["deals"]

@@ -1,81 +1,67 @@
-"""Sixty-six: 一帆风顺 (seed 000) and 六六大顺 (seed 003), the same game in two copies.
-
-Rule notes
-==========
-
-The two copies agree on almost everything and both narrate the same example deal (spades
-trump; the dealer holds ♦A ♣A ♣J ♣9 ♥Q ♠9, the other player ♥K ♦K ♣K ♣10 ♠Q ♠J). Where they
-disagree or are silent we chose as follows; ``conjure rules sixty-six`` prints every rule with
-its origin.
-
-- Rank order A>10>K>Q>J>9 (seed 003) rather than A>K>Q>J>10>9 (seed 000): the example needs it,
-  since the dealer's ♥10 wins over ♥J and his ♦10 over ♦Q.
-- "60" in one place and "66" everywhere else: 66.
-- The turned-up trump card is put back on top of the stock ("再把牌放入储备牌中"). The example
-  confirms the place: the first card drawn, by the dealer after the first trick, is ♠K, a card
-  of the trump suit that was turned up.
-- A false declaration costs 3 game points to the declarer and gives 3 to the other (rules 15/18
-  of both copies); the closing remark of both copies says 2 for a miscount found after the
-  game; we follow the numbered rules.
-- The trump change: a player on lead after winning the previous trick who holds the 9 of trump
-  shows it, names a new trump suit and leads the 9 (the example: "变更王牌之后，黑桃9就当台牌了").
-  As the texts say, a player holding several 9s can change trump again each time.
-- Following: the example makes the follower play the led suit while the stock is still open
-  (he "has ♦K, so must play ♦K"), and a follower who cannot follow "must play clubs", the trump.
-  We apply: follow suit; if unable, trump; if unable, any card; at all times.
-- Who leads the first trick: the dealer (the example: "由庄家出台牌").
-- A marriage scores only if the trick led with it is won (rule 6: "若这回赢的话，就可以得分").
-- Declaring: a player may declare 66 whenever they are on lead, and the winner of the last
-  trick may declare after it. If nobody declares, the deal is drawn (rule 19).
-- When the player declared against also has 66 or more, nobody scores and the winner of the
-  next deal gets one extra point (rule 20).
-- A match is played to 7 game points (option ``target``): the texts play "several games" and
-  say nothing of the length; 7 is the traditional target.
-- Closing: a player on lead after winning a trick may close the stock; no more cards are
-  drawn and the last-trick bonus is lost (rules 11, 13). The texts give no other penalty.
-"""
+"""Sixty-six: 一帆风顺 (seed 000) and 六六大顺 (seed 003), the same game in two copies that both
+narrate one example deal (spades trump; the dealer holds ♦A ♣A ♣J ♣9 ♥Q ♠9, the other player
+♥K ♦K ♣K ♣10 ♠Q ♠J). The rules and where each comes from are the ``rule_notes`` below
+(``conjure rules sixty-six``)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
+from typing import ClassVar, Final
+
+import attrs
 
 from conjure.deck.cards import SUIT_SYMBOLS
 from conjure.games import (
+    HANDS,
     SPECIAL,
-    TERMINAL,
     GameState,
-    MatchGame,
     Option,
     RuleNote,
-    follower_wins,
-    lay,
-    two_player_zones,
+    TrickGame,
+    TrickVars,
+    trick_zones,
 )
 
 # rank index in a suit (code % 13): A=0, 9=8, 10=9, J=10, Q=11, K=12
 ACE, NINE, TEN, JACK, QUEEN, KING = 0, 8, 9, 10, 11, 12
 RANK_ORDER: Final = {ACE: 6, TEN: 5, KING: 4, QUEEN: 3, JACK: 2, NINE: 1}
 POINTS: Final = {ACE: 11, TEN: 10, KING: 4, QUEEN: 3, JACK: 2, NINE: 0}
-CARD_STRENGTH: Final = [RANK_ORDER.get(c % 13, 0) for c in range(52)]
-CARD_POINTS: Final = [POINTS.get(c % 13, 0) for c in range(52)]
+CARD_STRENGTH: Final = tuple(RANK_ORDER.get(c % 13, 0) for c in range(52))
+CARD_POINTS: Final = tuple(POINTS.get(c % 13, 0) for c in range(52))
 DECK: Final = tuple(s * 13 + r for s in range(4) for r in (ACE, NINE, TEN, JACK, QUEEN, KING))
 
 MARRY: Final = SPECIAL  # MARRY + code: lead this King or Queen declaring the marriage
 CHANGE: Final = SPECIAL + 64  # CHANGE + suit: show the trump 9, name the suit, lead the 9
 CLOSE: Final = SPECIAL + 70
-DECLARE: Final = SPECIAL + 71
-PASS: Final = SPECIAL + 72
+PASS: Final = SPECIAL + 71  # listed before declaring, which costs 3 when short of 66
+DECLARE: Final = SPECIAL + 72
 MAX_DEALS: Final = 200
-HANDS: Final = ("hand0", "hand1")
-WON: Final = ("won0", "won1")
+#: what a deal's declaration is measured against: "超过66分" read as 66 or more
+WINNING: Final = 66
 
 
 def suit(card: int) -> int:
     return card // 13
 
 
-class SixtySix(MatchGame):
+@attrs.define(slots=False)
+class SixtySixVars(TrickVars):
+    """The public state of a match of sixty-six."""
+
+    #: game points carried to the winner of the next deal (both had 66 after a declaration)
+    carry: int = 0
+    #: points scored in this deal beyond the cards (marriages, the last trick)
+    extra: tuple[int, ...] = (0, 0)
+    #: the player on lead won the trick before (closing and changing trump need it)
+    won_last: bool = False
+    closed: bool = False
+    #: the marriage announced with the card led (40 or 20), or -1
+    marriage: int = -1
+    #: every card is played: the winner of the last trick declares or passes
+    final: bool = False
+
+
+class SixtySix(TrickGame[SixtySixVars]):
     id = "sixty-six"
     name_zh = "六六大顺"
     name_en = "Sixty-six"
@@ -84,65 +70,97 @@ class SixtySix(MatchGame):
     summary_en = "24 cards, trump and marriages, the 9 of trump changes trump; declare 66 first."
     summary_zh = "24张牌，王牌与结婚，王牌9可以变更王牌；先达到66分并宣布者胜。"
     options = (Option("target", 7, 1, 21, "game points that win the match"),)
+    vars_type = SixtySixVars
+    strength: ClassVar[Sequence[int]] = CARD_STRENGTH
+    card_points: ClassVar[Sequence[int]] = CARD_POINTS
+    deal_scale = 3.0
     rule_notes = (
         RuleNote("24 cards: A, 10, K, Q, J, 9 of each suit", "text"),
         RuleNote(
             "rank A>10>K>Q>J>9",
             "text",
-            "seed 003; seed 000 says A>K>Q>J>10>9, but the "
-            "example deal in both copies needs 10 above K and J",
+            "seed 003; seed 000 says A>K>Q>J>10>9, but the example deal in both copies needs "
+            "10 above K and J: the dealer's ♥10 wins over ♥J and his ♦10 over ♦Q",
         ),
         RuleNote("the dealer deals one card at a time, six each; 12 cards form the stock", "text"),
         RuleNote(
             "the top card of the stock is turned up for trump, then put back on top",
             "text",
-            "'put back into the stock': on top, as the example's first draw shows",
+            "'put back into the stock' (再把牌放入储备牌中): on top, as the example's first draw "
+            "shows: the dealer draws ♠K, the trump card that was turned up",
         ),
         RuleNote("card points A 11, 10 10, K 4, Q 3, J 2, 9 0", "text"),
         RuleNote("the trick winner takes both cards, draws first and leads next", "text"),
-        RuleNote("the dealer leads the first trick", "text", "the example"),
+        RuleNote("the dealer leads the first trick", "text", "the example: 由庄家出台牌"),
         RuleNote(
-            "follow suit; if unable, trump; if unable, any card",
+            "follow suit; if unable, trump; if unable, any card; also after the stock is closed "
+            "or used up",
             "text",
-            "the example's first and third tricks, with the stock still open",
+            "the example makes the follower play the led suit while the stock is open (he has "
+            "♦K, so must play ♦K), and one who cannot follow 'must play clubs', the trump. The "
+            "texts name no stricter duty (to head the trick) after closing or exhaustion, so "
+            "there is none",
         ),
         RuleNote(
-            "marriage K+Q: 40 in trumps, 20 otherwise, scored if the trick led with it is won",
+            "marriage K+Q: 40 in trumps, 20 otherwise, scored if the trick led with it is won, "
+            "also before the player's first won trick",
             "text",
+            "rule 6: 若这回赢的话，就可以得分; the texts set no earlier condition",
         ),
         RuleNote(
-            "on lead after winning a trick, the holder of the 9 of trump may show it, "
-            "change trump to another suit, and lead the 9",
+            "on lead after winning a trick, the holder of the 9 of trump may show it, change "
+            "trump to another suit, and lead the 9; several 9s may change trump again",
             "text",
-        ),
-        RuleNote("last trick 10, not when the stock was closed", "text"),
-        RuleNote("a player on lead who has won a trick may close the stock", "text"),
-        RuleNote(
-            "66 wins the deal: 1 game point, 2 if the other has 32 or less, 3 if the "
-            "other won no trick",
-            "text",
-            "both copies say 60 once; 66 everywhere else",
+            "the example: 变更王牌之后，黑桃9就当台牌了",
         ),
         RuleNote(
-            "a declaration short of 66 costs 3 and gives the other player 3",
-            "text",
-            "rules 15/18; the closing remark of both copies says 2",
-        ),
-        RuleNote("no declaration: the deal is drawn", "text"),
-        RuleNote(
-            "both at 66 or more after a declaration: nobody scores, the next deal's "
-            "winner gets 1 extra",
-            "text",
-        ),
-        RuleNote(
-            "a player may declare when on lead, and after the last trick if they won it",
+            "trump changes and marriages stay allowed after the stock is closed",
             "assumed",
-            "the texts say to declare on reaching 66 but not when",
+            "the texts forbid neither after closing",
+        ),
+        RuleNote("last trick 10, not when the stock was closed", "text", "rules 11, 13"),
+        RuleNote(
+            "a player on lead who has won the trick before may close the stock: no more "
+            "drawing, no last-trick bonus, no other penalty",
+            "text",
+            "rules 11, 13; the texts give no other penalty",
         ),
         RuleNote(
-            "the dealer alternates; the match is won at 7 game points",
+            "66 wins the deal: 1 game point, 2 if the other has 32 or less, 3 if the other won "
+            "no trick; the loser is debited as much (the match score is zero-sum)",
+            "text",
+            "both copies say 60 once and 66 everywhere else; '超过66分' is read as 66 or more, "
+            "the count the game is named after. Debiting the loser lengthens a match: with a "
+            "target of 7 a match between random players takes about 26 deals",
+        ),
+        RuleNote(
+            "a declaration short of 66 costs 3 game points and gives the other player 3; a "
+            "carried point is lost",
+            "text",
+            "rules 15/18; the closing remark of both copies says 2 for a miscount found after "
+            "the game: we follow the numbered rules. The carried point goes to 'the winner of "
+            "the next deal', and a false declaration is a loss, not a win",
+        ),
+        RuleNote("no declaration: the deal is drawn", "text", "rule 19"),
+        RuleNote(
+            "both at 66 or more after a declaration: nobody scores, the next deal's winner "
+            "gets 1 extra",
+            "text",
+            "rule 20",
+        ),
+        RuleNote(
+            "a player may declare when on lead after winning a trick, and after the last trick "
+            "if they won it; declaring is a choice, never forced",
             "assumed",
-            "the texts do not give the match length; 7 is the traditional target",
+            "the texts say to announce on reaching 66 (must announce) but not when; a forced "
+            "announcement would be the only move, and a player may count wrong, which rule 15 "
+            "punishes, so declaring is left to the player",
+        ),
+        RuleNote(
+            "the dealer alternates; the match is won at 7 game points (option target)",
+            "assumed",
+            "the texts play 'several games' and do not give the match length; 7 is the "
+            "traditional target",
         ),
         RuleNote(
             "a match that reaches 200 deals ends there, the higher total winning",
@@ -151,181 +169,178 @@ class SixtySix(MatchGame):
         ),
     )
 
-    def zones(self) -> dict[str, str | int]:
-        return two_player_zones()
+    def _zones(self) -> dict[str, str | int]:
+        return trick_zones(2)
 
-    def all_cards(self) -> list[int]:
+    def _all_cards(self) -> list[int]:
         return list(DECK)
 
     # -- dealing ------------------------------------------------------------------------------
 
-    def deal(self, state: GameState) -> None:
-        state.vars["carry"] = 0
-        super().deal(state)
+    def _reset_deal(self, state: GameState[SixtySixVars]) -> None:
+        v = state.vars
+        v.extra = (0, 0)
+        v.won_last = False
+        v.closed = False
+        v.marriage = -1
+        v.final = False
 
-    def new_deal(self, state: GameState) -> None:
-        z = state.zones
-        cards = self.start_deal(state, DECK)
-        dealer = state.vars["dealer"]
-        z["stock"] = self.deal_one_at_a_time(state, cards, 6)
-        turned = z["stock"][0]
+    def _new_deal(self, state: GameState[SixtySixVars]) -> None:
+        dealer = state.vars.dealer
+        stock = self.deal_one_at_a_time(state, self.shuffled_deck(state), 6)
+        turned = stock[0]
         state.reveal(turned)
-        state.vars.update(
-            trump=suit(turned),
-            score=(0, 0),
-            extra=(0, 0),
-            tricks=(0, 0),
-            leader=dealer,
-            won_last=False,
-            closed=False,
-            marriage=-1,
-            last=-1,
-            final=False,
-        )
-        state.current = dealer
+        self.start_play(state, stock, leader=dealer, trump=suit(turned))
+        v = state.vars
+        if state.story is not None:
+            t = SUIT_SYMBOLS[v.trump]
+            state.tell(f"trump is {t} (the card turned up)", f"王牌是{t}（翻开的牌）")
 
     # -- legal actions --------------------------------------------------------------------------
 
-    def legal_actions(self, state: GameState) -> Sequence[int]:
+    def _legal_actions(self, state: GameState[SixtySixVars]) -> Sequence[int]:
         v = state.vars
+        if v.final:
+            return (PASS, DECLARE)
         hand = state.zones[HANDS[state.current]]
-        if v["final"]:
-            return (DECLARE, PASS)
         trick = state.zones["trick"]
+        trump = v.trump
         if trick:
-            return self._follows(hand, trick[0], v["trump"])
+            led = trick[0]
+            same = [c for c in hand if c // 13 == led // 13]
+            if same:
+                return same
+            return [c for c in hand if c // 13 == trump] or hand
         actions = list(hand)
-        trump = v["trump"]
         for card in hand:
-            rank = card % 13
-            if rank in (KING, QUEEN):
-                partner = card + 1 if rank == QUEEN else card - 1
-                if partner in hand:
-                    actions.append(MARRY + card)
-        if v["won_last"]:
-            nine = trump * 13 + NINE
-            if nine in hand:
+            if card % 13 == KING and card - 1 in hand:  # the Queen is the code below the King
+                actions.append(MARRY + card)
+                actions.append(MARRY + card - 1)
+        if v.won_last:
+            if trump * 13 + NINE in hand:
                 actions.extend(CHANGE + s for s in range(4) if s != trump)
-            if state.zones["stock"] and not v["closed"]:
+            if state.zones["stock"] and not v.closed:
                 actions.append(CLOSE)
-        if v["tricks"][state.current]:
+        if v.tricks[state.current]:
             actions.append(DECLARE)
         return actions
 
-    @staticmethod
-    def _follows(hand: list[int], led: int, trump: int) -> list[int]:
-        s = led // 13
-        same = [c for c in hand if c // 13 == s]
-        if same:
-            return same
-        trumps = [c for c in hand if c // 13 == trump]
-        return trumps or list(hand)
+    def _playout_actions(self, state: GameState[SixtySixVars]) -> Sequence[int]:
+        actions = self._legal_actions(state)
+        if DECLARE in actions:
+            if state.vars.score[state.current] >= WINNING:
+                return (DECLARE,)  # every player who counts declares a won deal
+            return [a for a in actions if a != DECLARE]  # nobody who counts declares short
+        return actions
 
-    def action_name(self, state: GameState, action: int) -> str:
+    def _warning(self, state: GameState[SixtySixVars], action: int) -> str | None:
+        score = state.vars.score[state.current]
+        if action == DECLARE and score < WINNING:
+            return f"You have {score}, short of 66: declaring now costs 3 game points."
+        return None
+
+    def _action_name(self, state: GameState[SixtySixVars], action: int) -> str:
         if action < MARRY:
-            return super().action_name(state, action)
+            return super()._action_name(state, action)
         if action < CHANGE:
-            return f"marry {super().action_name(state, action - MARRY)}"
+            return f"marry {super()._action_name(state, action - MARRY)}"
         if action < CLOSE:
             return f"change trump to {SUIT_SYMBOLS[action - CHANGE]}"
         return {CLOSE: "close", DECLARE: "declare 66", PASS: "pass"}[action]
 
     # -- play -----------------------------------------------------------------------------------
 
-    def apply(self, state: GameState, action: int) -> None:
+    def _apply_action(self, state: GameState[SixtySixVars], action: int) -> None:
         v = state.vars
         me = state.current
         if action >= CLOSE:
             if action == CLOSE:
-                v["closed"] = True
+                v.closed = True
+                state.tell(f"player {me + 1} closes the stock", f"玩家{me + 1}关闭储备牌")
                 return
-            self._end_deal(state, declarer=me if action == DECLARE else -1)
+            self._declared(state, declarer=me if action == DECLARE else -1)
             return
         if action >= CHANGE:
-            nine = v["trump"] * 13 + NINE
+            nine = v.trump * 13 + NINE
             state.reveal(nine)
-            v["trump"] = action - CHANGE
+            v.trump = action - CHANGE
+            state.tell(
+                f"player {me + 1} shows the 9 and changes trump to {SUIT_SYMBOLS[v.trump]}",
+                f"玩家{me + 1}亮出9，把王牌改为{SUIT_SYMBOLS[v.trump]}",
+            )
             action = nine
         elif action >= MARRY:
             card = action - MARRY
             partner = card + 1 if card % 13 == QUEEN else card - 1
             state.reveal(partner)
-            v["marriage"] = 40 if suit(card) == v["trump"] else 20
+            v.marriage = 40 if suit(card) == v.trump else 20
+            state.tell(
+                f"player {me + 1} announces a marriage worth {v.marriage} if this trick is won",
+                f"玩家{me + 1}宣布结婚（{v.marriage}分，须赢此墩）",
+            )
             action = card
-        if lay(state, action):
-            self._finish_trick(state, me)
+        self.play_card(state, action)
 
-    def _finish_trick(self, state: GameState, follower: int) -> None:
+    def _take_trick(self, state: GameState[SixtySixVars], winner: int) -> None:
         v = state.vars
-        z = state.zones
-        trick = z["trick"]
-        led, answer = trick
-        leader = 1 - follower
-        winner = follower if follower_wins(led, answer, CARD_STRENGTH, v["trump"]) else leader
-        points = CARD_POINTS[led] + CARD_POINTS[answer]
-        extra = 0
-        if v["marriage"] > 0 and winner == leader:
-            extra = v["marriage"]
-        z[WON[winner]].extend(trick)
-        trick.clear()
-        stock = z["stock"]
-        last_trick = not z["hand0"] and not z["hand1"] and (v["closed"] or not stock)
-        if last_trick and not v["closed"]:
+        extra = v.marriage if v.marriage > 0 and winner == v.leader else 0
+        if not state.zones["hand0"] and not state.zones["hand1"] and not v.closed:
             extra += 10  # the last trick
-        score = list(v["score"])
-        score[winner] += points + extra
-        extras = list(v["extra"])
-        extras[winner] += extra
-        tricks = list(v["tricks"])
-        tricks[winner] += 1
-        v.update(
-            score=tuple(score),
-            extra=tuple(extras),
-            tricks=tuple(tricks),
-            marriage=-1,
-            won_last=True,
-            leader=winner,
-            last=winner,
-        )
-        if stock and not v["closed"]:
-            z[HANDS[winner]].append(stock.pop(0))
-            z[HANDS[1 - winner]].append(stock.pop(0))
-        state.current = winner
-        if last_trick:
-            v["final"] = True
+        super()._take_trick(state, winner)
+        if extra:
+            score, extras = list(v.score), list(v.extra)
+            score[winner] += extra
+            extras[winner] += extra
+            v.score, v.extra = tuple(score), tuple(extras)
+        v.marriage = -1
+        v.won_last = True
 
-    def _end_deal(self, state: GameState, declarer: int) -> None:
+    def _draw(self, state: GameState[SixtySixVars], winner: int) -> None:
+        if not state.vars.closed:
+            super()._draw(state, winner)
+
+    def _deal_over(self, state: GameState[SixtySixVars], last: int) -> None:
+        state.vars.final = True
+        state.current = last
+
+    def _declared(self, state: GameState[SixtySixVars], declarer: int) -> None:
         v = state.vars
-        match = list(v["match"])
-        carry = v["carry"]
+        points = [0, 0]
+        carry = v.carry
         if declarer >= 0:
             other = 1 - declarer
-            score = v["score"]
-            if score[declarer] < 66:
-                match[declarer] -= 3
-                match[other] += 3
+            score = v.score
+            if score[declarer] < WINNING:
+                points = [-3, -3]
+                points[other] = 3
                 carry = 0
-            elif score[other] >= 66:
+                why = f"player {declarer + 1} declared with only {score[declarer]}: -3"
+            elif score[other] >= WINNING:
                 carry += 1
+                why = "both have 66 or more: nobody scores, 1 point carried to the next deal"
             else:
-                points = 3 if v["tricks"][other] == 0 else 2 if score[other] <= 32 else 1
-                match[declarer] += points + carry
-                match[other] -= points
+                won = 3 if v.tricks[other] == 0 else 2 if score[other] <= 32 else 1
+                reason = (
+                    "the other took no trick"
+                    if won == 3
+                    else "the other has 32 or less"
+                    if won == 2
+                    else "the other has more than 32"
+                )
+                points[declarer] = won + carry
+                points[other] = -won
+                why = f"player {declarer + 1} declared {score[declarer]}: +{won + carry} ({reason})"
                 carry = 0
-        v.update(match=tuple(match), carry=carry)
-        self.next_dealer(state)
-        target = self.option_values["target"]
-        if max(match) >= target or v["deals"] >= MAX_DEALS:
-            state.current = TERMINAL
-            return
-        self.new_deal(state)
+        else:
+            why = "nobody declared: the deal is drawn"
+        v.carry = carry
+        state.tell(why)
+        self.close_deal(state, points)
 
-    # -- results --------------------------------------------------------------------------------
+    def _match_over(self, state: GameState[SixtySixVars]) -> bool:
+        return (
+            max(state.vars.match) >= self.option_values["target"] or state.vars.deals >= MAX_DEALS
+        )
 
-    def audit(self, state: GameState) -> str | None:
-        v = state.vars
-        for p in (0, 1):
-            cards = sum(CARD_POINTS[c] for c in state.zones[WON[p]])
-            if cards + v["extra"][p] != v["score"][p]:
-                return f"player {p} has {v['score'][p]} but won {cards} in cards + {v['extra'][p]}"
-        return None
+    def _extras(self, state: GameState[SixtySixVars]) -> Sequence[int]:
+        return state.vars.extra

@@ -24,7 +24,7 @@ its origin is in :attr:`Specification.rule_notes`. The choices that are not in t
 
 from __future__ import annotations
 
-from typing import ClassVar, Final
+from typing import Any, ClassVar, Final
 
 from conjure.games import (
     Declarations,
@@ -37,7 +37,7 @@ from conjure.games import (
     ranks,
 )
 from conjure.games.declarations import FREE
-from conjure_games.nine_casino import DECK, NATURAL, NineCasino
+from conjure_games.nine_casino import NATURAL, NineCasino
 
 BOTH: Final = ((True, True), (True, True))
 END_RULES: Final = (FollowRule(), FollowRule(trump=True), FollowRule(head=True))
@@ -161,8 +161,8 @@ class Specification(NineCasino):
             ]
         return Declarations([SetRule(j, 4, 200), SetRule(k, 4, 100), *runs])
 
-    def new_deal(self, state: GameState) -> None:
-        cards = self.start_deal(state, DECK)
+    def _new_deal(self, state: GameState[Any]) -> None:
+        cards = self.shuffled_deck(state)
         dealer = state.vars["dealer"]
         z = state.zones
         for packet in range(6):  # three at a time, the dealer's opponent first
@@ -176,5 +176,5 @@ class Specification(NineCasino):
         )
         state.current = 1 - dealer
 
-    def may_declare(self, state: GameState, player: int) -> bool:
+    def may_declare(self, state: GameState[Any], player: int) -> bool:
         return bool(state.vars["may_declare"][player])

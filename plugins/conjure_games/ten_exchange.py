@@ -21,7 +21,7 @@ Two readings are options:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
+from typing import Any, Final
 
 from conjure.deck import full_deck
 from conjure.games import (
@@ -159,11 +159,11 @@ class TenExchange(CaptureGame):
         ),
     )
 
-    def all_cards(self) -> list[int]:
+    def _all_cards(self) -> list[int]:
         return list(DECK)
 
-    def new_deal(self, state: GameState) -> None:
-        cards = self.start_deal(state, DECK)
+    def _new_deal(self, state: GameState[Any]) -> None:
+        cards = self.shuffled_deck(state)
         rest = self.deal_hands(state, cards, HAND_SIZE)
         state.zones["table"] = rest[:4]
         self.sort_table(state)
@@ -171,7 +171,7 @@ class TenExchange(CaptureGame):
         state.vars.update(sweeps=(0, 0), last=-1)
         state.current = 1 - state.vars["dealer"]
 
-    def legal_actions(self, state: GameState) -> Sequence[int]:
+    def _legal_actions(self, state: GameState[Any]) -> Sequence[int]:
         hand = state.zones[HANDS[state.current]]
         table = state.zones["table"]
         if not table:
@@ -190,7 +190,7 @@ class TenExchange(CaptureGame):
             out.extend(c | CAPTURE_BITS | m << 9 for m in (eq or other))
         return out or hand
 
-    def apply(self, state: GameState, action: int) -> None:
+    def _apply_action(self, state: GameState[Any], action: int) -> None:
         card = action & 63
         me = state.current
         z = state.zones
@@ -220,7 +220,7 @@ class TenExchange(CaptureGame):
             return
         self.end_deal(state)
 
-    def deal_points(self, state: GameState) -> tuple[tuple[int, int], dict[str, int]]:
+    def deal_points(self, state: GameState[Any]) -> tuple[tuple[int, int], dict[str, int]]:
         """Each player's points for the deal just played, and who took each point (-1:
         nobody): ``total``, ``diamonds``, ``seven``."""
         won = [state.zones["won0"], state.zones["won1"]]
@@ -237,7 +237,7 @@ class TenExchange(CaptureGame):
                 points[p] += 1
         return (points[0], points[1]), who
 
-    def end_deal(self, state: GameState) -> None:
+    def end_deal(self, state: GameState[Any]) -> None:
         self.sweep_rest(state)
         points, _ = self.deal_points(state)
         v = state.vars
@@ -249,9 +249,9 @@ class TenExchange(CaptureGame):
         if max(match) >= target and match[0] != match[1]:
             state.current = TERMINAL
         else:
-            self.new_deal(state)
+            self._start_deal(state)
 
-    def audit(self, state: GameState) -> str | None:
+    def _audit(self, state: GameState[Any]) -> str | None:
         table = state.zones["table"]
         if table != sorted(table, key=self.table_order.__getitem__):
             return "the table is out of order"

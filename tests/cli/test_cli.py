@@ -185,7 +185,7 @@ def test_the_play_prompt_reads_numbers_as_people_type_them() -> None:
     out = result.stdout
     assert "'²' is not a move here" in out and "'٣' is not a move here" in out
     assert "'-1' is not a move here" in out and "(400 characters)" in out
-    assert "you: 2♠" in out  # １ played the first move
+    assert "you: A♠" in out  # １ played the first move (the Ace, low in goofspiel)
     assert out.splitlines()[-1] == "bye"
     eof = subprocess.run(
         [sys.executable, "-m", "conjure", "play", "goofspiel", "--seed", "2", "--bot", "random"],

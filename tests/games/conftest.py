@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 
@@ -11,10 +12,10 @@ from conjure.games import TERMINAL, Game
 from conjure.games.bots import MonteCarloBot, RandomBot
 from conjure.games.simulate import wilson
 
-Duel = Callable[[Game, int, int], tuple[float, float, float]]
+Duel = Callable[[Game[Any], int, int], tuple[float, float, float]]
 
 
-def _mc_against_random(game: Game, games: int, worlds: int) -> tuple[float, float, float]:
+def _mc_against_random(game: Game[Any], games: int, worlds: int) -> tuple[float, float, float]:
     """The Monte-Carlo bot's win rate against the random bot with its 95% interval, seats
     alternating; draws count as not won."""
     wins = 0
@@ -24,8 +25,11 @@ def _mc_against_random(game: Game, games: int, worlds: int) -> tuple[float, floa
         rng = random.Random(seed)
         state = game.new_initial_state(seed)
         while state.current != TERMINAL:
-            game.play(state, bots[state.current].choose(game, state, rng))
-        result = game.returns(state)
+            if state.is_chance_node():
+                state.sample_chance(rng)
+            else:
+                state.apply_action(bots[state.current].choose(state, rng))
+        result = state.returns()
         wins += result[mc_seat] > result[1 - mc_seat]
     return wilson(wins, games)
 

@@ -56,27 +56,27 @@ def test_the_exchange_shares_eight_cards() -> None:
     hand = list(s.zones[f"hand{elder}"])
     talon = list(s.zones["talon"])
     for card in hand[:8]:
-        game.checked_apply(s, card)
-    assert not any(a < 64 for a in game.legal_actions(s))  # the talon is spoken for
-    game.checked_apply(s, DONE)
+        s.apply_action(card)
+    assert not any(a < 64 for a in s.legal_actions())  # the talon is spoken for
+    s.apply_action(DONE)
     assert sorted(s.zones[f"hand{elder}"]) == sorted(hand[8:] + talon)
     # the discards are the discarder's to see, not the other's
     assert s.observation(1 - elder)["zones"][f"discard{elder}"] == [None] * 8
     assert s.current == 1 - elder
-    assert list(game.legal_actions(s)) in ([DONE], [DONE, BLANK])  # nothing left to take
+    assert list(s.legal_actions()) in ([DONE], [DONE, BLANK])  # nothing left to take
 
 
 def test_the_dealer_takes_what_is_left() -> None:
     game = Captain()
     s = game.new_initial_state(2)
     elder = s.current
-    game.checked_apply(s, s.zones[f"hand{elder}"][0])
-    game.checked_apply(s, DONE)
+    s.apply_action(s.zones[f"hand{elder}"][0])
+    s.apply_action(DONE)
     dealer_hand = s.zones[f"hand{1 - elder}"]
     for card in list(dealer_hand[:7]):
-        game.checked_apply(s, card)
-    assert not any(a < 64 for a in game.legal_actions(s))
-    game.checked_apply(s, DONE)
+        s.apply_action(card)
+    assert not any(a < 64 for a in s.legal_actions())
+    s.apply_action(DONE)
     assert s.zones["talon"] == [] and s.vars["phase"] in ("declare", "play")
 
 
@@ -88,11 +88,11 @@ def test_carte_blanche_scores_ten_and_shows_the_hand() -> None:
     elder = s.current
     s.zones[f"hand{elder}"], s.zones[f"hand{1 - elder}"] = blank, rest[:12]
     s.zones["talon"] = rest[12:]
-    assert BLANK in game.legal_actions(s)
-    game.checked_apply(s, BLANK)
+    assert BLANK in s.legal_actions()
+    s.apply_action(BLANK)
     assert s.vars["score"][elder] == 10
     assert None not in s.observation(1 - elder)["zones"][f"hand{elder}"]
-    assert BLANK not in game.legal_actions(s)
+    assert BLANK not in s.legal_actions()
 
 
 def test_point_values_from_the_text() -> None:
@@ -119,11 +119,11 @@ def test_the_texts_point_example() -> None:
         "TD 7H 9H TH AS KS QD JD KD QH JS TS",
     )
     assert s.current == 1
-    point = [a - POINT for a in game.legal_actions(s)]
+    point = [a - POINT for a in s.legal_actions()]
     assert point == [SPADES]  # his best suit: ♠A K J 10 = 41
-    game.checked_apply(s, POINT + SPADES)
-    assert game.legal_actions(s) == [POINT + CLUBS]
-    game.checked_apply(s, POINT + CLUBS)
+    s.apply_action(POINT + SPADES)
+    assert s.legal_actions() == [POINT + CLUBS]
+    s.apply_action(POINT + CLUBS)
     assert s.vars["score"] == (5, 0)
 
 
@@ -134,8 +134,8 @@ def test_a_tied_point_scores_nothing() -> None:
         "AC 7C 8C 9C 7S 8S 9S TS 7H 8H 9H TH",  # clubs 35 in four cards
         "AD 7D 8D 9D KS QS JS KH QH JH KC QC",  # diamonds 35 in four cards
     )
-    game.checked_apply(s, POINT + DIAMONDS)
-    game.checked_apply(s, POINT + CLUBS)
+    s.apply_action(POINT + DIAMONDS)
+    s.apply_action(POINT + CLUBS)
     assert s.vars["kind"] == 1  # the point is settled, the sequences are next
     assert s.vars["score"] == (0, 0)
 
@@ -168,12 +168,12 @@ def test_the_texts_sequence_example() -> None:
         "AH KH QH 7C 8C KD JD 8D TS JS 9H 8H",
     )
     while s.vars["kind"] == 0:
-        game.checked_apply(s, game.legal_actions(s)[0])
+        s.apply_action(s.legal_actions()[0])
     base = s.vars["combos"]
-    names = [game.action_name(s, a) for a in game.legal_actions(s)]
+    names = [s.action_name(a) for a in s.legal_actions()]
     assert s.current == 1 and names == ["declare run A♥ K♥ Q♥"]
-    game.checked_apply(s, game.legal_actions(s)[0])
-    game.checked_apply(s, game.legal_actions(s)[0])
+    s.apply_action(s.legal_actions()[0])
+    s.apply_action(s.legal_actions()[0])
     assert s.vars["combos"][1] - base[1] == 13 and s.vars["combos"][0] == base[0]
 
 
@@ -200,12 +200,12 @@ def playing(game: Captain, hand0: str, hand1: str) -> GameState:
 def test_trick_scores_from_piquet() -> None:
     game = Captain()
     s = playing(game, "AS 7H", "KS 8H")
-    game.checked_apply(s, c("AS"))
+    s.apply_action(c("AS"))
     assert s.vars["score"] == (1, 0)  # 1 for the lead
-    assert list(game.legal_actions(s)) == cards("KS")  # follow suit
-    game.checked_apply(s, c("KS"))
-    game.checked_apply(s, c("7H"))
-    game.checked_apply(s, c("8H"))  # won on the other's lead: 1, and the last trick 1
+    assert list(s.legal_actions()) == cards("KS")  # follow suit
+    s.apply_action(c("KS"))
+    s.apply_action(c("7H"))
+    s.apply_action(c("8H"))  # won on the other's lead: 1, and the last trick 1
     assert s.vars["match"] == (2, 2)
     assert s.vars["deals"] == 2
 
@@ -215,14 +215,14 @@ def test_seven_tricks_and_capot() -> None:
     hand0 = "AS KS QS JS TS 9S 8S AH KH QH JH TH"
     s = playing(game, hand0, "7S 7H 8H 9H 7C 8C 9C TC 7D 8D 9D TD")
     for card in cards(hand0):
-        game.checked_apply(s, card)
-        game.checked_apply(s, game.legal_actions(s)[0])
+        s.apply_action(card)
+        s.apply_action(s.legal_actions()[0])
     assert s.vars["match"] == (12 + 1 + 40, 0)
     # seven spades for player 0, then player 1 takes the clubs and leads out the diamonds
     s = playing(game, "AS KS QS JS TS 9S 8S 7C 8C 9C TC JC", "7S AH KH QH JH TH AC KC QC 7D 8D 9D")
     for _ in range(12):
-        game.checked_apply(s, game.legal_actions(s)[0])
-        game.checked_apply(s, game.legal_actions(s)[0])
+        s.apply_action(s.legal_actions()[0])
+        s.apply_action(s.legal_actions()[0])
     # player 0: 8 leads and 10 for the cards; player 1: 4 leads, 1 trick on the other's
     # lead, 1 for the last
     assert s.vars["match"] == (18, 6)
@@ -232,7 +232,7 @@ def test_a_match_is_six_deals() -> None:
     game = Captain()
     rng = random.Random(1)
     s = game.new_initial_state(1)
-    random_playout(game, s, rng)
+    random_playout(s, rng)
     assert s.current == TERMINAL and s.vars["deals"] == 6
 
 

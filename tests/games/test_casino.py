@@ -36,11 +36,11 @@ def position(game: Casino, hand: str, table: str, other: str = "2D", stock: str 
 
 
 def names(game: Casino, s: GameState) -> list[str]:
-    return sorted(game.action_name(s, a) for a in game.legal_actions(s))
+    return sorted(s.action_name(a) for a in s.legal_actions())
 
 
 def play(game: Casino, s: GameState, name: str) -> None:
-    game.checked_apply(s, game.parse_action(s, name))
+    s.apply_action(game.parse_action(s, name))
 
 
 def test_values() -> None:
@@ -155,7 +155,7 @@ def test_the_match_ends_with_a_clear_leader() -> None:
     s.vars["match"] = (0, 299)
     play(game, s, "A♠ to the table")
     play(game, s, "2♣ to the table")
-    assert s.current == TERMINAL and game.returns(s) == (-1.0, 1.0)
+    assert s.current == TERMINAL and s.returns() == (-1.0, 1.0)
 
 
 def test_conformance() -> None:

@@ -58,7 +58,7 @@ def test_wilson_interval() -> None:
 
 
 def test_the_monte_carlo_bot_beats_random_play() -> None:
-    summary = simulate(Goofspiel(), 60, seed=1, bots=["mc", "random"])
+    summary = simulate(Goofspiel(), 30, seed=1, bots=["mc", "random"])
     assert summary.wins[0] > 2 * summary.wins[1]
 
 

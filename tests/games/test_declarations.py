@@ -3,6 +3,8 @@ combinations as data, the finder and the comparison."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from conjure.deck import Card
 from conjure.games import (
     FREE,
@@ -139,16 +141,16 @@ def test_per_card_values() -> None:
     assert rule.value_of(3) == 13 and rule.value_of(5) == 15
 
 
-class _Two(Game):
+class _Two(Game):  # type: ignore[type-arg]
     id = "two"
 
-    def zones(self) -> dict[str, str | int]:
+    def _zones(self) -> dict[str, str | int]:
         return {"hand0": 0, "hand1": 1}
 
 
 def test_declare_shows_exactly_the_declared_cards() -> None:
     game = _Two()
-    state = GameState(game, 0)
+    state: GameState[Any] = GameState(game)
     state.zones["hand0"] = cards("KS QS 7H")
     d = Declarations([MarriageRule(20, 40)])
     declare(state, d.catalogue[d.find(state.zones["hand0"])[0]])

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from conjure.deck import Card
@@ -17,46 +19,52 @@ def test_higher_bid_wins_the_diamond_and_the_ace_is_low() -> None:
     game = Goofspiel()
     s = game.new_initial_state(3)
     prize = s.zones["prize"][0]
-    game.checked_apply(s, c("AS"))
+    s.apply_action(c("AS"))
     assert s.zones["bid0"] == [c("AS")] and s.current == 1
     assert s.observation(1)["zones"]["bid0"] == [None]  # the second bidder cannot see it
-    game.checked_apply(s, c("2H"))
+    s.apply_action(c("2H"))
     assert s.zones["won1"] == [prize]
-    assert s.vars["score"] == (0, prize - c("AD") + 1)
+    assert s.vars.score == (0, prize - c("AD") + 1)
     assert s.zones["used"] == [c("AS"), c("2H")]
 
 
 @pytest.mark.parametrize(("ties", "expect"), [(0, (0, 0)), (2, None)])
-def test_a_tie(ties: int, expect: tuple[int, int] | None) -> None:
+def test_a_tie_is_set_aside_or_split(ties: int, expect: tuple[int, int] | None) -> None:
     game = Goofspiel(ties=ties)
     s = game.new_initial_state(5)
     value = s.zones["prize"][0] - c("AD") + 1
-    game.checked_apply(s, c("KS"))
-    game.checked_apply(s, c("KH"))
+    s.apply_action(c("KS"))
+    s.apply_action(c("KH"))
     assert s.zones["tied"] and not s.zones["won0"] and not s.zones["won1"]
-    assert s.vars["score"] == (expect or (value / 2, value / 2))
+    assert s.vars.score == (expect or (value / 2, value / 2))
 
 
 def test_a_carried_tie_goes_to_the_next_winner() -> None:
     game = Goofspiel(ties=1)
     s = game.new_initial_state(5)
     first = s.zones["prize"][0]
-    game.checked_apply(s, c("KS"))
-    game.checked_apply(s, c("KH"))
+    s.apply_action(c("KS"))
+    s.apply_action(c("KH"))
+    assert s.is_chance_node()  # the next diamond is turned up by chance
+    s.sample_chance(random.Random(1))
     second = s.zones["prize"][0]
-    game.checked_apply(s, c("QS"))
-    game.checked_apply(s, c("2H"))
+    s.apply_action(c("QS"))
+    s.apply_action(c("2H"))
     assert sorted(s.zones["won0"]) == sorted([first, second])
-    assert s.vars["score"][0] == first + second - 2 * (c("AD") - 1)
+    assert s.vars.score[0] == first + second - 2 * (c("AD") - 1)
 
 
 def test_a_whole_game_ends_with_every_diamond_accounted() -> None:
     game = Goofspiel()
     s = game.new_initial_state(9)
-    while not s.terminal:
-        game.checked_apply(s, game.ordered_actions(s)[0])
+    rng = random.Random(0)
+    while not s.is_terminal():
+        if s.is_chance_node():
+            s.sample_chance(rng)
+        else:
+            s.apply_action(game.ordered_actions(s)[0])
     assert len(s.zones["won0"]) + len(s.zones["won1"]) + len(s.zones["tied"]) == 13
-    assert game.returns(s) in ((1.0, -1.0), (-1.0, 1.0), (0.0, 0.0))
+    assert s.returns() in ((1.0, -1.0), (-1.0, 1.0), (0.0, 0.0))
 
 
 @pytest.mark.parametrize("ties", [0, 1, 2])

@@ -78,14 +78,14 @@ def test_sequences_compared_before_the_first_lead() -> None:
     # the non-dealer holds a plain run of four, the dealer a trump run of three
     s = declaring(game, "9C 8C 7C AS KH 7D 8D 9H JH", "KS QS JS TS 9D 7H AC TC AD", CLUBS)
     assert s.current == 1
-    legal = list(game.legal_actions(s))
-    assert [game.action_name(s, a) for a in legal] == ["declare run K♠ Q♠ J♠ 10♠ (50)"]
-    game.checked_apply(s, legal[0])
+    legal = list(s.legal_actions())
+    assert [s.action_name(a) for a in legal] == ["declare run K♠ Q♠ J♠ 10♠ (50)"]
+    s.apply_action(legal[0])
     # the declared cards, and only those, are shown to the dealer
     shown = [x for x in s.observation(0)["zones"]["hand1"] if x is not None]
     assert sorted(shown) == sorted(Card(x).ascii for x in cards("KS QS JS TS"))
     assert s.current == 0
-    game.checked_apply(s, game.legal_actions(s)[0])
+    s.apply_action(s.legal_actions()[0])
     # the text: a trump sequence beats any plain one; the dealer scores 20, then leads
     assert s.vars["score"] == (20, 0) and s.vars["phase"] == "play" and s.current == 0
 
@@ -93,21 +93,21 @@ def test_sequences_compared_before_the_first_lead() -> None:
 def test_sequences_by_length_with_the_option() -> None:
     game = Klaberjass(seq=1)
     s = declaring(game, "9C 8C 7C AS KH 7D 8D 9H JH", "KS QS JS TS 9D 7H AC TC AD", CLUBS)
-    game.checked_apply(s, game.legal_actions(s)[0])
-    game.checked_apply(s, game.legal_actions(s)[0])
+    s.apply_action(s.legal_actions()[0])
+    s.apply_action(s.legal_actions()[0])
     assert s.vars["score"] == (0, 50)
 
 
 def test_equal_sequences_go_to_the_non_dealer() -> None:
     game = Klaberjass()
     s = declaring(game, "KH QH JH 7S 8D 9D AC 7C 8C", "KS QS JS 7H 8S 9C AD TD 7D", CLUBS)
-    game.checked_apply(s, game.legal_actions(s)[0])
-    game.checked_apply(s, game.legal_actions(s)[0])
+    s.apply_action(s.legal_actions()[0])
+    s.apply_action(s.legal_actions()[0])
     assert s.vars["score"] == (0, 20)
     # and the higher top card wins between runs of the same length
     s = declaring(game, "AH KH QH 7S 8D 9D TC 7C 8C", "KS QS JS 7H 8S 9C AD TD 7D", CLUBS)
-    game.checked_apply(s, game.legal_actions(s)[0])
-    game.checked_apply(s, game.legal_actions(s)[0])
+    s.apply_action(s.legal_actions()[0])
+    s.apply_action(s.legal_actions()[0])
     assert s.vars["score"] == (20, 0)
 
 
@@ -115,7 +115,7 @@ def test_a_player_without_a_sequence_is_passed_over() -> None:
     game = Klaberjass()
     s = declaring(game, "AH KH QH 7S 8D TD TC 7C 9S", "AS 9D JS 7H 8S 9C AD QD 7D", CLUBS)
     assert s.current == 0  # the non-dealer has none: the dealer declares his
-    game.checked_apply(s, game.legal_actions(s)[0])
+    s.apply_action(s.legal_actions()[0])
     assert s.vars["score"] == (20, 0) and s.vars["phase"] == "play"
     s = declaring(game, "AH KD QH 7S 8D TD TC 7C 9S", "AS KH JS 7H 8S 9C AD QD 7D", CLUBS)
     assert s.vars["phase"] == "play" and s.current == 0  # nobody has one: the dealer leads
@@ -124,46 +124,46 @@ def test_a_player_without_a_sequence_is_passed_over() -> None:
 def test_follow_suit_and_trumping_may_not_must() -> None:
     game = Klaberjass()
     s = playing(game, "AH 7S", "KH 7C", CLUBS)
-    game.checked_apply(s, c("AH"))
-    assert list(game.legal_actions(s)) == cards("KH")
+    s.apply_action(c("AH"))
+    assert list(s.legal_actions()) == cards("KH")
     s = playing(game, "AD 7S", "KH 7C", CLUBS)
-    game.checked_apply(s, c("AD"))
-    assert sorted(game.legal_actions(s)) == sorted(cards("KH 7C"))  # void: any card
+    s.apply_action(c("AD"))
+    assert sorted(s.legal_actions()) == sorted(cards("KH 7C"))  # void: any card
     # a trump led: a trump if able, not necessarily higher
     s = playing(game, "9C 7S", "JC 7C 8H", CLUBS)
-    game.checked_apply(s, c("9C"))
-    assert sorted(game.legal_actions(s)) == sorted(cards("JC 7C"))
+    s.apply_action(c("9C"))
+    assert sorted(s.legal_actions()) == sorted(cards("JC 7C"))
 
 
 def test_strict_option_trump_and_overtrump() -> None:
     game = Klaberjass(strict=1)
     s = playing(game, "AD 7S", "KH 7C", CLUBS)
-    game.checked_apply(s, c("AD"))
-    assert list(game.legal_actions(s)) == cards("7C")
+    s.apply_action(c("AD"))
+    assert list(s.legal_actions()) == cards("7C")
     s = playing(game, "9C 7S", "JC 7C 8H", CLUBS)
-    game.checked_apply(s, c("9C"))
-    assert list(game.legal_actions(s)) == cards("JC")
+    s.apply_action(c("9C"))
+    assert list(s.legal_actions()) == cards("JC")
 
 
 def test_only_the_winners_own_card_scores() -> None:
     game = Klaberjass()
     s = playing(game, "AH 7S", "TH 7C", CLUBS)
-    game.checked_apply(s, c("AH"))
-    game.checked_apply(s, c("TH"))
+    s.apply_action(c("AH"))
+    s.apply_action(c("TH"))
     assert s.vars["score"] == (11, 0)  # the ♥10's 10 points go to nobody
     assert s.zones["won0"] == cards("AH") and s.zones["beaten"] == cards("TH")
-    game.checked_apply(s, c("7S"))
-    game.checked_apply(s, c("7C"))  # trumped: the ♣7 scores nothing, the ♠7 neither
+    s.apply_action(c("7S"))
+    s.apply_action(c("7C"))  # trumped: the ♣7 scores nothing, the ♠7 neither
     assert s.vars["score"] == (11, 0) and s.current == 1
 
 
 def test_bella_when_both_trump_king_and_queen_won_tricks() -> None:
     game = Klaberjass(last=0)
     s = playing(game, "KC QC 7H", "8C 7C 8H", CLUBS)
-    game.checked_apply(s, c("KC"))
-    game.checked_apply(s, c("8C"))
-    game.checked_apply(s, c("QC"))
-    game.checked_apply(s, c("7C"))
+    s.apply_action(c("KC"))
+    s.apply_action(c("8C"))
+    s.apply_action(c("QC"))
+    s.apply_action(c("7C"))
     assert s.vars["score"] == (4 + 3 + 20, 0)
     assert game.audit(s) is None
 
@@ -173,8 +173,8 @@ def test_the_last_trick_and_the_end_of_the_deal() -> None:
         game = Klaberjass(last=last)
         s = playing(game, "7H", "8S", CLUBS)
         s.vars["tricks"] = 8
-        game.checked_apply(s, c("7H"))
-        game.checked_apply(s, c("8S"))
+        s.apply_action(c("7H"))
+        s.apply_action(c("8S"))
         assert s.vars["match"] == (last, 0)  # the deal was scored into the match
         assert s.vars["deals"] == 2 and s.vars["dealer"] == 1
 
@@ -183,9 +183,9 @@ def test_the_match_ends_at_500() -> None:
     game = Klaberjass()
     s = playing(game, "7H", "8S", CLUBS)
     s.vars.update(tricks=8, match=(495, 300))
-    game.checked_apply(s, c("7H"))
-    game.checked_apply(s, c("8S"))
-    assert s.current == TERMINAL and game.returns(s) == (1.0, -1.0)
+    s.apply_action(c("7H"))
+    s.apply_action(c("8S"))
+    assert s.current == TERMINAL and s.returns() == (1.0, -1.0)
 
 
 def test_conformance() -> None:
@@ -208,8 +208,8 @@ def test_the_card_points_of_a_full_deal() -> None:
     for seed in range(30):
         s = game.new_initial_state(seed)
         while s.vars["tricks"] < 8 or s.zones["trick"]:
-            legal = game.legal_actions(s)
-            game.play(s, legal[int(rng.random() * len(legal))])
+            legal = s.legal_actions()
+            s.apply_action(legal[int(rng.random() * len(legal))])
         points = RANKING.points[s.vars["trump"]]
         assert sum(points[x] for zone in s.zones.values() for x in zone) == 152
         won = sum(points[x] for x in s.zones["won0"] + s.zones["won1"])

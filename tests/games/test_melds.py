@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from typing import Any
 
 from conjure.deck import Card
 from conjure.games import NOBODY, Game, GameState, asking
@@ -114,24 +115,29 @@ def test_exchange_with_the_pool() -> None:
     assert len(exchanges(4, 4, 1)) == 16
 
 
-class _Table(Game):
+class _Table(Game):  # type: ignore[type-arg]
     """Three hidden hands, for the denial tests."""
 
     id = "table"
     name_zh = name_en = source = "test"
     players = (3,)
 
-    def zones(self) -> dict[str, str | int]:
+    def _zones(self) -> dict[str, str | int]:
         return {"hand0": 0, "hand1": 1, "hand2": 2, "rest": NOBODY}
 
-    def deal(self, state: GameState) -> None:
-        cards = state.shuffled(range(52))
+    def _deal(self, state: GameState[Any]) -> None:
+        state.zones["rest"] = list(range(52))
+        state.shuffle("rest")
+
+    def _after_chance(self, state: GameState[Any], zone: str) -> None:
+        cards = state.zones["rest"]
         for p in range(3):
             state.zones[f"hand{p}"] = sorted(cards[p * 13 : p * 13 + 13])
         state.zones["rest"] = cards[39:]
         asking.start(state, 3)
+        state.current = 0
 
-    def legal_actions(self, state: GameState) -> list[int]:
+    def _legal_actions(self, state: GameState[Any]) -> list[int]:
         return [0]
 
 

@@ -75,14 +75,14 @@ def test_the_examples_first_tricks() -> None:
         "JC KH AH TC 8D TD QS KS AS JS QH JH AC KC QC 9C QD JD",
         CLUBS,
     )
-    game.checked_apply(s, c("AD"))
-    assert sorted(game.legal_actions(s)) == sorted(cards("7D 6D"))  # must follow suit
-    game.checked_apply(s, c("7D"))
+    s.apply_action(c("AD"))
+    assert sorted(s.legal_actions()) == sorted(cards("7D 6D"))  # must follow suit
+    s.apply_action(c("7D"))
     assert s.vars["score"] == (0, 11)
     assert c("JC") in s.zones["hand1"] and c("KH") in s.zones["hand0"]  # the winner first
     assert s.current == 1
-    game.checked_apply(s, c("KD"))
-    game.checked_apply(s, c("6D"))
+    s.apply_action(c("KD"))
+    s.apply_action(c("6D"))
     assert s.vars["score"] == (0, 15)
     assert c("AH") in s.zones["hand1"] and c("TC") in s.zones["hand0"]
     assert game.audit(s) is None
@@ -92,9 +92,9 @@ def test_a_void_follower_plays_any_card() -> None:
     game = NineCasino()
     s = state_with(game, "7S 8S 9S TS 7H 8H 9H TH 6C", "AD KD 6S 7S 6H 7C 8C 9D QD", "JC", CLUBS)
     s.zones["stock"] = cards("JC KH")
-    game.checked_apply(s, c("AD"))
-    assert sorted(game.legal_actions(s)) == sorted(s.zones["hand0"])
-    game.checked_apply(s, c("6C"))  # a trump takes the plain lead
+    s.apply_action(c("AD"))
+    assert sorted(s.legal_actions()) == sorted(s.zones["hand0"])
+    s.apply_action(c("6C"))  # a trump takes the plain lead
     assert s.current == 0 and s.vars["score"] == (11, 0)
 
 
@@ -141,26 +141,26 @@ def test_only_the_winner_declares_once_while_the_stock_lasts() -> None:
         "JC KH AH TC 8D TD",
         CLUBS,
     )
-    assert not any(a >= DECLARE for a in game.legal_actions(s))  # no trick won yet
-    game.checked_apply(s, c("AD"))
-    game.checked_apply(s, c("7D"))
+    assert not any(a >= DECLARE for a in s.legal_actions())  # no trick won yet
+    s.apply_action(c("AD"))
+    s.apply_action(c("7D"))
     # player 1 won and drew the J of clubs: four J, the trump marriage, a run of three
-    options = {game.action_name(s, a): a for a in game.legal_actions(s) if a >= DECLARE}
+    options = {s.action_name(a): a for a in s.legal_actions() if a >= DECLARE}
     assert sorted(options) == [
         "declare four J (J♠ J♥ J♣ J♦) +200",
         "declare marriage K♣ Q♣ +20",
         "declare run K♣ Q♣ J♣ +20",
     ]
-    game.checked_apply(s, options["declare four J (J♠ J♥ J♣ J♦) +200"])
+    s.apply_action(options["declare four J (J♠ J♥ J♣ J♦) +200"])
     assert s.vars["score"] == (0, 211)
     # exactly the declared cards are shown to the other player
     seen = [x for x in s.observation(0)["zones"]["hand1"] if x is not None]
     assert sorted(seen) == sorted(Card(x).ascii for x in cards(FOUR_J))
-    assert not any(a >= DECLARE for a in game.legal_actions(s))  # one completion a turn
+    assert not any(a >= DECLARE for a in s.legal_actions())  # one completion a turn
     assert game.audit(s) is None
     # the opponent, who lost the trick, may not declare
-    game.checked_apply(s, c("6S"))
-    assert not any(a >= DECLARE for a in game.legal_actions(s))
+    s.apply_action(c("6S"))
+    assert not any(a >= DECLARE for a in s.legal_actions())
 
 
 def test_a_card_counts_in_one_completion_only() -> None:
@@ -176,9 +176,9 @@ def test_no_completion_once_the_stock_is_out() -> None:
     game = NineCasino()
     s = state_with(game, "7D 6D 8S", "AD JS JH", "JC JD", CLUBS)
     s.zones["hand1"] = cards("AD JS JH")
-    game.checked_apply(s, c("AD"))
-    game.checked_apply(s, c("7D"))
-    assert s.zones["stock"] == [] and not any(a >= DECLARE for a in game.legal_actions(s))
+    s.apply_action(c("AD"))
+    s.apply_action(c("7D"))
+    assert s.zones["stock"] == [] and not any(a >= DECLARE for a in s.legal_actions())
 
 
 def test_a_full_deal_shares_out_all_112_card_points() -> None:
@@ -187,8 +187,8 @@ def test_a_full_deal_shares_out_all_112_card_points() -> None:
     for seed in range(20):
         s = game.new_initial_state(seed)
         while s.vars["deals"] == 1:
-            cards_only = [a for a in game.legal_actions(s) if a < DECLARE]
-            game.play(s, cards_only[int(rng.random() * len(cards_only))])
+            cards_only = [a for a in s.legal_actions() if a < DECLARE]
+            s.apply_action(cards_only[int(rng.random() * len(cards_only))])
         assert sum(s.vars["match"]) == 112  # nobody declared: the cards alone
 
 
@@ -197,11 +197,11 @@ def test_the_match_ends_at_the_target() -> None:
     rng = random.Random(0)
     for seed in range(10):
         s = game.new_initial_state(seed)
-        random_playout(game, s, rng)
+        random_playout(s, rng)
         match = s.vars["match"]
         assert max(match) >= 300
         winner = 0 if match[0] > match[1] else 1
-        assert game.returns(s)[winner] == 1.0
+        assert s.returns()[winner] == 1.0
 
 
 def test_conformance() -> None:

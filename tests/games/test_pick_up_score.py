@@ -41,7 +41,7 @@ def position(game: PickUpScore, hand: str, table: str, stock: str = "") -> GameS
 
 
 def names(game: PickUpScore, s: GameState) -> list[str]:
-    return sorted(game.action_name(s, a) for a in game.legal_actions(s))
+    return sorted(s.action_name(a) for a in s.legal_actions())
 
 
 def test_values_and_points() -> None:
@@ -79,7 +79,7 @@ def test_cards_go_to_the_table_only_when_nothing_can_be_taken() -> None:
 def test_a_card_is_drawn_after_each_turn_and_points_are_counted() -> None:
     game = PickUpScore()
     s = position(game, "TC AC", "5S 5H", stock="2D 3D")
-    game.checked_apply(s, game.parse_action(s, "10♣ takes 5♠ + 5♥"))
+    s.apply_action(game.parse_action(s, "10♣ takes 5♠ + 5♥"))
     assert s.vars["score"][0] == 20  # 10 + 5 + 5
     assert sorted(s.zones["hand0"]) == sorted(cards("AC 2D"))  # drew the top card
     assert s.zones["stock"] == cards("3D")
@@ -89,7 +89,7 @@ def test_the_last_capturer_takes_the_rest_and_its_points() -> None:
     game = PickUpScore(target=1000)
     s = position(game, "AC", "5S 9H")
     s.vars["last"] = 0
-    game.checked_apply(s, c("AC"))  # no capture: the deal ends, the rest to player 1
+    s.apply_action(c("AC"))  # no capture: the deal ends, the rest to player 1
     assert s.vars["last_deal"] == (5, 95)
 
 
@@ -107,12 +107,12 @@ def test_the_match_needs_a_single_leader_past_the_target() -> None:
     game = PickUpScore()
     s = position(game, "AC", "5S 9H")
     s.vars.update(last=0, match=(95, 5))
-    game.checked_apply(s, c("AC"))  # player 1 gets 5: 100 to 100, another deal
+    s.apply_action(c("AC"))  # player 1 gets 5: 100 to 100, another deal
     assert s.current != TERMINAL and s.vars["match"] == (100, 100)
     s = position(game, "AC", "5S 9H")
     s.vars.update(last=0, match=(96, 5))
-    game.checked_apply(s, c("AC"))
-    assert s.current == TERMINAL and game.returns(s) == (1.0, -1.0)
+    s.apply_action(c("AC"))
+    assert s.current == TERMINAL and s.returns() == (1.0, -1.0)
 
 
 def test_conformance() -> None:

@@ -1,6 +1,8 @@
-"""Round and round: the example of seed 003, the winner keeping his own card, the deal score."""
+"""Round and round: the example of seed 003, the winner taking both cards, the deal score."""
 
 from __future__ import annotations
+
+import random
 
 from conjure.deck import Card
 from conjure.games import GameState
@@ -18,33 +20,38 @@ def cards(text: str) -> list[int]:
 
 def test_the_example_of_seed_003() -> None:
     game = RoundAndRound()
-    s = GameState(game, 0)
-    s.vars.update(match=(0, 0), dealer=0, deals=1, trump=0, score=(0, 0))
+    s = GameState(game)
+    s.vars.match = (0, 0)
+    s.vars.dealer = 0
+    s.vars.deals = 1
+    s.vars.trump = 0
+    s.vars.score = (0, 0)
+    s.vars.tricks = (0, 0)
     s.zones["hand0"] = cards("6S 7S 3H 4H 5C 8D")
     s.zones["hand1"] = cards("QS 5S 9H TC 3D JD")
     rest = [x for x in range(52) if x not in cards("6S 7S 3H 4H 5C 8D QS 5S 9H TC 3D JD")]
     for x in cards("AS QC 4D 2S"):
         rest.remove(x)
     s.zones["stock"] = cards("AS QC 4D 2S") + rest
-    s.current = 1  # the dealer's opponent leads
-    # the opponent leads ♠Q, the dealer plays ♠6: the opponent keeps ♠Q, the ♠6 is discarded
-    game.checked_apply(s, c("QS"))
-    game.checked_apply(s, c("6S"))
-    assert s.zones["won1"] == [c("QS")] and s.zones["discard"] == [c("6S")]
-    assert s.vars["score"] == (0, 2)
+    s.current = s.vars.leader = 1  # the dealer's opponent leads
+    # the opponent leads ♠Q, the dealer plays ♠6: the opponent takes both (the ♠6 is worthless)
+    s.apply_action(c("QS"))
+    s.apply_action(c("6S"))
+    assert s.zones["won1"] == [c("QS"), c("6S")]
+    assert s.vars.score == (0, 2)
     # the winner draws ♠A first, the dealer ♣Q; both saw them on the face-up stock
     assert c("AS") in s.zones["hand1"] and c("QC") in s.zones["hand0"]
     assert s.observation(1)["zones"]["hand0"].count("QC") == 1
     # ♠A led, ♠7 played; the opponent draws ♦4, the dealer ♠2
-    game.checked_apply(s, c("AS"))
-    game.checked_apply(s, c("7S"))
+    s.apply_action(c("AS"))
+    s.apply_action(c("7S"))
     assert c("4D") in s.zones["hand1"] and c("2S") in s.zones["hand0"]
     # ♠5 led "to beat the ♠2": the dealer's only spade is the ♠2, so he must play it
-    game.checked_apply(s, c("5S"))
-    assert list(game.legal_actions(s)) == [c("2S")]
-    game.checked_apply(s, c("2S"))
-    assert c("2S") in s.zones["discard"]  # its 10 points are lost to the dealer
-    assert s.vars["score"] == (0, 2 + 10 + 0)
+    s.apply_action(c("5S"))
+    assert list(s.legal_actions()) == [c("2S")]
+    s.apply_action(c("2S"))
+    assert c("2S") in s.zones["won1"]  # won "to win the ♠2": its 10 points go to the winner
+    assert s.vars.score == (0, 2 + 10 + 10)
 
 
 def test_points() -> None:
@@ -62,23 +69,27 @@ def test_points() -> None:
 def test_deal_scoring_and_the_clean_sweep_bonus() -> None:
     game = RoundAndRound()
     s = game.new_initial_state(1)
-    s.vars.update(score=(12, 0))
-    game._end_deal(s)
-    assert s.vars["match"] == (2, 0)
-    s.vars.update(score=(5, 9))
-    game._end_deal(s)
-    assert s.vars["match"] == (2, 1)
-    s.vars.update(score=(4, 4))
-    game._end_deal(s)
-    assert s.vars["match"] == (2, 1) and s.vars["deals"] == 4
+    s.vars.score = (12, 0)
+    game._deal_over(s, 0)
+    assert s.vars.match == (2, 0)
+    s.vars.score = (5, 9)
+    game._deal_over(s, 0)
+    assert s.vars.match == (2, 1)
+    s.vars.score = (4, 4)
+    game._deal_over(s, 0)
+    assert s.vars.match == (2, 1) and s.vars.deals == 4
 
 
 def test_the_match_ends_at_seven_or_after_thirteen_deals() -> None:
     game = RoundAndRound()
     s = game.new_initial_state(2)
-    while not s.terminal:
-        game.play(s, game.ordered_actions(s)[0])
-    assert max(s.vars["match"]) >= 7 or s.vars["deals"] == 13
+    rng = random.Random(2)
+    while not s.is_terminal():
+        if s.is_chance_node():
+            s.sample_chance(rng)
+        else:
+            s.apply_action(game.ordered_actions(s)[0])
+    assert max(s.vars.match) >= 7 or s.vars.deals == 13
 
 
 def test_conformance() -> None:

@@ -68,9 +68,9 @@ def test_the_deal_in_threes() -> None:
 def test_free_play_while_the_stock_lasts_and_both_draw() -> None:
     game = Specification()
     s = state_with(game, "7D 6D 8S", "AD KD 6S", "JC KH AH TC", CLUBS)
-    game.checked_apply(s, c("AD"))
-    assert sorted(game.legal_actions(s)) == sorted(cards("7D 6D 8S"))  # any card
-    game.checked_apply(s, c("8S"))  # a discard: the leader takes both
+    s.apply_action(c("AD"))
+    assert sorted(s.legal_actions()) == sorted(cards("7D 6D 8S"))  # any card
+    s.apply_action(c("8S"))  # a discard: the leader takes both
     assert s.vars["score"] == (0, 11)
     # the winner draws first, then the other: both still hold three
     assert c("JC") in s.zones["hand1"] and c("KH") in s.zones["hand0"]
@@ -84,24 +84,24 @@ def test_free_play_while_the_stock_lasts_and_both_draw() -> None:
 def test_after_the_stock_follow_suit(end: int, allowed: str) -> None:
     game = Specification(end=end)
     s = state_with(game, "7D 6D 8S", "8D KD 6S", "", CLUBS)
-    game.checked_apply(s, c("8D"))
-    assert sorted(game.legal_actions(s)) == sorted(cards(allowed))
+    s.apply_action(c("8D"))
+    assert sorted(s.legal_actions()) == sorted(cards(allowed))
 
 
 def test_after_the_stock_void_options() -> None:
     hand0, hand1 = "7C 8S 9H", "8D KD 6S"
     free = Specification(end=0)
     s = state_with(free, hand0, hand1, "", CLUBS)
-    free.checked_apply(s, c("8D"))
-    assert sorted(free.legal_actions(s)) == sorted(cards(hand0))
+    s.apply_action(c("8D"))
+    assert sorted(s.legal_actions()) == sorted(cards(hand0))
     strict = Specification(end=1)
     s = state_with(strict, hand0, hand1, "", CLUBS)
-    strict.checked_apply(s, c("8D"))
-    assert list(strict.legal_actions(s)) == cards("7C")
+    s.apply_action(c("8D"))
+    assert list(s.legal_actions()) == cards("7C")
     head = Specification(end=2)
     s = state_with(head, "6D TD 8S", hand1, "", CLUBS)
-    head.checked_apply(s, c("8D"))
-    assert list(head.legal_actions(s)) == cards("TD")  # 10 above 8: must head
+    s.apply_action(c("8D"))
+    assert list(s.legal_actions()) == cards("TD")  # 10 above 8: must head
 
 
 @pytest.mark.parametrize(
@@ -123,22 +123,22 @@ def test_only_the_named_runs_unless_the_option() -> None:
 def test_both_players_declare_after_a_trick() -> None:
     game = Specification()
     s = state_with(game, "KS KH KC KD 6D", "AD JS JH JC JD", "8S 7H 9C 6H", CLUBS)
-    assert not any(a >= DECLARE for a in game.legal_actions(s))
-    game.checked_apply(s, c("AD"))
-    game.checked_apply(s, c("6D"))
+    assert not any(a >= DECLARE for a in s.legal_actions())
+    s.apply_action(c("AD"))
+    s.apply_action(c("6D"))
     # the winner, on lead, may declare his four J
-    four_j = [a for a in game.legal_actions(s) if a >= DECLARE]
-    assert [game.action_name(s, a) for a in four_j] == ["declare four J (J♠ J♥ J♣ J♦) +200"]
-    game.checked_apply(s, four_j[0])
-    game.checked_apply(s, c("8S"))  # he drew the ♠8 and leads it
+    four_j = [a for a in s.legal_actions() if a >= DECLARE]
+    assert [s.action_name(a) for a in four_j] == ["declare four J (J♠ J♥ J♣ J♦) +200"]
+    s.apply_action(four_j[0])
+    s.apply_action(c("8S"))  # he drew the ♠8 and leads it
     # the other declares his four K as he answers
-    four_k = [a for a in game.legal_actions(s) if a >= DECLARE]
+    four_k = [a for a in s.legal_actions() if a >= DECLARE]
     assert len(four_k) == 1
-    game.checked_apply(s, four_k[0])
+    s.apply_action(four_k[0])
     assert s.vars["score"] == (100, 211)
     shown = [x for x in s.observation(1)["zones"]["hand0"] if x is not None]
     assert sorted(shown) == sorted(Card(x).ascii for x in cards("KS KH KC KD"))
-    assert not any(a >= DECLARE for a in game.legal_actions(s))  # once a trick
+    assert not any(a >= DECLARE for a in s.legal_actions())  # once a trick
     assert game.audit(s) is None
 
 
@@ -148,8 +148,8 @@ def test_a_full_deal_shares_out_all_112_card_points() -> None:
     for seed in range(20):
         s = game.new_initial_state(seed)
         while s.vars["deals"] == 1:
-            cards_only = [a for a in game.legal_actions(s) if a < DECLARE]
-            game.play(s, cards_only[int(rng.random() * len(cards_only))])
+            cards_only = [a for a in s.legal_actions() if a < DECLARE]
+            s.apply_action(cards_only[int(rng.random() * len(cards_only))])
         assert sum(s.vars["match"]) == 112
 
 
@@ -160,10 +160,10 @@ def test_a_deal_is_18_tricks_and_the_match_ends_at_the_target() -> None:
     rng = random.Random(4)
     while s.vars["deals"] == 1:
         before = len(s.zones["won0"]) + len(s.zones["won1"])
-        game.play(s, game.legal_actions(s)[int(rng.random() * len(game.legal_actions(s)))])
+        s.apply_action(s.legal_actions()[int(rng.random() * len(s.legal_actions()))])
         tricks += len(s.zones["won0"]) + len(s.zones["won1"]) > before
     assert tricks == 17  # the 18th trick ended the deal and cleared the piles
-    random_playout(game, s, rng)
+    random_playout(s, rng)
     assert max(s.vars["match"]) >= 1000
 
 

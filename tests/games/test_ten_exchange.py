@@ -1,5 +1,5 @@
 """Ten exchange (游戏十 换牌): values, the deal, capture choices, the equal-before-sum rule, sweeps,
-the end-of-deal points, conformance, and the Monte-Carlo bot against random play."""
+the end-of-deal points, conformance, and the search bot against random play."""
 
 from __future__ import annotations
 
@@ -7,8 +7,7 @@ import random
 
 from conjure.deck import Card
 from conjure.games import TERMINAL, GameState
-from conjure.games.bots import MonteCarloBot, RandomBot
-from conjure.games.simulate import wilson
+from conjure.games.bots import ISMCTSBot, RandomBot
 from conjure.testing import check_game
 from conjure_games.ten_exchange import DECK, VALUES, TenExchange
 
@@ -40,7 +39,7 @@ def position(
 
 
 def names(game: TenExchange, s: GameState) -> list[str]:
-    return sorted(game.action_name(s, a) for a in game.legal_actions(s))
+    return sorted(s.action_name(a) for a in s.legal_actions())
 
 
 def test_forty_cards_and_their_values() -> None:
@@ -65,8 +64,8 @@ def test_stock_dealt_again_four_four_four_then_two() -> None:
         if not s.zones["hand0"] and not s.zones["hand1"]:
             break
         before = len(s.zones["stock"])
-        legal = game.legal_actions(s)
-        game.play(s, legal[rng.randrange(len(legal))])
+        legal = s.legal_actions()
+        s.apply_action(legal[rng.randrange(len(legal))])
         if len(s.zones["stock"]) < before:
             sizes.append((len(s.zones["hand0"]), len(s.zones["hand1"])))
     assert sizes == [(4, 4), (4, 4), (4, 4), (2, 2)]
@@ -117,10 +116,10 @@ def test_trail_only_when_nothing_can_be_taken() -> None:
 def test_a_sweep_scores_but_not_on_the_last_play() -> None:
     game = TenExchange()
     s = position(game, "7D 3S", "5H 2C")
-    game.checked_apply(s, game.parse_action(s, "7♦ takes 2♣ + 5♥ (sweep)"))
+    s.apply_action(game.parse_action(s, "7♦ takes 2♣ + 5♥ (sweep)"))
     assert s.vars["sweeps"] == (1, 0) and s.vars["last"] == 0
     s = position(game, "7D", "5H 2C", other="", stock="")
-    game.checked_apply(s, game.parse_action(s, "7♦ takes 2♣ + 5♥ (sweep)"))
+    s.apply_action(game.parse_action(s, "7♦ takes 2♣ + 5♥ (sweep)"))
     assert s.vars["last_deal"] == (3, 0)  # the total, the ♦ and the 7♦; no sweep point
 
 
@@ -128,7 +127,7 @@ def test_first_sweep_only() -> None:
     game = TenExchange(first_sweep_only=1)
     s = position(game, "7D 3S", "5H 2C")
     s.vars["sweeps"] = (1, 0)
-    game.checked_apply(s, game.parse_action(s, "7♦ takes 2♣ + 5♥ (sweep)"))
+    s.apply_action(game.parse_action(s, "7♦ takes 2♣ + 5♥ (sweep)"))
     assert s.vars["sweeps"] == (1, 0)
 
 
@@ -138,8 +137,8 @@ def last_two_plays(last: int, match: tuple[int, int] = (0, 0)) -> GameState:
     game = TenExchange()
     s = position(game, "KD", "7D", other="3C", stock="")
     s.vars.update(last=last, match=match)
-    game.checked_apply(s, c("KD"))
-    game.checked_apply(s, c("3C"))
+    s.apply_action(c("KD"))
+    s.apply_action(c("3C"))
     return s
 
 
@@ -175,7 +174,7 @@ def test_end_of_deal_points() -> None:
 def test_the_match_ends_at_eleven_with_a_clear_leader() -> None:
     s = last_two_plays(last=1, match=(9, 11))
     assert s.vars["match"] == (11, 12) and s.current == TERMINAL
-    assert TenExchange().returns(s) == (-1.0, 1.0)
+    assert s.returns() == (-1.0, 1.0)
     s = last_two_plays(last=1, match=(10, 11))
     assert s.vars["match"] == (12, 12) and s.current != TERMINAL  # level: another deal
     assert s.vars["deals"] == 2
@@ -186,17 +185,19 @@ def test_conformance() -> None:
     assert check_game(TenExchange(target=2, priority=1, first_sweep_only=1), seeds=range(3)) > 0
 
 
-def test_monte_carlo_beats_random() -> None:
+def test_the_search_bot_beats_random() -> None:
     game = TenExchange(target=1)
     wins = 0
-    games = 30
-    rng = random.Random(7)
-    for seed in range(games):
-        mc_seat = seed % 2
-        bots = {mc_seat: MonteCarloBot(worlds=4), 1 - mc_seat: RandomBot()}
+    games = 40
+    for seed in range(100, 100 + games):
+        rng = random.Random(seed)
+        bot_seat = seed % 2
+        bots = {bot_seat: ISMCTSBot(iterations=300), 1 - bot_seat: RandomBot()}
         s = game.new_initial_state(seed)
         while s.current != TERMINAL:
-            game.play(s, bots[s.current].choose(game, s, rng))
-        wins += game.returns(s)[mc_seat] > 0
-    _rate, low, _ = wilson(wins, games)
-    assert low > 0.5, f"the Monte-Carlo bot won {wins} of {games}"
+            if s.is_chance_node():
+                s.sample_chance(rng)
+            else:
+                s.apply_action(bots[s.current].choose(s, rng))
+        wins += s.returns()[bot_seat] > 0
+    assert wins >= 25, f"the search bot won {wins} of {games}"

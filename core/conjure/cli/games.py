@@ -34,7 +34,9 @@ def add_parsers(sub: Any) -> None:
     p = add_command(sub, "play", _play, help="play a game in the terminal against bots")
     p.add_argument("game", metavar="GAME")
     p.add_argument("--seed", type=whole("--seed", low=0), help="the deal (default: a random one)")
-    p.add_argument("--bot", default="mc", help="the opponents: mc (default) or random")
+    p.add_argument(
+        "--bot", default="ismcts", help="the opponents: ismcts (default, strongest), mc or random"
+    )
     p.add_argument(
         "--seat", type=whole("--seat", low=1), default=1, help="your seat, 1 = first player"
     )
@@ -125,13 +127,22 @@ def _games(args: argparse.Namespace) -> int:
 
 def _rules(args: argparse.Namespace) -> int:
     cls = registry().game(args.game)
+    lang = args.lang
     if args.json:
         data = {
             "id": cls.id,
             "source": cls.source,
             "summary_en": cls.summary_en,
             "summary_zh": cls.summary_zh,
-            "rules": [{"rule": n.rule, "origin": n.origin, "why": n.why} for n in cls.rule_notes],
+            "rules": [
+                {
+                    "rule": n.rule.get(lang),
+                    "origin": n.origin,
+                    "why": n.why.get(lang),
+                    "quote": n.quote,
+                }
+                for n in cls.rule_notes
+            ],
             "options": [
                 {"name": o.name, "default": o.default, "low": o.low, "high": o.high, "help": o.help}
                 for o in cls.options
@@ -144,14 +155,17 @@ def _rules(args: argparse.Namespace) -> int:
 
     console = make_console()
     console.print(Text(f"{cls.name_zh} / {cls.name_en}  ({cls.source})", style="bold"))
-    console.print(Paragraph(cls.summary_zh if args.lang == "zh" else cls.summary_en))
+    console.print(Paragraph(cls.summary_zh if lang == "zh" and cls.summary_zh else cls.summary_en))
     console.print()
+    marks = {"en": ("[text]    ", "[assumed] "), "zh": ("[原文] ", "[推定] ")}[lang]
     for note in cls.rule_notes:
         text = note.origin == "text"
-        line = Text(note.rule)
-        if note.why:
-            line.append(f" — {note.why}", style="dim")
-        mark = Text("[text]    " if text else "[assumed] ", style="green" if text else "yellow")
+        line = Text(note.rule.get(lang))
+        if note.why.get(lang):
+            line.append(f" — {note.why.get(lang)}", style="dim")
+        if note.quote:
+            line.append(f" 「{note.quote}」", style="cyan")
+        mark = Text(marks[0] if text else marks[1], style="green" if text else "yellow")
         console.print(Paragraph(line, mark))
     if cls.options:
         console.print()

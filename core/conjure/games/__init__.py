@@ -1,25 +1,36 @@
-"""The card games: the game API that every game plugin implements, trick-taking helpers, bots
-that never peek, bulk simulation and terminal play.
+"""The card games: the game API that every game plugin implements, the trick-taking machinery,
+bots that never peek, bulk simulation and terminal play.
 
 Game authors import from here::
 
-    from conjure.games import ALL, NOBODY, Game, GameState, Option, RuleNote
+    from conjure.games import ALL, NOBODY, Game, GameState, Option, RuleNote, Vars
 """
 
 from __future__ import annotations
 
 from conjure.games.api import (
     ALL,
+    CHANCE,
+    HANDS,
+    MAX_PLAYERS,
     NOBODY,
     SPECIAL,
     TERMINAL,
     TOP,
+    WON,
+    FreeMatchVars,
+    FreeVars,
     Game,
     GameError,
     GameState,
     MatchGame,
+    MatchVars,
+    NoVars,
     Option,
     RuleNote,
+    SavedStateError,
+    Vars,
+    Visibility,
     win_loss,
 )
 from conjure.games.capture import (
@@ -50,14 +61,21 @@ from conjure.games.declarations import (
     declare,
     ranks,
 )
-from conjure.games.tricks import HANDS, follower_wins, lay, same_suit_or_any, two_player_zones
+from conjure.games.trick_taking import (
+    TrickGame,
+    TrickVars,
+    follow_suit,
+    trick_zones,
+)
 
 __all__ = [
     "ALL",
     "BUILD",
     "CAPTURE",
+    "CHANCE",
     "FREE",
     "HANDS",
+    "MAX_PLAYERS",
     "NOBODY",
     "NO_TRUMP",
     "PAIR",
@@ -66,32 +84,40 @@ __all__ = [
     "TERMINAL",
     "TOP",
     "TRAIL",
+    "WON",
     "Build",
     "CaptureGame",
     "CaptureRules",
     "Combination",
     "Declarations",
     "FollowRule",
+    "FreeMatchVars",
+    "FreeVars",
     "Game",
     "GameError",
     "GameState",
     "MarriageRule",
     "MatchGame",
+    "MatchVars",
+    "NoVars",
     "Option",
     "Ranking",
     "RuleNote",
     "RunRule",
+    "SavedStateError",
     "SetRule",
+    "TrickGame",
+    "TrickVars",
+    "Vars",
+    "Visibility",
     "beats",
     "compare",
     "declare",
     "decode",
     "encode",
-    "follower_wins",
-    "lay",
+    "follow_suit",
     "positions",
     "ranks",
-    "same_suit_or_any",
-    "two_player_zones",
+    "trick_zones",
     "win_loss",
 ]

@@ -1,59 +1,88 @@
 """The card-game API: a :class:`Game` (rules, metadata, options) and its :class:`GameState`.
 
-A plugin writes a subclass of :class:`Game` and fills in only the cases of play:
+The shape follows OpenSpiel's: a state is a node of the game tree; at a player's node
+``legal_actions()`` lists what that player may do; at a chance node ``chance_outcomes()`` lists
+what chance may do and with which probability (a card drawn from the unseen pool, a shuffle
+drawn one card at a time); ``apply_action()`` takes either, checked, and records it in
+``state.history``. A game therefore replays exactly from its history alone
+(:meth:`Game.replay`), and tools that enumerate chance (exact analysis of small deals, search
+over chance nodes) can drive any game.
 
-- :meth:`Game.zones`: the places cards can be (``hand0``, ``stock``, ``trick`` …) and who sees
-  each (:data:`ALL`, :data:`NOBODY`, :data:`TOP`, or the index of the player who owns it);
-- :meth:`Game.deal`: the start of a game or of the next deal, shuffling with
-  :meth:`GameState.shuffled`;
-- :meth:`Game.legal_actions` and :meth:`Game.apply`: the play itself, ending the game by setting
-  ``state.current = TERMINAL``;
-- :meth:`Game.returns`: what each player gets at the end;
-- :meth:`Game.action_name`: how an action reads.
+One naming scheme. A game author overrides the protected hooks of :class:`Game`; callers (bots,
+simulation, terminal play, tests) use the public methods of :class:`GameState`, which check
+what they are given:
 
-The core does the rest: seeded chance (a game replays exactly from its seed and its actions),
-copies, JSON, each player's observation (hiding exactly what that seat cannot see),
-determinisation for bots, replay, the conformance check (:func:`conjure.testing.check_game`),
-bots, simulation and terminal play.
+====================================  ==============================================================
+author writes (protected hook)        callers use (public)
+====================================  ==============================================================
+``_zones()``                          ``game.visibility``
+``_deal(state)``                      ``game.new_initial_state()``
+``_legal_actions(state)``             ``state.legal_actions()``
+``_apply_action(state, action)``      ``state.apply_action(action)`` (checked), ``apply_legal``
+``_after_chance(state, zone)``        ``state.chance_outcomes()``, ``state.sample_chance(rng)``
+``_returns(state)``                   ``state.returns()``
+``_action_name(state, action)``       ``state.action_name(action)``, ``state.action_seen(…)``
+``_scores(state)``, ``_audit(state)``  ``state.scores()``, ``game.audit(state)``
+====================================  ==============================================================
+
+Chance. A deal is written as ``state.shuffle("deck")``: the cards of zone ``deck`` are drawn
+one at a time by chance, each outcome a card of the pool still undrawn with equal probability;
+when the last is drawn the zone holds them in the order drawn and the core calls the game's
+``_after_chance(state, zone)`` hook, which deals them out. ``state.shuffle(zone, k)`` draws only
+``k`` cards (a prize turned up from an unseen pool). A game with other chance (dice, a coin)
+sets ``state.current = CHANCE`` and overrides ``_chance_outcomes`` and handles the outcome in
+``_apply_action``. The sampled fast path, ``state.sample_chance(rng)``, draws a whole pending
+event at once and records the same outcomes that drawing card by card would.
 
 Actions are small non-negative integers. By convention a card is played by its code (0–53, see
 :mod:`conjure.deck.cards`); other actions (close the stock, declare, pass) take codes from 64 up.
-``state.vars`` holds the public scalars of the game (trump suit, scores, whose lead …): values
-must be immutable (numbers, strings, ``None``, tuples) and public. Anything private is a card in
-a zone that only its owner sees.
+``state.vars`` is the game's typed record of public values (an attrs class derived from
+:class:`Vars`: trump suit, scores, whose lead …): every value immutable and public. Anything
+private is a card in a zone that only its owner sees.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, ClassVar, Final
+from typing import Any, ClassVar, Final, Generic, TypeVar, cast
 
 import attrs
 
-from conjure.deck.cards import CARDS, Card, parse_packet
+from conjure.deck.cards import CARDS, Card, full_deck, parse_packet
 from conjure.errors import ConjureError, IllegalMoveError, UnknownNameError, UsageError
-from conjure.inputs import normalise, parse_int, quote
+from conjure.inputs import check_range, normalise, parse_int, quote
+from conjure.text import Text
 
 TERMINAL: Final = -1
+#: ``state.current`` at a chance node
+CHANCE: Final = -2
 ALL: Final = "all"
 NOBODY: Final = "none"
 #: a pile whose top card everyone sees and whose other cards nobody sees
 TOP: Final = "top"
 #: action codes from here up are not cards
 SPECIAL: Final = 64
+#: the most players a game may seat (the ``known`` masks and zone names assume it)
+MAX_PLAYERS: Final = 8
 
 Visibility = str | int
+
+
+def _text(value: Text | str) -> Text:
+    return Text.of(value)
 
 
 @attrs.frozen
 class RuleNote:
     """One rule of a game and where it comes from: ``text`` (the source says so) or ``assumed``
-    (the source is silent or contradicts itself; ``why`` says what was chosen and why)."""
+    (the source is silent or contradicts itself; ``why`` says what was chosen and why).
+    ``quote`` is the source's own words (Chinese, verbatim) that the rule rests on."""
 
-    rule: str
-    origin: str  # "text" or "assumed"
-    why: str = ""
+    rule: Text = attrs.field(converter=_text)
+    origin: str = attrs.field(validator=attrs.validators.in_(("text", "assumed")))
+    why: Text = attrs.field(default=Text(""), converter=_text)
+    quote: str = ""
 
 
 @attrs.frozen
@@ -68,61 +97,225 @@ class Option:
 
 
 class GameError(IllegalMoveError):
-    """An action that the rules do not allow, or an option out of range."""
+    """An action that the rules do not allow now."""
 
 
-class GameState:
-    """Everything about one game in progress. Mutable; :meth:`copy` is cheap."""
+class SavedStateError(ConjureError):
+    """A saved game state that cannot be read back (a missing field, a duplicate card, another
+    game's options)."""
 
-    __slots__ = ("chance", "current", "game", "history", "known", "seed", "vars", "zones")
 
-    def __init__(self, game: Game, seed: int) -> None:
+@attrs.define(slots=False)
+class Vars:
+    """The public values of a game in progress. A game declares its own subclass with attrs
+    (``@attrs.define(slots=False)``), one typed field per value, each with a default; values
+    are immutable (numbers, strings, ``None``, tuples) so that a copy can share them."""
+
+    def copy(self) -> Any:
+        new = object.__new__(type(self))
+        new.__dict__.update(self.__dict__)
+        return new
+
+    def to_json(self) -> dict[str, Any]:
+        return {k: _jsonable(v) for k, v in self.__dict__.items()}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Any:
+        names = [f.name for f in attrs.fields(cls)]
+        missing = [n for n in names if n not in data]
+        if missing:
+            raise SavedStateError(f"saved state: vars has no field {missing[0]!r}")
+        extra = sorted(set(data) - set(names))
+        if extra:
+            raise SavedStateError(f"saved state: vars has an unknown field {extra[0]!r}")
+        return cls(**{n: _frozen(data[n]) for n in names})
+
+
+@attrs.define(slots=False)
+class NoVars(Vars):
+    """The public values of a game that has none beyond its zones."""
+
+
+@attrs.define(slots=False)
+class FreeVars(Vars):
+    """Public values not declared in advance, read and written like a dict
+    (``state.vars["trump"]``) as well as by attribute. For a game whose values are few or
+    still settling; a declared subclass of :class:`Vars` tells the reader more."""
+
+    def __getitem__(self, name: str) -> Any:
+        try:
+            return self.__dict__[name]
+        except KeyError:
+            raise KeyError(name) from None
+
+    def __setitem__(self, name: str, value: Any) -> None:
+        self.__dict__[name] = value
+
+    def __contains__(self, name: object) -> bool:
+        return name in self.__dict__
+
+    def get(self, name: str, default: Any = None) -> Any:
+        return self.__dict__.get(name, default)
+
+    def update(self, values: Mapping[str, Any] = {}, **more: Any) -> None:
+        self.__dict__.update(values, **more)
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Any:
+        names = {f.name for f in attrs.fields(cls)}
+        missing = sorted(names - set(data))
+        if missing:
+            raise SavedStateError(f"saved state: vars has no field {missing[0]!r}")
+        new = cls(**{n: _frozen(data[n]) for n in names})
+        for k, v in data.items():
+            if k not in names:
+                new.__dict__[k] = _frozen(v)
+        return new
+
+
+V = TypeVar("V", bound=Vars)
+
+
+#: zone names of each player's hand and of the cards each player won, defined once
+HANDS: Final = tuple(f"hand{p}" for p in range(MAX_PLAYERS))
+WON: Final = tuple(f"won{p}" for p in range(MAX_PLAYERS))
+
+
+class GameState(Generic[V]):
+    """Everything about one game in progress: zones of cards, public values, whose turn, the
+    history of actions (chance outcomes included). Mutable; :meth:`copy` is cheap."""
+
+    __slots__ = ("chance", "current", "game", "history", "known", "story", "vars", "zones")
+
+    def __init__(self, game: Game[V]) -> None:
         self.game = game
-        self.seed = seed
-        #: how many chance events (shuffles) have happened: the next uses seed and this count
-        self.chance = 0
         #: zone -> card codes, index 0 the top
         self.zones: dict[str, list[int]] = {name: [] for name in game.visibility}
         #: card code -> bitmask of the players who have been shown it outside its zone's rule
         self.known: dict[int, int] = {}
-        self.vars: dict[str, Any] = {}
+        self.vars: V = cast(V, game.vars_type())
         self.current = 0
         self.history: list[int] = []
+        #: the pending draw: (zone, cards still to draw, cards drawn so far), or None
+        self.chance: tuple[str, int, int] | None = None
+        #: when a list, the game appends public sentences telling what happened (terminal play)
+        self.story: list[Text] | None = None
 
-    # -- chance and helpers for plugins ----------------------------------------------------------
+    # -- for callers: the checked public path -----------------------------------------------------
 
-    def shuffled(self, cards: Iterable[int]) -> list[int]:
-        """``cards`` in a random order that depends only on the seed and how many shuffles came
-        before: the one source of chance in a game."""
-        out = list(cards)
-        random.Random(self.seed * 1_000_003 + self.chance).shuffle(out)
-        self.chance += 1
-        return out
-
-    def reveal(self, card: int, players: int = -1) -> None:
-        """Show ``card`` to ``players`` (a bitmask; -1 = everyone) wherever it lies later."""
-        self.known[card] = self.known.get(card, 0) | players
-
-    def move(self, card: int, src: str, dst: str, top: bool = False) -> None:
-        """Move ``card`` from zone ``src`` to the end (or the top) of zone ``dst``."""
-        self.zones[src].remove(card)
-        if top:
-            self.zones[dst].insert(0, card)
-        else:
-            self.zones[dst].append(card)
-
-    @property
-    def terminal(self) -> bool:
+    def is_terminal(self) -> bool:
         return self.current == TERMINAL
 
-    # -- views ----------------------------------------------------------------------------------
+    def is_chance_node(self) -> bool:
+        return self.current == CHANCE
 
-    def sees(self, player: int, zone: str, index: int, card: int) -> bool:
-        """Whether ``player`` sees ``card`` lying at ``index`` in ``zone``."""
-        rule = self.game.visibility[zone]
-        if rule in (ALL, player) or (rule == TOP and index == 0):
-            return True
-        return bool(self.known.get(card, 0) >> player & 1)
+    def current_player(self) -> int:
+        """The player to move, or :data:`CHANCE` or :data:`TERMINAL`."""
+        return self.current
+
+    def legal_actions(self) -> Sequence[int]:
+        """The actions of the player to move (empty at a chance node or the end). The caller
+        must not change the sequence it gets."""
+        if self.current < 0:
+            return ()
+        return self.game._legal_actions(self)
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """At a chance node, each outcome with its probability (they add up to 1)."""
+        if self.current != CHANCE:
+            return []
+        if self.chance is None:
+            return self.game._chance_outcomes(self)
+        zone, _, drawn = self.chance
+        pool = sorted(self.zones[zone][drawn:])
+        p = 1.0 / len(pool)
+        return [(c, p) for c in pool]
+
+    def apply_action(self, action: int) -> None:
+        """Make ``action`` for the player to move, or as chance's outcome at a chance node,
+        after checking it is allowed; record it."""
+        if self.current == TERMINAL:
+            raise GameError(f"{self.game.id}: the game is over")
+        if self.current == CHANCE:
+            if action not in {a for a, _ in self.chance_outcomes()}:
+                raise GameError(f"{self.game.id}: {action!r} is not a chance outcome here")
+        else:
+            legal = self.game._legal_actions(self)
+            if action not in legal:
+                names = ", ".join(self.action_name(a) for a in self.game.ordered_actions(self))
+                raise GameError(
+                    f"{self.game.id}: {self.action_name(action)} is not allowed now "
+                    f"(allowed: {names})"
+                )
+        self.apply_legal(action)
+
+    def apply_legal(self, action: int) -> None:
+        """The fast path: ``action`` taken from :meth:`legal_actions` or
+        :meth:`chance_outcomes` of this very state, applied without checking it again."""
+        self.history.append(action)
+        if self.chance is not None:
+            self._draw(action)
+        else:
+            self.game._apply_action(self, action)
+
+    def sample_chance(self, rng: random.Random) -> None:
+        """At a chance node, let chance act at random: a whole pending draw at once (the
+        sampled fast path), recorded outcome by outcome as if drawn one card at a time."""
+        if self.chance is None:
+            outcomes = self.game._chance_outcomes(self)
+            x = rng.random()
+            chosen = outcomes[-1][0]
+            for outcome, p in outcomes:
+                x -= p
+                if x < 0:
+                    chosen = outcome
+                    break
+            self.apply_legal(chosen)
+            return
+        zone, left, drawn = self.chance
+        cards = self.zones[zone]
+        if left == 1:  # one card turned up from an unseen pool: the common case, kept short
+            i = drawn + int(rng.random() * (len(cards) - drawn))
+            card = cards[i]
+            cards[drawn], cards[i] = card, cards[drawn]
+            self.history.append(card)
+            self.chance = None
+            self.game._after_chance(self, zone)
+            return
+        pool = cards[drawn:]
+        pool.sort()  # a shuffle depends on which cards are undrawn, not on their order
+        if left < len(pool):
+            order = rng.sample(pool, left)
+            taken = set(order)
+            pool = order + [c for c in pool if c not in taken]
+        else:
+            rng.shuffle(pool)
+            order = pool
+        cards[drawn:] = pool
+        self.history.extend(order)
+        self.chance = None
+        self.game._after_chance(self, zone)
+
+    def returns(self) -> tuple[float, ...]:
+        """Each player's result; meaningful at the end of the game."""
+        return self.game._returns(self)
+
+    def scores(self) -> tuple[float, ...]:
+        """The running scores shown to the players."""
+        return self.game._scores(self)
+
+    def action_name(self, action: int) -> str:
+        """How ``action`` reads, in full (for the player who takes it)."""
+        if self.current == CHANCE and self.chance is not None:
+            return f"chance draws {CARDS[action]}"
+        return self.game._action_name(self, action)
+
+    def action_seen(self, action: int, player: int) -> str:
+        """How ``action``, about to be applied to this state, reads to ``player``: a card the
+        seat will not see once the action is made reads as hidden (a bid laid face down, a card
+        dealt to another hand). Games with other hidden actions override
+        :meth:`Game._action_seen`."""
+        return self.game._action_seen(self, action, player)
 
     def observation(self, player: int) -> dict[str, Any]:
         """What ``player`` can see: every zone with hidden cards as ``None``, the public vars,
@@ -138,24 +331,73 @@ class GameState:
             "player": player,
             "to_move": self.current,
             "zones": zones,
-            "vars": _jsonable(self.vars),
+            "vars": self.vars.to_json(),
         }
         if self.current == player:
-            obs["legal"] = [self.game.action_name(self, a) for a in self.game.legal_actions(self)]
+            obs["legal"] = [self.action_name(a) for a in self.legal_actions()]
         return obs
+
+    def sees(self, player: int, zone: str, index: int, card: int) -> bool:
+        """Whether ``player`` sees ``card`` lying at ``index`` in ``zone``."""
+        rule = self.game.visibility[zone]
+        if rule in (ALL, player) or (rule == TOP and index == 0):
+            return True
+        return bool(self.known.get(card, 0) >> player & 1)
+
+    # -- for authors: helpers used inside the hooks ----------------------------------------------
+
+    def shuffle(self, zone: str, k: int | None = None) -> None:
+        """Start a chance event: ``k`` cards (default all) of ``zone`` are drawn by chance, one
+        at a time. When done, ``zone`` begins with them in the order drawn and the game's
+        ``_after_chance(state, zone)`` hook runs."""
+        left = len(self.zones[zone]) if k is None else k
+        if left == 0:
+            self.game._after_chance(self, zone)
+            return
+        self.chance = (zone, left, 0)
+        self.current = CHANCE
+
+    def reveal(self, card: int, players: int = -1) -> None:
+        """Show ``card`` to ``players`` (a bitmask; -1 = everyone) wherever it lies later."""
+        self.known[card] = self.known.get(card, 0) | players
+
+    def move(self, card: int, src: str, dst: str, top: bool = False) -> None:
+        """Move ``card`` from zone ``src`` to the end (or the top) of zone ``dst``."""
+        self.zones[src].remove(card)
+        if top:
+            self.zones[dst].insert(0, card)
+        else:
+            self.zones[dst].append(card)
+
+    def tell(self, en: str, zh: str = "") -> None:
+        """Add a public sentence to the story of the game, when someone is listening."""
+        if self.story is not None:
+            self.story.append(Text(en, zh))
+
+    def _draw(self, card: int) -> None:
+        assert self.chance is not None
+        zone, left, drawn = self.chance
+        cards = self.zones[zone]
+        i = cards.index(card, drawn)
+        cards[drawn], cards[i] = cards[i], cards[drawn]
+        if left == 1:
+            self.chance = None
+            self.game._after_chance(self, zone)
+        else:
+            self.chance = (zone, left - 1, drawn + 1)
 
     # -- copies and JSON -------------------------------------------------------------------------
 
-    def copy(self) -> GameState:
-        new = GameState.__new__(GameState)
+    def copy(self) -> GameState[V]:
+        new: GameState[V] = GameState.__new__(GameState)
         new.game = self.game
-        new.seed = self.seed
-        new.chance = self.chance
-        new.zones = {z: list(c) for z, c in self.zones.items()}
-        new.known = dict(self.known)
-        new.vars = dict(self.vars)
+        new.zones = {z: c[:] for z, c in self.zones.items()}
+        new.known = self.known.copy()
+        new.vars = self.vars.copy()
         new.current = self.current
-        new.history = list(self.history)
+        new.history = self.history[:]
+        new.chance = self.chance
+        new.story = None
         return new
 
     def to_json(self) -> dict[str, Any]:
@@ -163,12 +405,11 @@ class GameState:
             "game": self.game.id,
             "players": self.game.num_players,
             "options": dict(self.game.option_values),
-            "seed": self.seed,
-            "chance": self.chance,
             "zones": {z: [CARDS[c].ascii for c in cards] for z, cards in self.zones.items()},
             "known": {CARDS[c].ascii: mask for c, mask in sorted(self.known.items())},
-            "vars": _jsonable(self.vars),
+            "vars": self.vars.to_json(),
             "current": self.current,
+            "chance": list(self.chance) if self.chance else None,
             "history": list(self.history),
         }
 
@@ -180,7 +421,7 @@ class GameState:
     __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
-        return f"<{self.game.id} state seed={self.seed} moves={len(self.history)}>"
+        return f"<{self.game.id} state after {len(self.history)} actions>"
 
 
 def _jsonable(value: Any) -> Any:
@@ -199,9 +440,9 @@ def _frozen(value: Any) -> Any:
     return value
 
 
-class Game:
-    """Base class of every game. Subclasses set the class attributes and fill in the cases of
-    play; see the module docstring."""
+class Game(Generic[V]):
+    """Base class of every game. Subclasses set the class attributes and override the
+    protected hooks; see the module docstring."""
 
     id: ClassVar[str]
     name_zh: ClassVar[str]
@@ -214,16 +455,20 @@ class Game:
     summary_zh: ClassVar[str] = ""
     rule_notes: ClassVar[tuple[RuleNote, ...]] = ()
     options: ClassVar[tuple[Option, ...]] = ()
+    #: the attrs class of ``state.vars`` (declare one; :class:`FreeVars` by default)
+    vars_type: ClassVar[type[Vars]] = FreeVars
     #: zone -> pool for determinisation: a hidden card is dealt again only among the hidden
     #: places of its own pool (zones not named share one pool). Name pools when the rules tell
     #: everyone which cards a hidden zone can hold (each player's own suit, say).
     pools: ClassVar[dict[str, str]] = {}
+    #: whether the Ace sorts above the King when actions are listed for people
+    ace_high: ClassVar[bool] = True
 
     def __init__(self, num_players: int | None = None, **options: int) -> None:
         self.num_players = self.players[0] if num_players is None else num_players
         if self.num_players not in self.players:
             allowed = ", ".join(map(str, self.players))
-            raise GameError(f"{self.id} is played by {allowed} players, not {self.num_players}")
+            raise UsageError(f"{self.id} is played by {allowed} players, not {self.num_players}")
         known = {o.name: o for o in self.options}
         self.option_values: dict[str, int] = {o.name: o.default for o in self.options}
         for name, value in options.items():
@@ -231,113 +476,201 @@ class Game:
                 names = ", ".join(known) or "none"
                 raise UnknownNameError(f"{self.id} has no option {name!r} (options: {names})")
             o = known[name]
-            if not o.low <= value <= o.high:
-                raise GameError(f"option {name}={value} is out of range {o.low}..{o.high}")
-            self.option_values[name] = value
+            self.option_values[name] = check_range(value, f"option {name}", o.low, o.high)
         #: zone -> who sees it; fixed for the game
-        self.visibility: dict[str, Visibility] = self.zones()
+        self.visibility: dict[str, Visibility] = self._zones()
 
-    # -- what a plugin writes ------------------------------------------------------------------
+    # -- the hooks a game author overrides --------------------------------------------------------
 
-    def zones(self) -> dict[str, Visibility]:
+    def _zones(self) -> dict[str, Visibility]:
         """Every zone of the game and who sees its cards."""
         raise NotImplementedError
 
-    def deal(self, state: GameState) -> None:
-        """Put the cards in place for the first deal and set whose turn it is."""
+    def _deal(self, state: GameState[V]) -> None:
+        """Set up the start: put the cards in zones, set the vars, and either start a chance
+        event (``state.shuffle(zone)``) or set whose turn it is."""
         raise NotImplementedError
 
-    def legal_actions(self, state: GameState) -> Sequence[int]:
-        """The actions the player to move may take (never empty before the end). The caller
-        must not change the sequence it gets."""
+    def _legal_actions(self, state: GameState[V]) -> Sequence[int]:
+        """The actions the player to move may take (never empty before the end)."""
         raise NotImplementedError
 
-    def apply(self, state: GameState, action: int) -> None:
-        """Make ``action`` (assumed legal) for the player to move; set ``state.current``."""
+    def _apply_action(self, state: GameState[V], action: int) -> None:
+        """Make ``action`` (legal) for the player to move; set ``state.current``."""
         raise NotImplementedError
 
-    def returns(self, state: GameState) -> tuple[float, ...]:
+    def _after_chance(self, state: GameState[V], zone: str) -> None:
+        """A draw started by ``state.shuffle(zone, …)`` is complete: deal the drawn cards (at
+        the front of ``zone``) and set whose turn it is."""
+        raise NotImplementedError
+
+    def _chance_outcomes(self, state: GameState[V]) -> list[tuple[int, float]]:
+        """Chance's outcomes at a chance node the game made itself (not by ``shuffle``)."""
+        raise NotImplementedError
+
+    def _returns(self, state: GameState[V]) -> tuple[float, ...]:
         """Each player's result at the end of the game (win 1, loss -1, draw 0 by default)."""
         raise NotImplementedError
 
-    def action_name(self, state: GameState, action: int) -> str:
+    def _action_name(self, state: GameState[V], action: int) -> str:
         """How ``action`` reads; a card's action reads as the card."""
         if action < SPECIAL:
             return str(CARDS[action])
         return f"action {action}"
 
-    def scores(self, state: GameState) -> tuple[int, ...]:
-        """The running scores shown to the players (``vars['score']`` by default)."""
-        return tuple(state.vars.get("score", (0,) * self.num_players))
+    def _action_seen(self, state: GameState[V], action: int, player: int) -> str:
+        """How ``action`` reads to ``player``. By default a card action is hidden exactly when
+        the card, once the action is made, lies where ``player`` cannot see it; other actions
+        are public."""
+        mover = state.current
+        if action >= SPECIAL or mover == player:
+            if mover == CHANCE:
+                return "chance deals a card"
+            return state.action_name(action)
+        after = state.copy()
+        after.apply_legal(action)
+        for zone, cards in after.zones.items():
+            if action in cards:
+                if after.sees(player, zone, cards.index(action), action):
+                    return state.action_name(action)
+                break
+        return "a card face down" if mover >= 0 else "chance deals a card"
 
-    def audit(self, state: GameState) -> str | None:
+    def _facts(self, state: GameState[V], player: int) -> list[str]:
+        """Public knowledge worth showing ``player`` beside the table (what the rules let
+        everyone work out, such as the bids an opponent has left)."""
+        return []
+
+    def _warning(self, state: GameState[V], action: int) -> str | None:
+        """A sentence when ``action`` is legal but costly on its face (terminal play asks the
+        player to confirm it)."""
+        return None
+
+    def _scores(self, state: GameState[V]) -> tuple[float, ...]:
+        """The running scores shown to the players (``vars.score`` by default)."""
+        return tuple(getattr(state.vars, "score", (0,) * self.num_players))
+
+    def _audit(self, state: GameState[V]) -> str | None:
         """Recompute the game's own totals from scratch; a sentence if they disagree."""
         return None
 
-    def all_cards(self) -> list[int]:
-        """Every card the game uses (the conformance check accounts for each one)."""
-        from conjure.deck.cards import full_deck
-
+    def _all_cards(self) -> list[int]:
+        """Every card the game uses (by default a full deck of ``deck_size``)."""
         return [c.code for c in full_deck(self.deck_size)]
+
+    def _playout_actions(self, state: GameState[V]) -> Sequence[int]:
+        """The actions a random playout picks among (all legal actions by default). A game
+        may leave out what no player would do (a declaration it can see is false) or keep only
+        what every player would do, so that playouts judge positions with less noise."""
+        return self._legal_actions(state)
+
+    def _deal_number(self, state: GameState[V]) -> int:
+        """Which deal of a match is being played (0 for a game of one deal)."""
+        return 0
+
+    def _deal_value(self, start: GameState[V], end: GameState[V], player: int) -> float:
+        """How good for ``player`` it was to go from ``start`` to ``end`` (the end of the
+        game, or of the deal in a match of deals), from -1 to 1: what bots' playouts judge."""
+        return end.returns()[player]
 
     # -- what the core provides ------------------------------------------------------------------
 
-    def new_initial_state(self, seed: int = 0) -> GameState:
-        state = GameState(self, seed)
-        self.deal(state)
+    def all_cards(self) -> list[int]:
+        """Every card the game uses (the conformance check accounts for each one)."""
+        return self._all_cards()
+
+    def audit(self, state: GameState[V]) -> str | None:
+        return self._audit(state)
+
+    def new_initial_state(self, seed: int | None = None) -> GameState[V]:
+        """The root of the game. It is usually a chance node (the shuffle); with ``seed``, the
+        chance at the root is resolved by ``random.Random(seed)`` until a player is to move."""
+        state: GameState[V] = GameState(self)
+        self._deal(state)
+        if seed is not None:
+            rng = random.Random(seed)
+            while state.current == CHANCE:
+                state.sample_chance(rng)
         return state
 
-    def checked_apply(self, state: GameState, action: int) -> None:
-        """Apply ``action`` after checking that it is legal (the path for people)."""
-        if state.current == TERMINAL:
-            raise GameError(f"{self.id}: the game is over")
-        legal = self.legal_actions(state)
-        if action not in legal:
-            names = ", ".join(self.action_name(state, a) for a in legal)
-            raise GameError(
-                f"{self.id}: {self.action_name(state, action)!r} is not allowed now (allowed: "
-                f"{names})"
-            )
-        state.history.append(action)
-        self.apply(state, action)
-
-    def play(self, state: GameState, action: int) -> None:
-        """Apply ``action`` unchecked and record it (the path for bots and simulation)."""
-        state.history.append(action)
-        self.apply(state, action)
-
-    def replay(self, seed: int, actions: Iterable[int]) -> GameState:
-        """The state reached from ``seed`` by ``actions``, each checked."""
-        state = self.new_initial_state(seed)
+    def replay(self, actions: Iterable[int]) -> GameState[V]:
+        """The state reached from the root by ``actions`` (chance outcomes included), each
+        checked: a game's history alone replays it exactly."""
+        state = self.new_initial_state()
         for action in actions:
-            self.checked_apply(state, action)
+            state.apply_action(action)
         return state
 
-    def state_from_json(self, data: Mapping[str, Any]) -> GameState:
-        """Rebuild a state written by :meth:`GameState.to_json`."""
-        if data.get("game") != self.id:
-            raise ConjureError(f"a {data.get('game')!r} state is not a {self.id} state")
-        state = GameState(self, int(data["seed"]))
-        state.chance = int(data["chance"])
+    @classmethod
+    def load_state(cls, data: Mapping[str, Any]) -> GameState[Any]:
+        """A state written by :meth:`GameState.to_json`, in a game made with the player count
+        and options it was written with."""
+        try:
+            players = int(data["players"])
+            options = {str(k): int(v) for k, v in dict(data["options"]).items()}
+        except KeyError as exc:
+            raise SavedStateError(f"saved state: no field {exc.args[0]!r}") from None
+        except (TypeError, ValueError):
+            raise SavedStateError("saved state: players and options must be numbers") from None
+        return cls(players, **options).state_from_json(data)
+
+    def state_from_json(self, data: Mapping[str, Any]) -> GameState[V]:
+        """Rebuild a state written by :meth:`GameState.to_json` for this very game: the game,
+        its player count and options must match, every field must be there and every card of
+        the game must lie in exactly one zone."""
+        fields = ("game", "players", "options", "zones", "known", "vars", "current", "history")
+        for name in fields:
+            if name not in data:
+                raise SavedStateError(f"saved state: no field {name!r}")
+        if data["game"] != self.id:
+            raise SavedStateError(f"saved state: a {data['game']!r} state is not a {self.id} state")
+        if data["players"] != self.num_players:
+            raise SavedStateError(
+                f"saved state: written for {data['players']} players, this game has "
+                f"{self.num_players}"
+            )
+        if dict(data["options"]) != self.option_values:
+            raise SavedStateError(
+                f"saved state: written with options {dict(data['options'])}, this game has "
+                f"{self.option_values}"
+            )
+        state: GameState[V] = GameState(self)
+        zones = dict(data["zones"])
+        if set(zones) != set(self.visibility):
+            odd = sorted(set(zones) ^ set(self.visibility))[0]
+            raise SavedStateError(f"saved state: zone {odd!r} does not match the game's zones")
         state.zones = {
             z: [card.code for card, _ in parse_packet(" ".join(cards))]
-            for z, cards in data["zones"].items()
+            for z, cards in zones.items()
         }
-        state.known = {Card(c).code: int(m) for c, m in data["known"].items()}
-        state.vars = _frozen(dict(data["vars"]))
+        seen: set[int] = set()
+        for z, cards in state.zones.items():
+            for c in cards:
+                if c in seen:
+                    raise SavedStateError(f"saved state: {CARDS[c]} is in two places ({z})")
+                seen.add(c)
+        if seen != set(self.all_cards()):
+            missing = sorted(set(self.all_cards()) - seen)
+            what = f"{CARDS[missing[0]]} is missing" if missing else "a card is not in this game"
+            raise SavedStateError(f"saved state: {what}")
+        state.known = {Card(c).code: int(m) for c, m in dict(data["known"]).items()}
+        state.vars = self.vars_type.from_json(dict(data["vars"]))
         state.current = int(data["current"])
+        chance = data.get("chance")
+        state.chance = (str(chance[0]), int(chance[1]), int(chance[2])) if chance else None
         state.history = [int(a) for a in data["history"]]
         return state
 
-    def ordered_actions(self, state: GameState) -> list[int]:
+    def ordered_actions(self, state: GameState[V]) -> list[int]:
         """The legal actions in the order people read them: cards by suit and rank (Ace
         high), then the other actions."""
+        shift = 1 if self.ace_high else 0
         return sorted(
-            self.legal_actions(state),
-            key=lambda a: (a >= SPECIAL, a // 13, (a % 13 - 1) % 13) if a < SPECIAL else (1, a, 0),
+            state.legal_actions(),
+            key=lambda a: (0, a // 13, (a % 13 - shift) % 13) if a < SPECIAL else (1, a, 0),
         )
 
-    def parse_action(self, state: GameState, text: str) -> int:
+    def parse_action(self, state: GameState[V], text: str) -> int:
         """An action from what a player types: its number in :meth:`ordered_actions`
         (1-based), its name, or a card in any notation."""
         legal = self.ordered_actions(state)
@@ -347,27 +680,24 @@ class Game:
         except UsageError:
             pass  # not a move's number: a name or a card
         for action in legal:
-            if self.action_name(state, action).lower() == text.lower():
+            if state.action_name(action).lower() == text.lower():
                 return action
         try:
             card = Card(text)
         except ConjureError:
             card = None
         if card is not None:
-            for action in legal:
-                if action == card.code:
-                    return action
+            if card.code in legal:
+                return card.code
             raise GameError(f"{card} cannot be played now")
         raise GameError(f"{quote(typed)} is not a move here: type a number from 1 to {len(legal)}")
 
-    def determinize(self, state: GameState, player: int, rng: random.Random) -> GameState:
+    def determinize(self, state: GameState[V], player: int, rng: random.Random) -> GameState[V]:
         """A copy of ``state`` in which every card ``player`` cannot see is dealt again at
-        random among the places it could be, and future chance is reseeded from ``rng``. Only
-        what ``player`` can see is used; the history (which could tell hidden moves) is
-        dropped."""
+        random among the places it could be. Only what ``player`` can see is used; the history
+        (which could tell hidden moves and chance's draws) is dropped."""
         new = state.copy()
         new.history = []
-        new.seed = rng.getrandbits(31)
         slots: dict[str, list[tuple[list[int], int]]] = {}
         hidden: dict[str, list[int]] = {}
         pools = self.pools
@@ -396,45 +726,116 @@ def win_loss(points: Sequence[float]) -> tuple[float, ...]:
     return tuple(1.0 if i == winners[0] else -1.0 for i in range(len(points)))
 
 
-class MatchGame(Game):
-    """A game of several deals whose result is the match score in ``vars['match']``.
+@attrs.define(slots=False)
+class MatchVars(Vars):
+    """The public values every match of deals has."""
 
-    Subclasses write :meth:`new_deal` (using :meth:`start_deal` to gather and shuffle the cards)
-    and end the match by setting ``state.current = TERMINAL``; returns and scores come from the
-    match score. The dealer alternates, starting with player 0.
+    match: tuple[int, ...] = ()
+    dealer: int = 0
+    deals: int = 0
+
+
+@attrs.define(slots=False)
+class FreeMatchVars(MatchVars, FreeVars):
+    """The values of a match of deals, with more values not declared in advance."""
+
+
+MV = TypeVar("MV", bound=MatchVars)
+
+
+class MatchGame(Game[MV]):
+    """A game of several deals whose result is the match score in ``vars.match``.
+
+    Between deals every card lies in zone ``deck`` (added to the game's zones). Each deal
+    starts with the deck shuffled by chance; then the game's :meth:`_new_deal` deals it
+    (:meth:`shuffled_deck`, :meth:`deal_one_at_a_time`). A deal ends with
+    :meth:`close_deal`, which adds the deal's match points, passes the deal to the left, and
+    ends the match when :meth:`_match_over` says so or starts the next deal.
     """
 
-    def deal(self, state: GameState) -> None:
-        state.vars.update(match=(0,) * self.num_players, dealer=0, deals=0)
-        self.new_deal(state)
+    vars_type: ClassVar[type[Vars]] = FreeMatchVars
+    #: the most match points one deal can give, to scale a deal's value for bots
+    deal_scale: ClassVar[float] = 1.0
 
-    def new_deal(self, state: GameState) -> None:
+    def __init__(self, num_players: int | None = None, **options: int) -> None:
+        super().__init__(num_players, **options)
+        self.visibility.setdefault("deck", NOBODY)
+
+    def _deal(self, state: GameState[MV]) -> None:
+        state.zones.setdefault("deck", [])
+        state.vars.match = (0,) * self.num_players
+        state.vars.dealer = 0
+        state.vars.deals = 0
+        state.zones["deck"] = sorted(self.all_cards())
+        self._start_deal(state)
+
+    def _start_deal(self, state: GameState[MV]) -> None:
+        """Gather every card into the deck, forget what was shown, count the deal, shuffle."""
+        deck = state.zones["deck"]
+        for zone, cards in state.zones.items():
+            if zone != "deck":
+                deck.extend(cards)
+                cards.clear()
+        deck.sort()
+        state.known.clear()
+        state.vars.deals += 1
+        state.shuffle("deck")
+
+    def _after_chance(self, state: GameState[MV], zone: str) -> None:
+        self._new_deal(state)
+
+    def _new_deal(self, state: GameState[MV]) -> None:
+        """The deck has been shuffled: deal it and set whose turn it is."""
         raise NotImplementedError
 
-    def start_deal(self, state: GameState, cards: Iterable[int]) -> list[int]:
-        """Empty every zone, forget what was shown, count the deal, and shuffle ``cards``."""
-        for zone in state.zones.values():
-            zone.clear()
-        state.known.clear()
-        state.vars["deals"] = state.vars.get("deals", 0) + 1
-        return state.shuffled(cards)
+    def _match_over(self, state: GameState[MV]) -> bool:
+        raise NotImplementedError
+
+    def shuffled_deck(self, state: GameState[MV]) -> list[int]:
+        """The deck as chance shuffled it, taken out of zone ``deck`` to be dealt."""
+        cards = state.zones["deck"][:]
+        state.zones["deck"].clear()
+        return cards
 
     def deal_one_at_a_time(
-        self, state: GameState, cards: list[int], each: int, hands: str = "hand"
+        self, state: GameState[MV], cards: list[int], each: int, hands: str = "hand"
     ) -> list[int]:
-        """Deal ``each`` cards one at a time to every player, the dealer's left first (the next
-        player), into zones ``hand0``, ``hand1`` …; return the cards left over."""
+        """Deal ``each`` of ``cards`` one at a time to every player, the dealer's left first,
+        into zones ``hand0``, ``hand1`` …; return the cards left over."""
         n = self.num_players
-        first = (state.vars["dealer"] + 1) % n
+        first = state.vars.dealer + 1
         for i in range(each * n):
             state.zones[f"{hands}{(first + i) % n}"].append(cards[i])
         return cards[each * n :]
 
-    def next_dealer(self, state: GameState) -> None:
-        state.vars["dealer"] = (state.vars["dealer"] + 1) % self.num_players
+    def next_dealer(self, state: GameState[MV]) -> None:
+        state.vars.dealer = (state.vars.dealer + 1) % self.num_players
 
-    def returns(self, state: GameState) -> tuple[float, ...]:
-        return win_loss(state.vars["match"])
+    def close_deal(self, state: GameState[MV], points: Sequence[int]) -> None:
+        """Add ``points`` to the match score, pass the deal on, and start the next deal or end
+        the match."""
+        state.vars.match = tuple(m + p for m, p in zip(state.vars.match, points, strict=True))
+        self.next_dealer(state)
+        if self._match_over(state):
+            state.current = TERMINAL
+        else:
+            self._start_deal(state)
 
-    def scores(self, state: GameState) -> tuple[int, ...]:
-        return tuple(state.vars["match"])
+    def _deal_number(self, state: GameState[MV]) -> int:
+        return state.vars.deals
+
+    def _deal_value(self, start: GameState[MV], end: GameState[MV], player: int) -> float:
+        gained = [e - s for s, e in zip(start.vars.match, end.vars.match, strict=True)]
+        mine = gained[player]
+        best_other = max(g for p, g in enumerate(gained) if p != player)
+        value = (mine - best_other) / (2 * self.deal_scale)
+        if end.current == TERMINAL:
+            value += end.returns()[player]
+            value /= 2
+        return max(-1.0, min(1.0, value))
+
+    def _returns(self, state: GameState[MV]) -> tuple[float, ...]:
+        return win_loss(state.vars.match)
+
+    def _scores(self, state: GameState[MV]) -> tuple[float, ...]:
+        return tuple(state.vars.match)

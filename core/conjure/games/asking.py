@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from conjure.games.api import Game, GameState
 
@@ -25,20 +26,20 @@ from conjure.games.api import Game, GameState
 LOG_LENGTH = 8
 
 
-def start(state: GameState, players: int) -> None:
+def start(state: GameState[Any], players: int) -> None:
     """Nothing denied, nothing asked: the start of a deal."""
     state.vars["denied"] = (0,) * players
     state.vars["asks"] = ()
 
 
-def deny(state: GameState, seat: int, cards: int) -> None:
+def deny(state: GameState[Any], seat: int, cards: int) -> None:
     """``seat`` has said, truthfully, that it holds none of ``cards`` (a bitmask)."""
     denied = list(state.vars["denied"])
     denied[seat] |= cards
     state.vars["denied"] = tuple(denied)
 
 
-def receive(state: GameState, seat: int, cards: int) -> None:
+def receive(state: GameState[Any], seat: int, cards: int) -> None:
     """``seat`` was seen to receive ``cards``: they are shown to everyone wherever they lie
     later, and a denial of them by ``seat`` no longer holds."""
     c = cards
@@ -53,13 +54,13 @@ def receive(state: GameState, seat: int, cards: int) -> None:
         state.vars["denied"] = tuple(changed)
 
 
-def note_ask(state: GameState, asker: int, asked: int, what: str, got: int) -> None:
+def note_ask(state: GameState[Any], asker: int, asked: int, what: str, got: int) -> None:
     """Add ``asker`` asked ``asked`` for ``what`` and got ``got`` cards to the public log."""
     log = (*state.vars.get("asks", ()), (asker, asked, what, got))
     state.vars["asks"] = log[-LOG_LENGTH:]
 
 
-def ask_lines(state: GameState) -> list[str]:
+def ask_lines(state: GameState[Any]) -> list[str]:
     """The public log as sentences, oldest first."""
     out = []
     for asker, asked, what, got in state.vars.get("asks", ()):
@@ -69,19 +70,18 @@ def ask_lines(state: GameState) -> list[str]:
 
 
 def determinize(
-    game: Game,
-    state: GameState,
+    game: Game[Any],
+    state: GameState[Any],
     player: int,
     rng: random.Random,
     seats: Mapping[str, int],
-) -> GameState:
+) -> GameState[Any]:
     """Like :meth:`Game.determinize`, but a hidden card is never dealt to a seat that has
     denied it. ``seats`` names the seat each hand zone belongs to; hidden cards elsewhere are
     unconstrained. The true deal satisfies every denial, so a deal always exists; it is found
     by random augmenting paths (Kuhn's matching), so every consistent deal can come up."""
     new = state.copy()
     new.history = []
-    new.seed = rng.getrandbits(31)
     denied: Sequence[int] = state.vars.get("denied", ())
     slots: list[tuple[list[int], int, int]] = []  # (zone list, index, forbidden mask)
     hidden: list[int] = []

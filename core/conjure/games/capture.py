@@ -19,7 +19,7 @@ from __future__ import annotations
 import functools
 from bisect import insort
 from collections.abc import Iterable, Sequence
-from typing import ClassVar, Final
+from typing import Any, ClassVar, Final
 
 import attrs
 
@@ -271,7 +271,7 @@ def cards_text(cards: Iterable[int]) -> str:
     return " ".join(str(CARDS[c]) for c in cards)
 
 
-class CaptureGame(MatchGame):
+class CaptureGame(MatchGame):  # type: ignore[type-arg]
     """What the capture games share: the zones (``hand0`` …, ``stock``, ``table``, ``won0`` …),
     capture actions read and typed as sentences (``7♦ takes 5♣ 2♥``), the table kept in a
     canonical order (so that captures are remembered per table), sweeps counted, and the last
@@ -288,7 +288,7 @@ class CaptureGame(MatchGame):
     #: whether a capture that clears the table is named a sweep (where sweeps score)
     sweeps: ClassVar[bool] = True
 
-    def zones(self) -> dict[str, str | int]:
+    def _zones(self) -> dict[str, str | int]:
         n = self.num_players
         zones: dict[str, str | int] = {f"hand{p}": p for p in range(n)}
         zones.update(stock=NOBODY, table=ALL)
@@ -301,15 +301,15 @@ class CaptureGame(MatchGame):
 
     # -- the table ------------------------------------------------------------------------------
 
-    def items(self, state: GameState) -> list[tuple[int, ...]]:
+    def items(self, state: GameState[Any]) -> list[tuple[int, ...]]:
         """The table's items in position order: each a tuple of cards (a loose card alone)."""
         return [(c,) for c in state.zones["table"]]
 
-    def lay_on_table(self, state: GameState, card: int) -> None:
+    def lay_on_table(self, state: GameState[Any], card: int) -> None:
         """Put ``card`` among the loose table cards, keeping them ordered by value then code."""
         insort(state.zones["table"], card, key=self.table_order.__getitem__)
 
-    def sort_table(self, state: GameState) -> None:
+    def sort_table(self, state: GameState[Any]) -> None:
         state.zones["table"].sort(key=self.table_order.__getitem__)
 
     @functools.cached_property
@@ -317,7 +317,7 @@ class CaptureGame(MatchGame):
         """Card code -> its place in the table's order (by value, then code)."""
         return [v * 64 + c for c, v in enumerate(self.values)]
 
-    def take(self, state: GameState, player: int, card: int, mask: int) -> list[int]:
+    def take(self, state: GameState[Any], player: int, card: int, mask: int) -> list[int]:
         """``player`` takes the loose table cards at the positions in ``mask`` with ``card``
         from hand, all into ``won{player}``, and is recorded as the last capturer. Returns the
         table cards taken; the table is empty after a sweep, which the caller scores as its
@@ -339,7 +339,7 @@ class CaptureGame(MatchGame):
         state.vars["last"] = player
         return taken
 
-    def deal_hands(self, state: GameState, cards: list[int], each: int) -> list[int]:
+    def deal_hands(self, state: GameState[Any], cards: list[int], each: int) -> list[int]:
         """Deal ``each`` cards one at a time to every player, the dealer's left first, and
         return the rest (:meth:`MatchGame.deal_one_at_a_time`, by slices)."""
         n = self.num_players
@@ -349,7 +349,7 @@ class CaptureGame(MatchGame):
             z[HANDS[(first + k) % n]].extend(cards[k : each * n : n])
         return cards[each * n :]
 
-    def sweep_rest(self, state: GameState) -> None:
+    def sweep_rest(self, state: GameState[Any]) -> None:
         """The end of a deal: the last capturer takes whatever is left on the table (the text
         of ten-exchange; every game of the family)."""
         last = state.vars.get("last", -1)
@@ -360,11 +360,11 @@ class CaptureGame(MatchGame):
 
     # -- actions read and typed by people -------------------------------------------------------
 
-    def item_names(self, state: GameState) -> list[str]:
+    def item_names(self, state: GameState[Any]) -> list[str]:
         """How each table item reads, in position order."""
         return [cards_text(item) for item in self.items(state)]
 
-    def action_name(self, state: GameState, action: int) -> str:
+    def _action_name(self, state: GameState[Any], action: int) -> str:
         card, kind, mask = decode(action)
         played = str(CARDS[card])
         if kind == TRAIL:
@@ -382,16 +382,16 @@ class CaptureGame(MatchGame):
             return f"{played} pair-builds on {' '.join(taken)} (shows the twin)"
         return f"{played} raises {' '.join(taken)}"
 
-    def ordered_actions(self, state: GameState) -> list[int]:
+    def ordered_actions(self, state: GameState[Any]) -> list[int]:
         """By card (suit, then rank), then trails before captures and builds, then by items."""
 
         def key(action: int) -> tuple[int, int, int, int]:
             card, kind, mask = decode(action)
             return card // 13, card % 13, kind, mask
 
-        return sorted(self.legal_actions(state), key=key)
+        return sorted(self._legal_actions(state), key=key)
 
-    def parse_action(self, state: GameState, text: str) -> int:
+    def parse_action(self, state: GameState[Any], text: str) -> int:
         """A number from the list, a move's words, or a card when that card has one move
         only."""
         legal = self.ordered_actions(state)
@@ -399,7 +399,7 @@ class CaptureGame(MatchGame):
         if stripped.isdigit() and 1 <= int(stripped) <= len(legal):
             return legal[int(stripped) - 1]
         for action in legal:
-            if self.action_name(state, action).lower() == stripped.lower():
+            if self._action_name(state, action).lower() == stripped.lower():
                 return action
         try:
             card = Card(stripped).code

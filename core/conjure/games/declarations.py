@@ -27,7 +27,7 @@ bot deals, and a replay reads the same.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
@@ -362,7 +362,7 @@ def compare(a: Combination, b: Combination, key: Callable[[Combination], tuple[i
     return (ka > kb) - (ka < kb)
 
 
-def declare(state: GameState, combination: Combination) -> None:
+def declare(state: GameState[Any], combination: Combination) -> None:
     """Show the declared cards, and only those, to the table: every player sees them wherever
     they lie afterwards (observations and determinisation read this)."""
     for card in combination.cards:

@@ -1,11 +1,14 @@
 """Playing a game in the terminal against bots: what your seat sees, the legal moves by number
-or by card, bad input asked again."""
+or by card, bad input asked again with the reason, and the story of the table (tricks won,
+cards drawn, declarations, each deal's result and why). Every action is printed as your seat
+observes it: a card laid face down stays face down until it is turned up."""
 
 from __future__ import annotations
 
 import random
 import sys
 from collections.abc import Callable
+from typing import Any
 
 from rich.console import Console, Group, RenderableType
 from rich.panel import Panel
@@ -14,21 +17,19 @@ from rich.text import Text
 
 from conjure.deck.cards import CARDS, SUIT_SYMBOLS
 from conjure.errors import ConjureError
-from conjure.games.api import ALL, NOBODY, TERMINAL, TOP, Game, GameState
+from conjure.games.api import ALL, CHANCE, NOBODY, TERMINAL, TOP, Game, GameState
 from conjure.games.bots import make_bot
 from conjure.view.terminal import card_text
 
 
-def _sort_key(code: int) -> tuple[int, int]:
-    return code // 13, (code % 13 - 1) % 13  # by suit, then 2 … K, A
-
-
-def _cards(codes: list[int | None], sort: bool = False) -> Text:
+def _cards(codes: list[int | None], sort: bool = False, ace_high: bool = True) -> Text:
     """Cards in a zone: faces where seen, ``▒▒×n`` for runs of unseen ones, in place (a
     player's own hand, sorted, shows every face)."""
+    shift = 1 if ace_high else 0
     text = Text()
     hidden = 0
-    for code in sorted(codes, key=lambda c: _sort_key(c or 0)) if sort else codes:
+    ordered = sorted(codes, key=lambda c: (c or 0) // 13 * 13 + ((c or 0) % 13 - shift) % 13)
+    for code in ordered if sort else codes:
         if code is None:
             hidden += 1
             continue
@@ -55,29 +56,33 @@ def zone_label(zone: str, player: int) -> str:
     return f"{base} (you)" if who == player else f"{base} (player {who + 1})"
 
 
-def view(game: Game, state: GameState, player: int) -> RenderableType:
+def view(game: Game[Any], state: GameState[Any], player: int) -> RenderableType:
     """Everything ``player`` can see, hiding what that seat cannot."""
     table = Table.grid(padding=(0, 2))
     table.add_column(style="bold", no_wrap=True)
     table.add_column()
     for zone, cards in state.zones.items():
         rule = game.visibility[zone]
-        if rule not in (ALL, NOBODY, TOP) and rule != player and not cards:
+        if zone == "deck" or (rule not in (ALL, NOBODY, TOP) and rule != player and not cards):
             continue
         seen = [c if state.sees(player, zone, i, c) else None for i, c in enumerate(cards)]
-        table.add_row(zone_label(zone, player), _cards(seen, sort=rule == player))
+        table.add_row(
+            zone_label(zone, player), _cards(seen, sort=rule == player, ace_high=game.ace_high)
+        )
     facts = []
     v = state.vars
-    if "trump" in v:
-        facts.append(f"trump {SUIT_SYMBOLS[v['trump']]}")
-    if "score" in v:
-        facts.append("points " + " : ".join(str(s) for s in v["score"]))
-    if "match" in v:
-        facts.append("match " + " : ".join(str(s) for s in v["match"]))
-    if v.get("closed"):
+    if getattr(v, "trump", -1) >= 0:
+        facts.append(f"trump {SUIT_SYMBOLS[v.trump]}")
+    if getattr(v, "score", None):
+        facts.append("points " + " : ".join(_number(s) for s in v.score))
+    if getattr(v, "match", None):
+        facts.append("match " + " : ".join(str(s) for s in v.match))
+    if getattr(v, "closed", False):
         facts.append("stock closed")
     if facts:
         table.add_row("", Text(" · ".join(facts), style="cyan"))
+    for fact in game._facts(state, player):
+        table.add_row("", Text(fact, style="cyan"))
     return Panel(
         table,
         title=f"{game.name_zh} {game.name_en} · you are player {player + 1}",
@@ -85,42 +90,65 @@ def view(game: Game, state: GameState, player: int) -> RenderableType:
     )
 
 
-def moves_text(game: Game, state: GameState) -> Text:
+def _number(x: float) -> str:
+    return str(int(x)) if float(x).is_integer() else f"{x:g}"
+
+
+def moves_text(game: Game[Any], state: GameState[Any]) -> Text:
     text = Text("Your move: ", style="bold")
     for i, action in enumerate(game.ordered_actions(state), 1):
         text.append(f"[{i}] ", style="yellow")
-        text.append(game.action_name(state, action) + "  ")
+        text.append(state.action_name(action) + "  ")
     return text
 
 
 def play_game(
-    game: Game,
+    game: Game[Any],
     seed: int = 0,
-    bot: str = "mc",
+    bot: str = "ismcts",
     seat: int = 0,
     console: Console | None = None,
     ask: Callable[[str], str] = input,
 ) -> int:
-    """Play one game: the human at ``seat``, ``bot`` at every other. Returns the exit code."""
+    """Play one game: the human at ``seat``, ``bot`` at every other. Chance (the shuffles)
+    comes from ``seed``. Returns the exit code."""
     console = console or Console(highlight=False)
     bots = {p: make_bot(bot) for p in range(game.num_players) if p != seat}
-    rng = random.Random(seed)
-    state = game.new_initial_state(seed)
+    chance = random.Random(seed)
+    rng = random.Random(seed * 7919 + 1)
+    state = game.new_initial_state()
+    state.story = []
     console.print(
         f"{game.name_zh} / {game.name_en}: seed {seed}; type a number, a card (KS, "
         "黑桃K), a move's name, or q to quit.",
         style="dim",
     )
-    last_deal = state.vars.get("deals")
+    last_deal = None
+
+    def tell() -> None:
+        assert state.story is not None
+        for line in state.story:
+            console.print(Text("  " + line.en, style="green"))
+        state.story.clear()
+
     while state.current != TERMINAL:
-        if state.vars.get("deals") != last_deal:
-            console.print(Text(f"— deal {state.vars['deals']} —", style="bold magenta"))
-            last_deal = state.vars.get("deals")
+        if state.current == CHANCE:
+            state.sample_chance(chance)
+            deal = game._deal_number(state)
+            if deal and deal != last_deal:
+                if last_deal is not None:
+                    match = " : ".join(str(m) for m in state.vars.match)
+                    console.print(Text(f"match score {match}", style="bold"))
+                console.print(Text(f"— deal {deal} —", style="bold magenta"))
+                last_deal = deal
+            tell()
+            continue
         player = state.current
         if player in bots:
-            action = bots[player].choose(game, state, rng)
-            console.print(f"player {player + 1} ({bot}): {game.action_name(state, action)}")
-            game.play(state, action)
+            action = bots[player].choose(state, rng)
+            console.print(f"player {player + 1} ({bot}): {state.action_seen(action, seat)}")
+            state.apply_action(action)
+            tell()
             continue
         console.print(Group(view(game, state, seat), moves_text(game, state)))
         while True:
@@ -139,12 +167,30 @@ def play_game(
                 action = game.parse_action(state, answer)
             except ConjureError as exc:
                 console.print(Text(str(exc), style="red"))
+                console.print(moves_text(game, state))
                 continue
+            warning = game._warning(state, action)
+            if warning:
+                console.print(Text(f"{warning} Type y to confirm.", style="yellow"))
+                try:
+                    sure = ask("> ")
+                except EOFError:
+                    console.print()
+                    console.print("bye")
+                    return 0
+                if ask is input and not sys.stdin.isatty():
+                    console.print(sure, markup=False)
+                if sure.strip().lower() not in ("y", "yes"):
+                    console.print(moves_text(game, state))
+                    continue
             break
-        console.print(f"you: {game.action_name(state, action)}")
-        game.play(state, action)
+        console.print(f"you: {state.action_name(action)}")
+        state.apply_action(action)
+        tell()
+    if getattr(state.vars, "match", None):
+        console.print(Text("match score " + " : ".join(map(str, state.vars.match)), style="bold"))
     console.print(view(game, state, seat))
-    result = game.returns(state)
+    result = state.returns()
     verdict = (
         "you win"
         if result[seat] == max(result) and result.count(max(result)) == 1
@@ -152,7 +198,7 @@ def play_game(
     )
     console.print(
         Text(
-            f"Game over: {verdict}. Scores: " + " : ".join(str(s) for s in game.scores(state)),
+            f"Game over: {verdict}. Scores: " + " : ".join(_number(s) for s in state.scores()),
             style="bold",
         )
     )

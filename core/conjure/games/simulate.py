@@ -16,8 +16,8 @@ from typing import Any
 import attrs
 
 from conjure.errors import Interrupted
-from conjure.games.api import TERMINAL, Game
-from conjure.games.bots import make_bot
+from conjure.games.api import CHANCE, TERMINAL, Game
+from conjure.games.bots import make_bot, random_playout
 from conjure.parallel import Backend, Chunk, closing, derive_seed, executor, plan
 
 
@@ -83,7 +83,7 @@ CHUNK_SEARCHING = 1
 _Part = tuple[list[int], int, list[float], list[float], int]
 
 
-def _play_chunk(context: tuple[Game, tuple[str, ...], int], chunk: Chunk) -> _Part:
+def _play_chunk(context: tuple[Game[Any], tuple[str, ...], int], chunk: Chunk) -> _Part:
     """Games ``chunk.start`` … of a run: game ``i`` is dealt from ``seed + i`` and its bots draw
     from a stream of their own, seeded from ``seed`` and ``i``, so that a game's result does not
     depend on which chunk or worker plays it."""
@@ -95,25 +95,22 @@ def _play_chunk(context: tuple[Game, tuple[str, ...], int], chunk: Chunk) -> _Pa
     returns = [0.0] * n
     scores = [0.0] * n
     length = 0
-    legal = game.legal_actions
-    apply = game.apply
     all_random = all(name == "random" for name in bot_names)
     for i in range(chunk.start, chunk.start + chunk.size):
         rng = random.Random(derive_seed(seed, i))
-        state = game.new_initial_state(seed + i)
+        chance = random.Random(seed + i)  # the deals: game i is dealt from seed + i
+        state = game.new_initial_state()
         moves = 0
         if all_random:  # the common case, without a call per move to a bot
-            pick = rng.random
-            while state.current != TERMINAL:
-                actions = legal(state)
-                apply(state, actions[int(pick() * len(actions))])
-                moves += 1
+            moves = random_playout(state, rng, chance=chance, uniform=True)
         else:
             while state.current != TERMINAL:
-                action = bots[state.current].choose(game, state, rng)
-                apply(state, action)
-                moves += 1
-        result = game.returns(state)
+                if state.current == CHANCE:
+                    state.sample_chance(chance)
+                else:
+                    state.apply_legal(bots[state.current].choose(state, rng))
+                    moves += 1
+        result = state.returns()
         best = max(result)
         top = [i for i, r in enumerate(result) if r == best]
         if len(top) == 1:
@@ -122,14 +119,14 @@ def _play_chunk(context: tuple[Game, tuple[str, ...], int], chunk: Chunk) -> _Pa
             draws += 1
         for p in range(n):
             returns[p] += result[p]
-        for p, s in enumerate(game.scores(state)):
+        for p, s in enumerate(state.scores()):
             scores[p] += s
         length += moves
     return wins, draws, returns, scores, length
 
 
 def simulate(
-    game: Game,
+    game: Game[Any],
     games: int,
     seed: int = 0,
     bots: Sequence[str] = ("random",),

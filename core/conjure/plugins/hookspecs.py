@@ -47,7 +47,7 @@ def register_routines(register: Callable[[Any], None]) -> None:
 def register_games(register: Callable[[Any], None]) -> None:
     """Register card games.
 
-    :param register: call it once per game with a :class:`conjure.games.Game`; the game's
-        ``id`` must be unique among all plugins.
+    :param register: call it once per game with a subclass of :class:`conjure.games.Game`
+        (the class, not an instance); the game's ``id`` must be unique among all plugins.
     :returns: nothing; what counts is what was passed to ``register``.
     """

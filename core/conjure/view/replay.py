@@ -18,7 +18,7 @@ import attrs
 from conjure.deck import CARDS
 from conjure.deck.cards import SUIT_SYMBOLS
 from conjure.errors import UsageError
-from conjure.games import ALL, NOBODY, TERMINAL, TOP, Game, GameState
+from conjure.games import ALL, CHANCE, NOBODY, TERMINAL, TOP, Game, GameState
 from conjure.text import Text
 from conjure.view import svg
 from conjure.view.page import document, esc
@@ -57,52 +57,64 @@ def _t(key: str, lang: str, **values: object) -> str:
 
 
 class Bot(Protocol):
-    def choose(self, game: Game, state: GameState, rng: random.Random) -> int: ...
+    def choose(self, state: GameState[Any], rng: random.Random) -> int: ...
 
 
 @attrs.frozen
 class Record:
     """A game as played: enough to play it again exactly."""
 
-    game: Game
+    game: Game[Any]
     seed: int
+    #: the game's whole history, chance's outcomes (the deals) included
     actions: tuple[int, ...]
 
-    def positions(self) -> Iterator[tuple[int | None, int, str, GameState]]:
+    def positions(self) -> Iterator[tuple[int | None, int, str, GameState[Any]]]:
         """``(action, mover, what it reads as, position after it)``, the deal first (its action
-        ``None``); each action checked as it is made again."""
-        game = self.game
-        state = game.new_initial_state(self.seed)
-        yield None, -1, "", state.copy()
+        ``None``); each action checked as it is made again. Chance's outcomes are not frames
+        of their own: the deal is shown once it is complete."""
+        state = self.game.new_initial_state()
+        dealt = False
         for action in self.actions:
             mover = state.current
-            name = game.action_name(state, action)
-            game.checked_apply(state, action)
+            if mover == CHANCE:
+                state.apply_action(action)
+                if not dealt and state.current != CHANCE:
+                    dealt = True
+                    yield None, -1, "", state.copy()
+                continue
+            name = state.action_name(action)
+            state.apply_action(action)
             yield action, mover, name, state.copy()
 
-    def final(self) -> GameState:
-        return self.game.replay(self.seed, self.actions)
+    def final(self) -> GameState[Any]:
+        return self.game.replay(self.actions)
 
     def to_json(self) -> dict[str, Any]:
-        """The finished game as :meth:`conjure.games.GameState.to_json` writes it."""
-        return self.final().to_json()
+        """The finished game as :meth:`conjure.games.GameState.to_json` writes it, with the
+        seed it was dealt from."""
+        return {**self.final().to_json(), "seed": self.seed}
 
 
-def play_game(game: Game, seed: int, bots: Sequence[Bot]) -> Record:
-    """Play one game between ``bots`` (one per seat) from ``seed``."""
-    rng = random.Random(seed)
-    state = game.new_initial_state(seed)
+def play_game(game: Game[Any], seed: int, bots: Sequence[Bot]) -> Record:
+    """Play one game between ``bots`` (one per seat); chance deals from ``seed``."""
+    chance = random.Random(seed)
+    rng = random.Random(seed + 1)
+    state = game.new_initial_state()
     while state.current != TERMINAL:
-        game.play(state, bots[state.current].choose(game, state, rng))
+        if state.current == CHANCE:
+            state.sample_chance(chance)
+        else:
+            state.apply_action(bots[state.current].choose(state, rng))
     return Record(game, seed, tuple(state.history))
 
 
-def load_game(cls: type[Game], data: Mapping[str, Any]) -> Record:
+def load_game(cls: type[Game[Any]], data: Mapping[str, Any]) -> Record:
     """A saved game (``GameState.to_json``) as a record; a malformed file is a usage error."""
     try:
         options = {str(k): int(v) for k, v in dict(data.get("options") or {}).items()}
         game = cls(int(data["players"]), **options)
-        seed = int(data["seed"])
+        seed = int(data.get("seed", 0))
         actions = tuple(int(a) for a in data["history"])
     except (KeyError, TypeError, ValueError) as exc:
         raise UsageError(f"not a saved {cls.id} game: {exc}") from None
@@ -141,7 +153,7 @@ def seat_rows(players: int) -> list[str]:
     return [*(f"seat{p}" for p in range(players - 1, 0, -1)), svg.TABLE_ROW, "seat0"]
 
 
-def zone_spots(game: Game, state: GameState, lang: str) -> list[svg.Spot]:
+def zone_spots(game: Game[Any], state: GameState[Any], lang: str) -> list[svg.Spot]:
     """Every zone of ``state``: hands fanned face up (sorted), piles everyone sees fanned face
     up, piles nobody sees squared and face down, a pile whose top is shown squared with its top
     card face up."""
@@ -178,8 +190,8 @@ _FACTS = {
 }
 
 
-def _facts(game: Game, state: GameState, lang: str) -> str:
-    parts = [f"{_t('scores', lang)} " + " : ".join(str(s) for s in game.scores(state))]
+def _facts(game: Game[Any], state: GameState[Any], lang: str) -> str:
+    parts = [f"{_t('scores', lang)} " + " : ".join(str(s) for s in state.scores())]
     values = state.vars if isinstance(state.vars, dict) else getattr(state.vars, "__dict__", {})
     for key, text in _FACTS.items():
         value = values.get(key)
@@ -208,13 +220,13 @@ def replay_page(record: Record, lang: str = "en") -> str:
             heading = _t("deal", lang)
         else:
             heading = f"{_t('move', lang, k=k)} · {_t('plays', lang, p=mover + 1, what=what)}"
-        deal = state.vars.get("deals") if isinstance(state.vars, dict) else None
+        deal = getattr(state.vars, "deals", None)
         note = ""
         if deal is not None and deal != last_deal and k > 0:
             note = f'<p class="facts">{esc(_t("new_deal", lang, n=deal))}</p>'
         last_deal = deal
         if state.current == TERMINAL:
-            result = " : ".join(f"{r:g}" for r in game.returns(state))
+            result = " : ".join(f"{r:g}" for r in state.returns())
             status = f"{_t('over', lang)} · {_t('result', lang)} {result}"
         else:
             status = _t("to_move", lang, p=state.current + 1)

@@ -1,0 +1,209 @@
+"""Trick-taking games, written once: the zones, following suit, who wins a trick, taking it,
+drawing from the stock, and the end of a deal.
+
+A trick game derives from :class:`TrickGame` and says only what differs: how strong a card is
+against the card led (:meth:`TrickGame._power`), what a card is worth, what to do when a deal's
+last trick is taken (:meth:`TrickGame._deal_over`), and any actions besides playing a card. The
+skeleton serves any number of players: play passes to the left (seat + 1) and the winner of a
+trick leads the next.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar, TypeVar
+
+import attrs
+
+from conjure.deck.cards import CARDS
+from conjure.games.api import (
+    ALL,
+    HANDS,
+    NOBODY,
+    TOP,
+    WON,
+    GameState,
+    MatchGame,
+    MatchVars,
+    Visibility,
+)
+
+
+def trick_zones(
+    players: int, stock: Visibility = NOBODY, **more: Visibility
+) -> dict[str, Visibility]:
+    """The zones of a trick game with a stock: the deck between deals (nobody sees it), each
+    hand seen by its owner, the stock as ``stock`` says, the trick and the cards each player
+    won in view of all, and any ``more``."""
+    zones: dict[str, Visibility] = {"deck": NOBODY}
+    zones.update({HANDS[p]: p for p in range(players)})
+    zones.update(stock=stock, trick=ALL)
+    zones.update({WON[p]: ALL for p in range(players)})
+    zones.update(more)
+    return zones
+
+
+def follow_suit(hand: list[int], led: int) -> list[int]:
+    """The cards of ``hand`` in the suit of ``led``, or the whole hand when there are none."""
+    suit = led // 13
+    same = [c for c in hand if c // 13 == suit]
+    return same or hand
+
+
+@attrs.define(slots=False)
+class TrickVars(MatchVars):
+    """The public values of every trick game: the trump suit (-1 for none), each player's card
+    points in this deal, tricks won, and who led the trick under way."""
+
+    trump: int = -1
+    score: tuple[int, ...] = ()
+    tricks: tuple[int, ...] = ()
+    leader: int = 0
+
+
+TV = TypeVar("TV", bound=TrickVars)
+
+
+class TrickGame(MatchGame[TV]):
+    """A match of deals of tricks. Subclasses write :meth:`_new_deal` (deal from the deck with
+    :meth:`deal_one_at_a_time`, then :meth:`start_play`), :meth:`_legal_actions`,
+    :meth:`_deal_over` and :meth:`_match_over`, and set :attr:`strength` and
+    :attr:`card_points` (tables by card code). A card action goes to :meth:`play_card`."""
+
+    #: card code -> strength within its suit (higher wins)
+    strength: ClassVar[Sequence[int]] = ()
+    #: card code -> points it is worth in the cards won
+    card_points: ClassVar[Sequence[int]] = ()
+    #: words for the story of the table
+    seat_names: ClassVar[tuple[str, ...]] = tuple(f"player {p + 1}" for p in range(8))
+
+    def _start_deal(self, state: GameState[TV]) -> None:
+        n = self.num_players
+        state.vars.score = (0,) * n
+        state.vars.tricks = (0,) * n
+        state.vars.trump = -1
+        self._reset_deal(state)
+        super()._start_deal(state)
+
+    def _reset_deal(self, state: GameState[TV]) -> None:
+        """Set this game's own per-deal values back to their start (before the shuffle)."""
+
+    def start_play(
+        self, state: GameState[TV], stock: list[int], leader: int, trump: int = -1
+    ) -> None:
+        """After the deal: ``stock`` (the cards left, top first) becomes the stock, scores
+        start at nothing and ``leader`` leads."""
+        n = self.num_players
+        state.zones["stock"] = stock
+        v = state.vars
+        v.trump = trump
+        v.score = (0,) * n
+        v.tricks = (0,) * n
+        v.leader = leader
+        state.current = leader
+
+    def _apply_action(self, state: GameState[TV], action: int) -> None:
+        self.play_card(state, action)
+
+    def _power(self, state: GameState[TV], card: int, led: int) -> int:
+        """How strong ``card`` is in a trick led with ``led`` (0: it cannot win; among equal
+        powers the card played first wins). By default a trump beats every plain card and a
+        card of the suit led beats the other suits, which cannot win."""
+        suit = card // 13
+        if suit == state.vars.trump:
+            return 100 + self.strength[card]
+        if suit == led // 13:
+            return self.strength[card]
+        return 0
+
+    def play_card(self, state: GameState[TV], card: int) -> None:
+        """The player to move lays ``card`` on the trick; the last card of a trick settles
+        it."""
+        me = state.current
+        state.zones[HANDS[me]].remove(card)
+        trick = state.zones["trick"]
+        trick.append(card)
+        n = self.num_players
+        if len(trick) < n:
+            state.current = (me + 1) % n
+            return
+        led = trick[0]
+        power = self._power
+        best, top = 0, power(state, led, led)
+        for i in range(1, n):
+            p = power(state, trick[i], led)
+            if p > top:
+                best, top = i, p
+        winner = (state.vars.leader + best) % n
+        if state.story is not None:
+            cards = " ".join(str(CARDS[c]) for c in trick)
+            state.tell(
+                f"{self.seat_names[winner]} wins the trick ({cards})",
+                f"玩家{winner + 1}赢了这一墩（{cards}）",
+            )
+        self._take_trick(state, winner)
+        trick.clear()
+        state.vars.leader = winner
+        self._draw(state, winner)
+        zones = state.zones
+        for p in range(n):
+            if zones[HANDS[p]]:
+                state.current = winner
+                return
+        self._deal_over(state, winner)
+
+    def _take_trick(self, state: GameState[TV], winner: int) -> None:
+        """The winner takes the trick's cards and scores their points."""
+        trick = state.zones["trick"]
+        state.zones[WON[winner]].extend(trick)
+        points = 0
+        for c in trick:
+            points += self._points(state, c)
+        v = state.vars
+        score = list(v.score)
+        score[winner] += points
+        v.score = tuple(score)
+        tricks = list(v.tricks)
+        tricks[winner] += 1
+        v.tricks = tuple(tricks)
+
+    def _draw(self, state: GameState[TV], winner: int) -> None:
+        """Each player, the winner first, draws the top card of the stock while it lasts; a
+        card drawn from a stock whose top is in view is known to everyone."""
+        stock = state.zones["stock"]
+        if not stock:
+            return
+        n = self.num_players
+        seen = self.visibility["stock"] in (ALL, TOP)
+        for i in range(n):
+            if not stock:
+                break
+            p = (winner + i) % n
+            card = stock.pop(0)
+            if seen:
+                state.reveal(card)
+                if state.story is not None:
+                    name = CARDS[card]
+                    state.tell(f"{self.seat_names[p]} draws {name}", f"玩家{p + 1}摸{name}")
+            state.zones[HANDS[p]].append(card)
+
+    def _deal_over(self, state: GameState[TV], last: int) -> None:
+        """Every card has been played; ``last`` won the last trick. Score the deal and call
+        :meth:`close_deal` (or ask a last question first)."""
+        raise NotImplementedError
+
+    def _points(self, state: GameState[TV], card: int) -> int:
+        """What ``card`` is worth in the cards won (``card_points`` by default)."""
+        return self.card_points[card]
+
+    def _extras(self, state: GameState[TV]) -> Sequence[int]:
+        """Each player's points this deal beyond the cards won (bonuses)."""
+        return (0,) * self.num_players
+
+    def _audit(self, state: GameState[TV]) -> str | None:
+        extras = self._extras(state)
+        for p, score in enumerate(state.vars.score):
+            cards = sum(self._points(state, c) for c in state.zones[WON[p]])
+            if cards + extras[p] != score:
+                return f"player {p + 1} has {score} but won {cards} in cards + {extras[p]}"
+        return None
