@@ -189,7 +189,7 @@ def test_replay_in_a_browser(browser: Any, tmp_path: Path) -> None:
     path.write_text(replay_page(record, "en"), encoding="utf-8")
     page = Page(browser, path)
     try:
-        model = [{z: len(c) for z, c in s.zones.items()} for *_, s in record.positions()]
+        model = [{z: len(c) for z, c in p.state.zones.items()} for p in record.positions()]
         # every position as the page holds it, then a walk through the first moves by key and
         # some further ones by the slider, each drawn on the stage
         kept = page.js(

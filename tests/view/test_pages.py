@@ -135,8 +135,12 @@ def test_replay_draws_every_position_and_replays_from_its_json(tmp_path: Path) -
 
     record = play_game(game, 3, [make_bot("random"), make_bot("random")])
     page = replay_page(record, "en")
-    # a frame for the deal and one per move; the 13 diamonds turned up by chance are no frames
-    assert page.count('<template class="frame-t"') == len(record.actions) - 13 + 1
+    positions = list(record.positions())
+    assert page.count('<template class="frame-t"') == len(positions)
+    # a picture after each prize chance turns up and after each bid: 13 draws, 26 bids
+    kinds = [p.kind for p in positions]
+    assert kinds.count("move") == 26 and kinds.count("deal") == 13
+    assert kinds[0] == "deal" and positions[-1].state.is_terminal()
     again = load_game(type(game), json.loads(json.dumps(record.to_json())))
     assert again.actions == record.actions and replay_page(again, "en") == page
 

@@ -118,7 +118,7 @@ def _storyboard(args: argparse.Namespace) -> int:
 def _replay(args: argparse.Namespace) -> int:
     import json
 
-    from conjure.view.replay import load_game, play_game, replay_page
+    from conjure.view.replay import MOVE, load_game, play_game, replay_page
 
     reg = registry()
     if args.load:
@@ -150,7 +150,8 @@ def _replay(args: argparse.Namespace) -> int:
     output = args.output or f"{record.game.id}-{record.seed}.html"
     write_page(replay_page(record, args.lang), output)
     if output != "-":
-        print(f"wrote {output}: {record.game.id}, seed {record.seed}, {len(record.actions)} moves")
+        moves = sum(p.kind == MOVE for p in record.positions())
+        print(f"wrote {output}: {record.game.id}, seed {record.seed}, {moves} moves")
     return EXIT_OK
 
 

@@ -37,7 +37,9 @@ _W = {
     "won": Text("won by player {p}", zh="玩家{p}赢得的牌"),
     "of": Text("{zone} (player {p})", zh="{zone}（玩家{p}）"),
     "moves": Text("{n} moves", zh="{n}手"),
-    "new_deal": Text("deal {n} begins", zh="第{n}副牌开始"),
+    "again": Text("Chance draws {n} cards", zh="随机抽出{n}张牌"),
+    "again1": Text("Chance turns up a card", zh="随机翻出一张牌"),
+    "chance": Text("chance to draw", zh="等待随机抽牌"),
 }
 _ZONES_ZH = {
     "stock": "牌堆",
@@ -60,6 +62,22 @@ class Bot(Protocol):
     def choose(self, state: GameState[Any], rng: random.Random) -> int: ...
 
 
+DEAL = "deal"
+MOVE = "move"
+
+
+@attrs.frozen
+class Position:
+    """One picture of a replay: after a player's ``MOVE`` (``number`` counts the moves) or
+    after chance's ``DEAL`` (``number`` cards drawn)."""
+
+    kind: str
+    mover: int
+    what: str
+    state: GameState[Any]
+    number: int
+
+
 @attrs.frozen
 class Record:
     """A game as played: enough to play it again exactly."""
@@ -69,23 +87,30 @@ class Record:
     #: the game's whole history, chance's outcomes (the deals) included
     actions: tuple[int, ...]
 
-    def positions(self) -> Iterator[tuple[int | None, int, str, GameState[Any]]]:
-        """``(action, mover, what it reads as, position after it)``, the deal first (its action
-        ``None``); each action checked as it is made again. Chance's outcomes are not frames
-        of their own: the deal is shown once it is complete."""
+    def positions(self) -> Iterator[Position]:
+        """Every position worth a picture, each action checked as it is made again: one after
+        each move of a player, and one after each of chance's draws (a deal, a card turned up)
+        once it is complete: chance's outcomes one card at a time are not pictures of their
+        own. A game whose root is not chance starts with the root itself."""
         state = self.game.new_initial_state()
-        dealt = False
+        if state.current != CHANCE:
+            yield Position(DEAL, -1, "", state.copy(), 0)
+        drawn = moves = 0
         for action in self.actions:
             mover = state.current
             if mover == CHANCE:
                 state.apply_action(action)
-                if not dealt and state.current != CHANCE:
-                    dealt = True
-                    yield None, -1, "", state.copy()
+                drawn += 1
+                if state.current != CHANCE:
+                    yield Position(DEAL, CHANCE, "", state.copy(), drawn)
+                    drawn = 0
                 continue
             name = state.action_name(action)
             state.apply_action(action)
-            yield action, mover, name, state.copy()
+            moves += 1
+            yield Position(MOVE, mover, name, state.copy(), moves)
+        if drawn:  # the record stops in the middle of a draw
+            yield Position(DEAL, CHANCE, "", state.copy(), drawn)
 
     def final(self) -> GameState[Any]:
         return self.game.replay(self.actions)
@@ -192,7 +217,7 @@ _FACTS = {
 
 def _facts(game: Game[Any], state: GameState[Any], lang: str) -> str:
     parts = [f"{_t('scores', lang)} " + " : ".join(str(s) for s in state.scores())]
-    values = state.vars if isinstance(state.vars, dict) else getattr(state.vars, "__dict__", {})
+    values = state.vars.to_json()
     for key, text in _FACTS.items():
         value = values.get(key)
         if value is None or value is False:
@@ -214,20 +239,23 @@ def replay_page(record: Record, lang: str = "en") -> str:
     other = game.name_en if lang == "zh" else game.name_zh
     frames = []
     positions = list(record.positions())
-    last_deal = None
-    for k, (action, mover, what, state) in enumerate(positions):
-        if action is None:
-            heading = _t("deal", lang)
+    deals = 0
+    for k, pos in enumerate(positions):
+        state = pos.state
+        if pos.kind == MOVE:
+            what = _t("plays", lang, p=pos.mover + 1, what=pos.what)
+            heading = f"{_t('move', lang, k=pos.number)} · {what}"
         else:
-            heading = f"{_t('move', lang, k=k)} · {_t('plays', lang, p=mover + 1, what=what)}"
-        deal = getattr(state.vars, "deals", None)
-        note = ""
-        if deal is not None and deal != last_deal and k > 0:
-            note = f'<p class="facts">{esc(_t("new_deal", lang, n=deal))}</p>'
-        last_deal = deal
+            deals += 1
+            if deals == 1:
+                heading = _t("deal", lang)
+            else:
+                heading = _t("again1", lang) if pos.number == 1 else _t("again", lang, n=pos.number)
         if state.current == TERMINAL:
             result = " : ".join(f"{r:g}" for r in state.returns())
             status = f"{_t('over', lang)} · {_t('result', lang)} {result}"
+        elif state.current == CHANCE:
+            status = _t("chance", lang)
         else:
             status = _t("to_move", lang, p=state.current + 1)
         scene = svg.scene(
@@ -237,14 +265,14 @@ def replay_page(record: Record, lang: str = "en") -> str:
         frames.append(
             f'<section class="frame position" id="move-{k}" data-index="{k}" '
             f'data-label="{esc(heading)}"><h2><span class="num">{esc(heading)}</span></h2>'
-            f'{note}<p class="facts">{esc(status)} · {esc(_facts(game, state, lang))}</p>'
+            f'<p class="facts">{esc(status)} · {esc(_facts(game, state, lang))}</p>'
             f"{scene}</section>"
         )
     header = (
         f"<header><h1>{esc(name)} <small>{esc(other)}</small></h1>"
         f"<p>{esc(game.source)} · {esc(_t('replay', lang))} · "
         f"{esc(_t('seed', lang, seed=record.seed))} · "
-        f"{esc(_t('moves', lang, n=len(record.actions)))}</p></header>"
+        f"{esc(_t('moves', lang, n=sum(p.kind == MOVE for p in positions)))}</p></header>"
     )
     title = f"{name} · {_t('replay', lang)} · {_t('seed', lang, seed=record.seed)}"
     return document(title, header, frames, lang, sheet, slider=True, single=True)
