@@ -22,7 +22,9 @@ The score is an option, because two readings are defensible:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Final
+from typing import ClassVar, Final
+
+import attrs
 
 from conjure.deck import CARDS, full_deck
 from conjure.games import (
@@ -30,13 +32,15 @@ from conjure.games import (
     CAPTURE,
     PAIR,
     RAISE,
-    TERMINAL,
+    WON,
     Build,
     CaptureGame,
     CaptureRules,
+    CaptureVars,
     GameState,
     Option,
     RuleNote,
+    Vars,
     decode,
     encode,
     positions,
@@ -64,7 +68,15 @@ PAIR_BITS: Final = PAIR << 6
 RAISE_BITS: Final = RAISE << 6  # in a capture's mask: take every picture on the table too
 
 
-class Casino(CaptureGame):
+@attrs.define(slots=False)
+class CasinoVars(CaptureVars):
+    """A capture game's values and each player's build: ``(value, pair)``, ``(0, 0)`` for
+    none."""
+
+    builds: tuple[tuple[int, int], ...] = ((0, 0), (0, 0))
+
+
+class Casino(CaptureGame[CasinoVars]):
     id = "casino"
     name_zh = "深谋远虑"
     name_en = "Casino"
@@ -78,7 +90,9 @@ class Casino(CaptureGame):
         "带附加牌的拿牌游戏：同分或合计分拿场牌，做附加牌下回拿走；按牌的分数计分（绘牌0分）。"
     )
     values = VALUES
-    sweeps = False
+    vars_type: ClassVar[type[Vars]] = CasinoVars
+    deal_scale = 220.0
+    names_sweeps = False
     rules = CaptureRules(equal="any", sums=True, several=False, limit=13, sum_limit=10)
     options = (
         Option(
@@ -100,77 +114,87 @@ class Casino(CaptureGame):
         ),
     )
     rule_notes = (
-        RuleNote("52 cards, no jokers", "text", "「使用52张牌，除去飞牌」"),
+        RuleNote(
+            "52 cards, no jokers",
+            "text",
+            quote="使用52张牌，除去飞牌",
+        ),
         RuleNote(
             "values: A 1, 2–10 their pips, J Q K 0",
             "text",
-            "「A→1分，数牌（2-9分）一和牌的分数同分，J-K→0分」; the 10 is 10 as in the text's "
-            "example of a 10 taking a build of 7 and 3",
+            "the 10 is 10 as in the text's example of a 10 taking a build of 7 and 3",
+            quote="A→1分，数牌（2-9分）一和牌的分数同分，J-K→0分",
         ),
         RuleNote(
             "the dealer alternates; four cards each, one at a time, four face up on the table, "
             "40 in the stock",
             "text",
-            "「轮流做庄家…每次各分一张牌，分四次，当手牌，然后翻开4张牌当场牌。剩下的40张牌扣起来做贮存牌」",
+            quote="轮流做庄家…每次各分一张牌，分四次，当手牌，然后翻开4张牌当场牌。剩下的40张牌扣"
+            "起来做贮存牌",
         ),
         RuleNote(
             "a card takes table cards of its number, one or several at once",
             "text",
-            "「手牌中若有和场牌相同数字的牌，可以拿此手牌和场牌合在一起拿掉。若是场牌有相同数字的牌2张（或是3张），可以一次取走」",
+            quote="手牌中若有和场牌相同数字的牌，可以拿此手牌和场牌合在一起拿掉。若是场牌有相同数"
+            "字的牌2张（或是3张），可以一次取走",
         ),
         RuleNote(
             "a card takes two or more table cards whose values add up to its own",
             "text",
-            "「若手牌中的牌分数和2张以上的场牌合计分相同的话，可以同时拿掉这些牌」",
+            quote="若手牌中的牌分数和2张以上的场牌合计分相同的话，可以同时拿掉这些牌",
         ),
         RuleNote(
-            "one sum a turn, or any of the cards and builds of the card's value together "
-            "(option several=0); several=1 takes several sets at once as Casino does",
+            "one sum a turn, or any of the cards and builds of the card's value together (option "
+            "several=0); several=1 takes several sets at once as Casino does",
             "assumed",
-            "the text shows equal cards taken together (「2张（或是3张），可以一次取走」) and one "
-            "sum at a time; Casino lets one card take every set it matches",
+            "the text shows equal cards taken together (「2张（或是3张），可以一次取走」) and "
+            "one sum at a time; Casino lets one card take every set it matches",
         ),
         RuleNote(
             "a capture by a sum (or of a build) may take every picture card on the table too",
             "text",
-            "「这时若场牌中有绘牌时（J、Q、K均为0分）也可全部一起拿掉」: all of them or none",
+            "all of them or none",
+            quote="这时若场牌中有绘牌时（J、Q、K均为0分）也可全部一起拿掉",
         ),
         RuleNote(
             "a picture takes pictures of its own rank (J J, Q Q, K K), never a sum",
             "text",
-            "「若放到没牌可出时再以相同顺位（J→J、Q→Q、K→K）一起拿，也可以」",
+            quote="若放到没牌可出时再以相同顺位（J→J、Q→Q、K→K）一起拿，也可以",
         ),
         RuleNote(
             "build: a hand card added to one or more loose table cards makes a build of their "
             "sum (at most 10), taken next turn with a card of that value",
             "text",
-            "「1张或数张场牌，加上自己的手牌，轮到下一回合时，将这些分数加起来和手牌配合，可以一起拿掉」",
+            quote="1张或数张场牌，加上自己的手牌，轮到下一回合时，将这些分数加起来和手牌配合，可"
+            "以一起拿掉",
         ),
         RuleNote(
             "pair build: with two cards of a table card's number, one is laid on it and the "
             "other, shown to the table, takes both next turn",
             "text",
-            "「若手牌中有2张牌和场牌同分…再从手牌中拿出另一张牌，将桌上2张牌一起拿起来…在放附加牌时，"
-            "要先将手上剩下的那张8的牌公开来」",
+            quote="若手牌中有2张牌和场牌同分…再从手牌中拿出另一张牌，将桌上2张牌一起拿起来…在放附"
+            "加牌时，要先将手上剩下的那张8的牌公开来",
         ),
         RuleNote(
             "raise: a hand card added to the other player's build makes it a build of the new "
             "sum, now one's own",
             "text",
-            "「对方做附加牌时，自己也用手牌做附加牌，轮到下一回，若手上有和这些牌的合计分相同的牌，就可以配合起来拿掉这些牌」",
+            quote="对方做附加牌时，自己也用手牌做附加牌，轮到下一回，若手上有和这些牌的合计分相同"
+            "的牌，就可以配合起来拿掉这些牌",
         ),
         RuleNote(
-            "a build may be made or raised only by a player holding a card of its value (the "
-            "one that will take it), and a pair build cannot be raised",
+            "a build may be made or raised only by a player holding a card of its value (the one "
+            "that will take it), and a pair build cannot be raised",
             "assumed",
             "Casino's rules; the text's 「自己一定要拿掉这一组」 (one must take one's build next "
             "turn) presumes the card is held",
         ),
         RuleNote(
-            "either player may take a build with a card of its value; its owner must take it "
-            "at the next turn",
+            "either player may take a build with a card of its value; its owner must take it at "
+            "the next turn",
             "text",
-            "「对方拥有配合这些附加牌组合后的牌，就可以轻而易举的拿掉所有的牌…若对方无法取得时，轮到下一回，自己一定要拿掉这一组」",
+            quote="对方拥有配合这些附加牌组合后的牌，就可以轻而易举的拿掉所有的牌…若对方无法取得"
+            "时，轮到下一回，自己一定要拿掉这一组",
         ),
         RuleNote(
             "a player who owns no build may always lay a card on the table instead",
@@ -179,24 +203,23 @@ class Casino(CaptureGame):
             "while one's own build is on the table",
         ),
         RuleNote(
-            "when both hands are empty, four more cards each from the stock; after the last, "
-            "the last capturer takes the table",
+            "when both hands are empty, four more cards each from the stock; after the last, the "
+            "last capturer takes the table",
             "assumed",
-            "the text stops before the redeal; Casino's (the 40 cards of the stock make five more "
-            "hands of four)",
+            "the text stops before the redeal; Casino's (the 40 cards of the stock make five "
+            "more hands of four)",
         ),
         RuleNote(
-            "scoring=0: each player scores the values of the cards taken (220 a deal); the "
-            "first to 300 wins",
+            "scoring=0: each player scores the values of the cards taken (220 a deal); the first "
+            "to 300 wins",
             "assumed",
-            "「尽可能地收集多张数牌和数牌分数多的牌」「绘牌以0分计算，即使拿的话也不会增加分数」 "
-            "name "
-            "the card values as the score; the text gives no target, 300 is about three deals "
-            "(Casino's 21 at 11 a deal is two or three)",
+            "name the card values as the score; the text gives no target, 300 is about three "
+            "deals (Casino's 21 at 11 a deal is two or three)",
+            quote="尽可能地收集多张数牌和数牌分数多的牌 … 绘牌以0分计算，即使拿的话也不会增加分数",
         ),
         RuleNote(
-            "scoring=1: Casino's table: the most cards 3, the most spades 1, the 10♦ 2, the 2♠ 1, "
-            "each Ace 1; a tie for cards or spades scores nothing; the first to 21",
+            "scoring=1: Casino's table: the most cards 3, the most spades 1, the 10♦ 2, the 2♠ "
+            "1, each Ace 1; a tie for cards or spades scores nothing; the first to 21",
             "assumed",
             "the scoring of Casino, the game the text's builds come from",
         ),
@@ -211,6 +234,8 @@ class Casino(CaptureGame):
         super().__init__(num_players, **options)
         if self.option_values["several"]:
             self.rules = SEVERAL
+        if self.option_values["scoring"] == CASINO_SCORING:
+            self.deal_scale = 11.0  # type: ignore[misc]
 
     def extra_zones(self) -> dict[str, str | int]:
         return {"build0": "all", "build1": "all"}
@@ -225,33 +250,28 @@ class Casino(CaptureGame):
 
     # -- the table ------------------------------------------------------------------------------
 
-    def builds(self, state: GameState[Any]) -> list[Build]:
+    def builds(self, state: GameState[CasinoVars]) -> list[Build]:
         """The builds on the table, in position order (after the loose cards)."""
         out = []
         for p in (0, 1):
             cards = state.zones[BUILDS[p]]
             if cards:
-                value, pair = state.vars["builds"][p]
+                value, pair = state.vars.builds[p]
                 out.append(Build(p, value, tuple(cards), bool(pair)))
         return out
 
-    def items(self, state: GameState[Any]) -> list[tuple[int, ...]]:
+    def items(self, state: GameState[CasinoVars]) -> list[tuple[int, ...]]:
         return [(c,) for c in state.zones["table"]] + [
             tuple(state.zones[b]) for b in BUILDS if state.zones[b]
         ]
 
     # -- play -----------------------------------------------------------------------------------
 
-    def _new_deal(self, state: GameState[Any]) -> None:
-        cards = self.shuffled_deck(state)
-        rest = self.deal_hands(state, cards, HAND_SIZE)
-        state.zones["table"] = rest[:4]
-        self.sort_table(state)
-        state.zones["stock"] = rest[4:]
-        state.vars.update(last=-1, builds=((0, 0), (0, 0)))
-        state.current = 1 - state.vars["dealer"]
+    def _new_deal(self, state: GameState[CasinoVars]) -> None:
+        self.start_capture_deal(state, HAND_SIZE)
+        state.vars.builds = ((0, 0), (0, 0))
 
-    def _legal_actions(self, state: GameState[Any]) -> Sequence[int]:
+    def _legal_actions(self, state: GameState[CasinoVars]) -> Sequence[int]:
         me = state.current
         z = state.zones
         hand = z[HANDS[me]]
@@ -264,7 +284,7 @@ class Casino(CaptureGame):
         faces = ((1 << n_loose) - 1) ^ ((1 << k) - 1)
         # keyed on the number cards alone, so that tables differing in pictures share it
         every, by_total, same, _ = self.rules.sum_table(values[:k])
-        builds = state.vars["builds"]
+        builds = state.vars.builds
         build_at = [-1, -1]
         build_bit = [0] * 14  # value -> the bits of the builds of that value
         at = n_loose
@@ -329,7 +349,7 @@ class Casino(CaptureGame):
             held[v] += 1
         return captures
 
-    def _apply_action(self, state: GameState[Any], action: int) -> None:
+    def _apply_action(self, state: GameState[CasinoVars], action: int) -> None:
         card, kind, mask = decode(action)
         me = state.current
         z = state.zones
@@ -344,7 +364,7 @@ class Casino(CaptureGame):
             hand.remove(card)
             table = z["table"]
             mine = z[BUILDS[me]]
-            builds = list(v["builds"])
+            builds = list(v.builds)
             if kind == RAISE:
                 other = BUILDS[1 - me]
                 mine.extend(z[other])
@@ -364,18 +384,18 @@ class Casino(CaptureGame):
                     twin = min(c for c in hand if VALUES[c] == VALUES[card])
                     state.reveal(twin)
             mine.append(card)
-            v["builds"] = tuple(builds)
+            v.builds = tuple(builds)
         state.current = 1 - me
         if z["hand0"] or z["hand1"]:
             return
         stock = z["stock"]
         if stock:
             z["stock"] = self.deal_hands(state, stock, HAND_SIZE)
-            state.current = 1 - v["dealer"]
+            state.current = 1 - v.dealer
             return
         self.end_deal(state)
 
-    def _capture(self, state: GameState[Any], me: int, card: int, mask: int) -> None:
+    def _capture(self, state: GameState[CasinoVars], me: int, card: int, mask: int) -> None:
         z = state.zones
         table = z["table"]
         n_loose = len(table)
@@ -385,21 +405,26 @@ class Casino(CaptureGame):
                 if VALUES[c] >= FACE:
                     mask |= 1 << i
         taken_builds = mask >> n_loose
-        won = z[f"won{me}"]
+        gained = 0
         if taken_builds:
             present = [p for p in (0, 1) if z[BUILDS[p]]]
-            builds = list(state.vars["builds"])
+            builds = list(state.vars.builds)
             for k, p in enumerate(present):
                 if taken_builds >> k & 1:
-                    won.extend(z[BUILDS[p]])
+                    gained += sum(POINTS[c] for c in z[BUILDS[p]])
+                    z[WON[me]].extend(z[BUILDS[p]])
                     z[BUILDS[p]].clear()
                     builds[p] = (0, 0)
-            state.vars["builds"] = tuple(builds)
-        self.take(state, me, card, mask & ((1 << n_loose) - 1))
+            state.vars.builds = tuple(builds)
+        taken = self.take(state, me, card, mask & ((1 << n_loose) - 1))
+        if self.option_values["scoring"] == POINTS_SCORING:
+            gained += POINTS[card] + sum(POINTS[c] for c in taken)
+            if gained:
+                self.add_points(state, me, gained)
 
     # -- the end of a deal ------------------------------------------------------------------------
 
-    def deal_points(self, state: GameState[Any]) -> tuple[int, int]:
+    def deal_points(self, state: GameState[CasinoVars]) -> tuple[int, int]:
         won = [state.zones["won0"], state.zones["won1"]]
         if self.option_values["scoring"] == POINTS_SCORING:
             return (sum(POINTS[c] for c in won[0]), sum(POINTS[c] for c in won[1]))
@@ -415,34 +440,28 @@ class Casino(CaptureGame):
                 points[0 if counts[0] > counts[1] else 1] += worth
         return points[0], points[1]
 
-    def end_deal(self, state: GameState[Any]) -> None:
-        last = state.vars.get("last", -1)
+    def end_deal(self, state: GameState[CasinoVars]) -> None:
+        last = state.vars.last
         if last >= 0:
+            if self.option_values["scoring"] == POINTS_SCORING:
+                rest = state.zones["table"] + state.zones["build0"] + state.zones["build1"]
+                self.add_points(state, last, sum(POINTS[c] for c in rest))
             for b in BUILDS:
-                state.zones[f"won{last}"].extend(state.zones[b])
+                state.zones[WON[last]].extend(state.zones[b])
                 state.zones[b].clear()
         self.sweep_rest(state)
-        points = self.deal_points(state)
-        v = state.vars
-        match = (v["match"][0] + points[0], v["match"][1] + points[1])
-        v["match"] = match
-        v["last_deal"] = points
-        self.next_dealer(state)
-        if max(match) >= self.target and match[0] != match[1]:
-            state.current = TERMINAL
-        else:
-            self._start_deal(state)
+        self.finish_deal(state, self.deal_points(state))
 
     # -- reading -------------------------------------------------------------------------------
 
-    def item_names(self, state: GameState[Any]) -> list[str]:
+    def item_names(self, state: GameState[CasinoVars]) -> list[str]:
         loose = [str(CARDS[c]) for c in state.zones["table"]]
         return loose + [
             f"the {'pair ' if b.pair else ''}build of {b.value} ({cards_text(b.cards)})"
             for b in self.builds(state)
         ]
 
-    def _action_name(self, state: GameState[Any], action: int) -> str:
+    def _action_name(self, state: GameState[CasinoVars], action: int) -> str:
         card, kind, mask = decode(action)
         if kind == CAPTURE and mask & RIDE_ALONG:
             base = super()._action_name(state, encode(card, kind, mask ^ RIDE_ALONG))
@@ -456,10 +475,15 @@ class Casino(CaptureGame):
             )
         return super()._action_name(state, action)
 
-    def _audit(self, state: GameState[Any]) -> str | None:
+    def _audit(self, state: GameState[CasinoVars]) -> str | None:
+        if self.option_values["scoring"] == POINTS_SCORING:
+            for p in (0, 1):
+                total = sum(POINTS[c] for c in state.zones[WON[p]])
+                if total != state.vars.score[p]:
+                    return f"player {p + 1} scores {state.vars.score[p]} but holds {total}"
         for p, b in enumerate(BUILDS):
             cards = state.zones[b]
-            value, pair = state.vars["builds"][p]
+            value, pair = state.vars.builds[p]
             if bool(cards) != bool(value):
                 return f"build {p} has cards {cards} and value {value}"
             if cards and not pair and sum(POINTS[c] for c in cards) != value:

@@ -20,14 +20,16 @@ stops. Everything else is filled from the closest games and marked assumed in
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Final
+from typing import Final
 
 from conjure.deck import full_deck
 from conjure.games import (
     CAPTURE,
-    TERMINAL,
+    HANDS,
+    WON,
     CaptureGame,
     CaptureRules,
+    CaptureVars,
     GameState,
     Option,
     RuleNote,
@@ -41,11 +43,9 @@ VALUES: Final = tuple(c % 13 + 1 if c < 52 else 0 for c in range(54))
 POINTS: Final = tuple({5: 5, 10: 10, 13: 10}.get(c % 13 + 1, 0) if c < 52 else 0 for c in range(54))
 HAND_SIZE: Final = 4
 CAPTURE_BITS: Final = encode(0, CAPTURE)
-HANDS: Final = tuple(f"hand{p}" for p in range(6))
-WON: Final = tuple(f"won{p}" for p in range(6))
 
 
-class PickUpScore(CaptureGame):
+class PickUpScore(CaptureGame[CaptureVars]):
     id = "pick-up-score"
     name_zh = "普通做牌捡分"
     name_en = "Pick Up Score"
@@ -60,37 +60,38 @@ class PickUpScore(CaptureGame):
         "2至6人：以同点数牌捡一张明牌，或捡点数之和等于手牌的几张明牌；5为5分，10与K为10分。"
     )
     values = VALUES
-    sweeps = False
+    deal_scale = 100.0
+    names_sweeps = False
     rules = CaptureRules(equal="one", sums=True, several=False, limit=13)
     options = (Option("target", 100, 1, 1000, "points that win the match"),)
     rule_notes = (
         RuleNote(
             "52 cards, no jokers; two to six players",
             "text",
-            "「扑克牌一副，去掉大、小王，共52张牌。2～6人均可参加」",
+            quote="扑克牌一副，去掉大、小王，共52张牌。2～6人均可参加",
         ),
         RuleNote(
             "four cards each, then four turned face up on the table; the rest is the stock",
             "text",
-            "「由甲发牌，每人4张在手。甲在牌沓上翻出4张牌作为基本被捡明牌。剩余牌作为备用牌」",
+            quote="由甲发牌，每人4张在手。甲在牌沓上翻出4张牌作为基本被捡明牌。剩余牌作为备用牌",
         ),
         RuleNote(
             "a pair: a hand card takes one table card of the same rank",
             "text",
-            "「捡横副是用2张不同花色的同点数牌捡一张被捡明牌」: the two cards of a different suit "
-            "and the same pips are the one played and the one taken (one deck holds no two "
-            "cards alike), and only one table card is taken",
+            "the two cards of a different suit and the same pips are the one played and the one "
+            "taken (one deck holds no two cards alike), and only one table card is taken",
+            quote="捡横副是用2张不同花色的同点数牌捡一张被捡明牌",
         ),
         RuleNote(
             "a sum: a hand card takes two or more table cards whose pips add up to its own",
             "text",
-            "「捡合（加法之和）等于手牌点数之和的几张明牌。如手牌为梅花9，即可捡明牌中的2、2、5…"
-            "方块10，则可捡明牌中的7、3或2、3、5」",
+            quote="捡合（加法之和）等于手牌点数之和的几张明牌。如手牌为梅花9，即可捡明牌中的2、2"
+            "、5…方块10，则可捡明牌中的7、3或2、3、5",
         ),
         RuleNote(
             "one capture a turn; captured cards lie face up in front of their taker",
             "text",
-            "「每人每次只许捡一次牌，捡的牌组要正面朝上置于自己跟前」",
+            quote="每人每次只许捡一次牌，捡的牌组要正面朝上置于自己跟前",
         ),
         RuleNote(
             "values: A 1, 2–10 their pips, J 11, Q 12, K 13",
@@ -136,16 +137,10 @@ class PickUpScore(CaptureGame):
     def _all_cards(self) -> list[int]:
         return list(DECK)
 
-    def _new_deal(self, state: GameState[Any]) -> None:
-        cards = self.shuffled_deck(state)
-        rest = self.deal_hands(state, cards, HAND_SIZE)
-        state.zones["table"] = rest[:4]
-        self.sort_table(state)
-        state.zones["stock"] = rest[4:]
-        state.vars.update(last=-1, score=(0,) * self.num_players)
-        state.current = (state.vars["dealer"] + 1) % self.num_players
+    def _new_deal(self, state: GameState[CaptureVars]) -> None:
+        self.start_capture_deal(state, HAND_SIZE)
 
-    def _legal_actions(self, state: GameState[Any]) -> Sequence[int]:
+    def _legal_actions(self, state: GameState[CaptureVars]) -> Sequence[int]:
         hand = state.zones[HANDS[state.current]]
         table = state.zones["table"]
         if not table:
@@ -155,7 +150,7 @@ class PickUpScore(CaptureGame):
         out = [c | CAPTURE_BITS | m << 9 for c in hand for m in takes[v[c]]]
         return out or hand
 
-    def _apply_action(self, state: GameState[Any], action: int) -> None:
+    def _apply_action(self, state: GameState[CaptureVars], action: int) -> None:
         card = action & 63
         me = state.current
         z = state.zones
@@ -168,45 +163,25 @@ class PickUpScore(CaptureGame):
             for taken in self.take(state, me, card, action >> 9):
                 gained += POINTS[taken]
             if gained:
-                score = list(state.vars["score"])
-                score[me] += gained
-                state.vars["score"] = tuple(score)
+                self.add_points(state, me, gained)
         stock = z["stock"]
         if stock:
             hand.append(stock.pop(0))
         n = self.num_players
-        nxt = (me + 1) % n
-        if z[HANDS[nxt]]:
-            state.current = nxt
-            return
-        for step in range(2, n + 1):
+        for step in range(1, n + 1):
             nxt = (me + step) % n
             if z[HANDS[nxt]]:
                 state.current = nxt
                 return
-        self.end_deal(state)
-
-    def end_deal(self, state: GameState[Any]) -> None:
-        last = state.vars["last"]
-        if last >= 0 and state.zones["table"]:
-            score = list(state.vars["score"])
-            score[last] += sum(POINTS[c] for c in state.zones["table"])
-            state.vars["score"] = tuple(score)
+        last = state.vars.last
+        if last >= 0 and z["table"]:
+            self.add_points(state, last, sum(POINTS[c] for c in z["table"]))
         self.sweep_rest(state)
-        v = state.vars
-        match = tuple(m + s for m, s in zip(v["match"], v["score"], strict=True))
-        v["match"] = match
-        v["last_deal"] = v["score"]
-        self.next_dealer(state)
-        best = max(match)
-        if best >= self.option_values["target"] and match.count(best) == 1:
-            state.current = TERMINAL
-        else:
-            self._start_deal(state)
+        self.finish_deal(state, state.vars.score)
 
-    def _audit(self, state: GameState[Any]) -> str | None:
+    def _audit(self, state: GameState[CaptureVars]) -> str | None:
         for p in range(self.num_players):
             total = sum(POINTS[c] for c in state.zones[WON[p]])
-            if total != state.vars["score"][p]:
-                return f"player {p + 1} scores {state.vars['score'][p]} but holds {total}"
+            if total != state.vars.score[p]:
+                return f"player {p + 1} scores {state.vars.score[p]} but holds {total}"
         return None

@@ -21,14 +21,15 @@ Two readings are options:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Final
+from typing import Final
 
 from conjure.deck import full_deck
 from conjure.games import (
     CAPTURE,
-    TERMINAL,
+    HANDS,
     CaptureGame,
     CaptureRules,
+    CaptureVars,
     GameState,
     Option,
     RuleNote,
@@ -43,12 +44,11 @@ VALUES: Final = tuple(
 DIAMONDS: Final = 3
 SEVEN_OF_DIAMONDS: Final = DIAMONDS * 13 + 6
 HAND_SIZE: Final = 4
-HANDS: Final = ("hand0", "hand1")
 CAPTURE_BITS: Final = encode(0, CAPTURE)
 HAND_FIRST, CARD_FIRST = 0, 1
 
 
-class TenExchange(CaptureGame):
+class TenExchange(CaptureGame[CaptureVars]):
     id = "ten-exchange"
     name_zh = "换牌"
     name_en = "Ten Exchange"
@@ -60,6 +60,7 @@ class TenExchange(CaptureGame):
     )
     summary_zh = "40张牌，以同分或合计分拿场牌；牌分多、方块多、方块7、扫除各得1分，先得11分者胜。"
     values = VALUES
+    deal_scale = 4.0
     rules = CaptureRules(equal="any", sums=True, several=False, limit=10)
     options = (
         Option("target", 11, 1, 100, "match points that win (the text: 11)"),
@@ -77,101 +78,102 @@ class TenExchange(CaptureGame):
         RuleNote(
             "40 cards: no jokers, no 8, 9 or 10",
             "text",
-            "「使用40张牌，除去飞牌和8—10的牌」",
+            quote="使用40张牌，除去飞牌和8—10的牌",
         ),
         RuleNote(
             "values: A 1, 2–7 their pips, J 8, Q 9, K 10",
             "text",
-            "「A→1分，K→10分、Q→9分、J→8分，数牌和数字同分」",
+            quote="A→1分，K→10分、Q→9分、J→8分，数牌和数字同分",
         ),
         RuleNote(
             "the dealer alternates; four cards each, one at a time from the opponent, then four "
             "face up on the table; 28 in the stock",
             "text",
-            "「轮流做庄家…从对手开始，1次分配一张牌，每人各得4张，然后翻开4张当场牌。剩下的28张牌扣起来当贮存牌」",
+            quote="轮流做庄家…从对手开始，1次分配一张牌，每人各得4张，然后翻开4张当场牌。剩下的28"
+            "张牌扣起来当贮存牌",
         ),
-        RuleNote("the dealer's opponent plays first", "text", "「由对手先玩」"),
+        RuleNote(
+            "the dealer's opponent plays first",
+            "text",
+            quote="由对手先玩",
+        ),
         RuleNote(
             "no builds",
             "text",
-            "「但是不能拿场牌的附加牌」: the 附加牌 of the casino game are not played here",
+            "the 附加牌 of the casino game are not played here",
+            quote="但是不能拿场牌的附加牌",
         ),
         RuleNote(
             "a card takes one, two or three table cards of its value together",
             "text",
-            "「若手牌中有和场牌同分的牌，一张或2张或3张，都可以和手牌配合一起拿」; the player "
-            "chooses which of them (the ◆ matters for the score)",
+            "the player chooses which of them (the ◆ matters for the score)",
+            quote="若手牌中有和场牌同分的牌，一张或2张或3张，都可以和手牌配合一起拿",
         ),
         RuleNote(
             "a card takes two or more table cards adding up to its value (at most 10)",
             "text",
-            "「2张以上的场牌…合计分数在10分以下时，和此合计分数相同的牌，"
-            "可以配合场牌一起拿掉」; one "
-            "set per turn, as in the text's example (◆7 takes 5 and 2) and in Scopa",
+            "one set per turn, as in the text's example (◆7 takes 5 and 2) and in Scopa",
+            quote="2张以上的场牌…合计分数在10分以下时，和此合计分数相同的牌，可以配合场牌一起拿掉",
         ),
         RuleNote(
-            "no sum capture while the hand holds a card that can take an equal card "
-            "(option priority=0)",
+            "no sum capture while the hand holds a card that can take an equal card (option "
+            "priority=0)",
             "text",
-            "「但是，这时若手牌中有以（1）接收的牌时，就不能铺设了。虽然双方不知道对方所拥有的牌，"
-            "但仍然以互相取信于对方的精神玩牌较好」: the rule is about the hand, which is why only "
-            "good faith enforces it; priority=1 is Scopa's rule for the card played only",
+            "the rule is about the hand, which is why only good faith enforces it; priority=1 is "
+            "Scopa's rule for the card played only",
+            quote="但是，这时若手牌中有以（1）接收的牌时，就不能铺设了。虽然双方不知道对方所拥有"
+            "的牌，但仍然以互相取信于对方的精神玩牌较好",
         ),
         RuleNote(
             "a card goes to the table only when no card in hand can take anything; an empty "
             "table is played to the same way",
             "text",
-            "「手牌和场牌无法配合时，可出任意一张手牌…放在桌上」「场牌被用完后，和（2）一样，出任意一张手牌放在桌上当场牌」",
+            quote="手牌和场牌无法配合时，可出任意一张手牌…放在桌上 … "
+            "场牌被用完后，和（2）一样，出任意一张手牌放在桌上当场牌",
         ),
         RuleNote(
             "when both hands are empty the stock is dealt again, one card at a time from the "
             "opponent: four each, and two each the last time",
             "assumed",
-            "「手牌用完后，由对手开始，一张张的拿贮存牌，最后一次拿时2张一起拿」: "
-            "the 28 cards of the "
-            "stock give three more hands of four and a last one of two each (4+4+4+2 = 14), the "
-            "only reading in which 'two the last time' happens; Scopa also deals fresh hands",
+            "the 28 cards of the stock give three more hands of four and a last one of two each "
+            "(4+4+4+2 = 14), the only reading in which 'two the last time' happens; Scopa also "
+            "deals fresh hands",
+            quote="手牌用完后，由对手开始，一张张的拿贮存牌，最后一次拿时2张一起拿",
         ),
         RuleNote(
             "the cards left on the table at the end go to the last player who took cards",
             "text",
-            "「剩下的场牌，归给最后一次取得牌的人」",
+            quote="剩下的场牌，归给最后一次取得牌的人",
         ),
         RuleNote(
             "end of deal: 1 point each for the higher total of card values, more ♦, the 7♦; a "
             "tie in total or in ♦ scores for nobody",
             "text",
-            "「拿到牌的合计分数多的人→1分，拿到方块◆牌的张数多的人→1分，◆7的牌拿到者→1分」; "
             "the tie rule is Scopa's (assumed)",
+            quote="拿到牌的合计分数多的人→1分，拿到方块◆牌的张数多的人→1分，◆7的牌拿到者→1分",
         ),
         RuleNote(
             "a sweep (taking every table card) scores 1 each time; not on the deal's last play",
             "assumed",
-            "「扫除（拿所有的场牌）第一回→1分」 read as one point per sweep (Scopa); "
-            "first_sweep_only=1 reads 第一回 as the first only. The last play, which takes what "
-            "is left anyway, is no sweep in Scopa",
+            "read as one point per sweep (Scopa); first_sweep_only=1 reads 第一回 as the first "
+            "only. The last play, which takes what is left anyway, is no sweep in Scopa",
+            quote="扫除（拿所有的场牌）第一回→1分",
         ),
         RuleNote(
             "the first to 11 wins; both past 11 in one deal: the higher; equal: another deal",
             "assumed",
-            "「以最先得到11分的人赢得比赛」; the text does not say what happens when both pass 11 "
-            "together",
+            "the text does not say what happens when both pass 11 together",
+            quote="以最先得到11分的人赢得比赛",
         ),
     )
 
     def _all_cards(self) -> list[int]:
         return list(DECK)
 
-    def _new_deal(self, state: GameState[Any]) -> None:
-        cards = self.shuffled_deck(state)
-        rest = self.deal_hands(state, cards, HAND_SIZE)
-        state.zones["table"] = rest[:4]
-        self.sort_table(state)
-        state.zones["stock"] = rest[4:]
-        state.vars.update(sweeps=(0, 0), last=-1)
-        state.current = 1 - state.vars["dealer"]
+    def _new_deal(self, state: GameState[CaptureVars]) -> None:
+        self.start_capture_deal(state, HAND_SIZE)  # the dealer's opponent plays first
 
-    def _legal_actions(self, state: GameState[Any]) -> Sequence[int]:
+    def _legal_actions(self, state: GameState[CaptureVars]) -> Sequence[int]:
         hand = state.zones[HANDS[state.current]]
         table = state.zones["table"]
         if not table:
@@ -190,37 +192,43 @@ class TenExchange(CaptureGame):
             out.extend(c | CAPTURE_BITS | m << 9 for m in (eq or other))
         return out or hand
 
-    def _apply_action(self, state: GameState[Any], action: int) -> None:
+    def _apply_action(self, state: GameState[CaptureVars], action: int) -> None:
         card = action & 63
         me = state.current
         z = state.zones
         if action < 64:  # a trail
             z[HANDS[me]].remove(card)
             self.lay_on_table(state, card)
-        elif (
+        else:
             self.take(state, me, card, action >> 9)
-            and not z["table"]
-            and (z["stock"] or z["hand0"] or z["hand1"])
-        ):
-            sweeps = list(state.vars["sweeps"])
-            if not (self.option_values["first_sweep_only"] and sweeps[me]):
-                sweeps[me] += 1
-            state.vars["sweeps"] = tuple(sweeps)
+            if (
+                not z["table"]
+                and (z["stock"] or z["hand0"] or z["hand1"])
+                and not (self.option_values["first_sweep_only"] and state.vars.sweeps[me])
+            ):
+                self.count_sweep(state, me)
+                self.add_points(state, me, 1)
         state.current = 1 - me
         if z["hand0"] or z["hand1"]:
             return
         stock = z["stock"]
         if stock:
-            first = 1 - state.vars["dealer"]
+            first = 1 - state.vars.dealer
             each = min(HAND_SIZE, len(stock) // 2)
             z[HANDS[first]].extend(stock[0 : 2 * each : 2])
             z[HANDS[1 - first]].extend(stock[1 : 2 * each : 2])
             del stock[: 2 * each]
             state.current = first
             return
-        self.end_deal(state)
+        self.sweep_rest(state)
+        points, who = self.deal_points(state)
+        why = ", ".join(
+            f"{name} to player {p + 1}" if p >= 0 else f"{name} to nobody"
+            for name, p in (("total", who["total"]), ("♦", who["diamonds"]), ("7♦", who["seven"]))
+        )
+        self.finish_deal(state, points, why)
 
-    def deal_points(self, state: GameState[Any]) -> tuple[tuple[int, int], dict[str, int]]:
+    def deal_points(self, state: GameState[CaptureVars]) -> tuple[tuple[int, int], dict[str, int]]:
         """Each player's points for the deal just played, and who took each point (-1:
         nobody): ``total``, ``diamonds``, ``seven``."""
         won = [state.zones["won0"], state.zones["won1"]]
@@ -231,27 +239,13 @@ class TenExchange(CaptureGame):
             "diamonds": _more(diamonds),
             "seven": 0 if SEVEN_OF_DIAMONDS in won[0] else 1,
         }
-        points = list(state.vars["sweeps"])
+        points = list(state.vars.sweeps)
         for p in who.values():
             if p >= 0:
                 points[p] += 1
         return (points[0], points[1]), who
 
-    def end_deal(self, state: GameState[Any]) -> None:
-        self.sweep_rest(state)
-        points, _ = self.deal_points(state)
-        v = state.vars
-        match = (v["match"][0] + points[0], v["match"][1] + points[1])
-        v["match"] = match
-        v["last_deal"] = points
-        self.next_dealer(state)
-        target = self.option_values["target"]
-        if max(match) >= target and match[0] != match[1]:
-            state.current = TERMINAL
-        else:
-            self._start_deal(state)
-
-    def _audit(self, state: GameState[Any]) -> str | None:
+    def _audit(self, state: GameState[CaptureVars]) -> str | None:
         table = state.zones["table"]
         if table != sorted(table, key=self.table_order.__getitem__):
             return "the table is out of order"

@@ -9,6 +9,12 @@ from conjure.testing import check_game
 from conjure_games.casino import DECK, POINTS, Casino
 
 
+def setv(s: GameState, **values: object) -> None:
+    """Set public values of a position built by hand."""
+    for name, value in values.items():
+        setattr(s.vars, name, value)
+
+
 def c(text: str) -> int:
     return Card(text).code
 
@@ -29,7 +35,7 @@ def position(game: Casino, hand: str, table: str, other: str = "2D", stock: str 
     game.sort_table(s)
     s.zones["stock"] = cards(stock)
     s.zones["won1"] = [x for x in DECK if x not in used]
-    s.vars.update(dealer=1, last=-1, builds=((0, 0), (0, 0)))
+    setv(s, dealer=1, last=-1, builds=((0, 0), (0, 0)))
     s.known.clear()
     s.current = 0
     return s
@@ -95,13 +101,13 @@ def test_the_owner_must_take_the_build_next_turn_and_the_other_may_take_it() -> 
     game = Casino()
     s = position(game, "3H TC AS", "7S 5D", other="2C 4C")
     play(game, s, "3♥ builds 10 on 7♠")
-    assert s.zones["build0"] and s.vars["builds"][0] == (10, 0)
+    assert s.zones["build0"] and s.vars.builds[0] == (10, 0)
     assert "2♣ raises the build of 10 (7♠ 3♥) to 12" not in names(game, s)  # past 10
     play(game, s, "2♣ to the table")
     assert names(game, s) == ["10♣ takes the build of 10 (7♠ 3♥)"]
     play(game, s, "10♣ takes the build of 10 (7♠ 3♥)")
     assert sorted(s.zones["won0"][-3:]) == sorted(cards("TC 7S 3H"))
-    assert not s.zones["build0"] and s.vars["builds"] == ((0, 0), (0, 0))
+    assert not s.zones["build0"] and s.vars.builds == ((0, 0), (0, 0))
     # the other player holding the value takes it first
     s = position(game, "3H TC AS", "7S 5D", other="TD 4C")
     play(game, s, "3♥ builds 10 on 7♠")
@@ -114,7 +120,7 @@ def test_pair_build_shows_the_twin() -> None:
     assert "8♥ pair-builds on 8♠ (shows the twin)" in names(game, s)
     assert not s.sees(1, "hand0", 1, c("8C"))
     play(game, s, "8♥ pair-builds on 8♠ (shows the twin)")
-    assert s.vars["builds"][0] == (8, 1)
+    assert s.vars.builds[0] == (8, 1)
     assert s.sees(1, "hand0", s.zones["hand0"].index(c("8C")), c("8C"))
     # a pair build cannot be raised
     assert not any("raises" in n for n in names(game, s))
@@ -127,7 +133,7 @@ def test_the_texts_raise_example() -> None:
     play(game, s, "2♥ builds 5 on 3♠")
     assert "4♦ raises the build of 5 (3♠ 2♥) to 9" in names(game, s)
     play(game, s, "4♦ raises the build of 5 (3♠ 2♥) to 9")
-    assert s.vars["builds"] == ((0, 0), (9, 0)) and not s.zones["build0"]
+    assert s.vars.builds == ((0, 0), (9, 0)) and not s.zones["build0"]
     play(game, s, "5♣ to the table")
     assert names(game, s) == ["9♣ takes the build of 9 (3♠ 2♥ 4♦)"]
     # without a 9 to take it, the 4 cannot raise
@@ -152,7 +158,7 @@ def test_points_scoring_and_casino_scoring() -> None:
 def test_the_match_ends_with_a_clear_leader() -> None:
     game = Casino()
     s = position(game, "AS", "5D", other="2C")
-    s.vars["match"] = (0, 299)
+    s.vars.match = (0, 299)
     play(game, s, "A♠ to the table")
     play(game, s, "2♣ to the table")
     assert s.current == TERMINAL and s.returns() == (-1.0, 1.0)

@@ -11,6 +11,12 @@ from conjure.testing import check_game
 from conjure_games.pick_up_score import DECK, POINTS, VALUES, PickUpScore
 
 
+def setv(s: GameState, **values: object) -> None:
+    """Set public values of a position built by hand."""
+    for name, value in values.items():
+        setattr(s.vars, name, value)
+
+
 def c(text: str) -> int:
     return Card(text).code
 
@@ -31,7 +37,8 @@ def position(game: PickUpScore, hand: str, table: str, stock: str = "") -> GameS
     s.zones["stock"] = cards(stock)
     rest = [x for x in DECK if x not in used]
     s.zones["won1"] = rest
-    s.vars.update(
+    setv(
+        s,
         dealer=1,
         last=-1,
         score=(0, sum(POINTS[x] for x in rest)) + (0,) * (game.num_players - 2),
@@ -80,7 +87,7 @@ def test_a_card_is_drawn_after_each_turn_and_points_are_counted() -> None:
     game = PickUpScore()
     s = position(game, "TC AC", "5S 5H", stock="2D 3D")
     s.apply_action(game.parse_action(s, "10♣ takes 5♠ + 5♥"))
-    assert s.vars["score"][0] == 20  # 10 + 5 + 5
+    assert s.vars.score[0] == 20  # 10 + 5 + 5
     assert sorted(s.zones["hand0"]) == sorted(cards("AC 2D"))  # drew the top card
     assert s.zones["stock"] == cards("3D")
 
@@ -88,9 +95,9 @@ def test_a_card_is_drawn_after_each_turn_and_points_are_counted() -> None:
 def test_the_last_capturer_takes_the_rest_and_its_points() -> None:
     game = PickUpScore(target=1000)
     s = position(game, "AC", "5S 9H")
-    s.vars["last"] = 0
+    s.vars.last = 0
     s.apply_action(c("AC"))  # no capture: the deal ends, the rest to player 1
-    assert s.vars["last_deal"] == (5, 95)
+    assert s.vars.last_deal == (5, 95)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
@@ -106,11 +113,11 @@ def test_every_player_count_deals_and_plays(players: int) -> None:
 def test_the_match_needs_a_single_leader_past_the_target() -> None:
     game = PickUpScore()
     s = position(game, "AC", "5S 9H")
-    s.vars.update(last=0, match=(95, 5))
+    setv(s, last=0, match=(95, 5))
     s.apply_action(c("AC"))  # player 1 gets 5: 100 to 100, another deal
-    assert s.current != TERMINAL and s.vars["match"] == (100, 100)
+    assert s.current != TERMINAL and s.vars.match == (100, 100)
     s = position(game, "AC", "5S 9H")
-    s.vars.update(last=0, match=(96, 5))
+    setv(s, last=0, match=(96, 5))
     s.apply_action(c("AC"))
     assert s.current == TERMINAL and s.returns() == (1.0, -1.0)
 

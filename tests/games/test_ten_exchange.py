@@ -12,6 +12,12 @@ from conjure.testing import check_game
 from conjure_games.ten_exchange import DECK, VALUES, TenExchange
 
 
+def setv(s: GameState, **values: object) -> None:
+    """Set public values of a position built by hand."""
+    for name, value in values.items():
+        setattr(s.vars, name, value)
+
+
 def c(text: str) -> int:
     return Card(text).code
 
@@ -33,7 +39,7 @@ def position(
     game.sort_table(s)
     s.zones["stock"] = cards(stock)
     s.zones["won0"] = [x for x in DECK if x not in used]
-    s.vars.update(dealer=1, sweeps=(0, 0), last=-1)
+    setv(s, dealer=1, sweeps=(0, 0), last=-1)
     s.current = 0
     return s
 
@@ -52,7 +58,7 @@ def test_the_deal() -> None:
     game = TenExchange()
     s = game.new_initial_state(3)
     assert [len(s.zones[z]) for z in ("hand0", "hand1", "table", "stock")] == [4, 4, 4, 28]
-    assert s.vars["dealer"] == 0 and s.current == 1  # the dealer's opponent plays first
+    assert s.vars.dealer == 0 and s.current == 1  # the dealer's opponent plays first
 
 
 def test_stock_dealt_again_four_four_four_then_two() -> None:
@@ -60,7 +66,7 @@ def test_stock_dealt_again_four_four_four_then_two() -> None:
     s = game.new_initial_state(5)
     sizes = []
     rng = random.Random(0)
-    while s.vars["deals"] == 1:
+    while s.vars.deals == 1:
         if not s.zones["hand0"] and not s.zones["hand1"]:
             break
         before = len(s.zones["stock"])
@@ -117,18 +123,18 @@ def test_a_sweep_scores_but_not_on_the_last_play() -> None:
     game = TenExchange()
     s = position(game, "7D 3S", "5H 2C")
     s.apply_action(game.parse_action(s, "7♦ takes 2♣ + 5♥ (sweep)"))
-    assert s.vars["sweeps"] == (1, 0) and s.vars["last"] == 0
+    assert s.vars.sweeps == (1, 0) and s.vars.last == 0
     s = position(game, "7D", "5H 2C", other="", stock="")
     s.apply_action(game.parse_action(s, "7♦ takes 2♣ + 5♥ (sweep)"))
-    assert s.vars["last_deal"] == (3, 0)  # the total, the ♦ and the 7♦; no sweep point
+    assert s.vars.last_deal == (3, 0)  # the total, the ♦ and the 7♦; no sweep point
 
 
 def test_first_sweep_only() -> None:
     game = TenExchange(first_sweep_only=1)
     s = position(game, "7D 3S", "5H 2C")
-    s.vars["sweeps"] = (1, 0)
+    s.vars.sweeps = (1, 0)
     s.apply_action(game.parse_action(s, "7♦ takes 2♣ + 5♥ (sweep)"))
-    assert s.vars["sweeps"] == (1, 0)
+    assert s.vars.sweeps == (1, 0)
 
 
 def last_two_plays(last: int, match: tuple[int, int] = (0, 0)) -> GameState:
@@ -136,7 +142,7 @@ def last_two_plays(last: int, match: tuple[int, int] = (0, 0)) -> GameState:
     cards last. Player 1 holds every other card."""
     game = TenExchange()
     s = position(game, "KD", "7D", other="3C", stock="")
-    s.vars.update(last=last, match=match)
+    setv(s, last=last, match=match)
     s.apply_action(c("KD"))
     s.apply_action(c("3C"))
     return s
@@ -144,8 +150,8 @@ def last_two_plays(last: int, match: tuple[int, int] = (0, 0)) -> GameState:
 
 def test_the_last_capturer_takes_the_rest() -> None:
     # the rest (7♦ K♦ 3♣) decides the 7♦ point
-    assert last_two_plays(last=1).vars["last_deal"] == (2, 1)
-    assert last_two_plays(last=0).vars["last_deal"] == (3, 0)
+    assert last_two_plays(last=1).vars.last_deal == (2, 1)
+    assert last_two_plays(last=0).vars.last_deal == (3, 0)
 
 
 def deal_points(won0: str, sweeps: tuple[int, int] = (0, 0)) -> tuple[int, int]:
@@ -155,7 +161,7 @@ def deal_points(won0: str, sweeps: tuple[int, int] = (0, 0)) -> tuple[int, int]:
     s.zones = {z: [] for z in s.zones}
     s.zones["won0"] = sorted(mine)
     s.zones["won1"] = [x for x in DECK if x not in mine]
-    s.vars["sweeps"] = sweeps
+    s.vars.sweeps = sweeps
     return game.deal_points(s)[0]
 
 
@@ -173,11 +179,11 @@ def test_end_of_deal_points() -> None:
 
 def test_the_match_ends_at_eleven_with_a_clear_leader() -> None:
     s = last_two_plays(last=1, match=(9, 11))
-    assert s.vars["match"] == (11, 12) and s.current == TERMINAL
+    assert s.vars.match == (11, 12) and s.current == TERMINAL
     assert s.returns() == (-1.0, 1.0)
     s = last_two_plays(last=1, match=(10, 11))
-    assert s.vars["match"] == (12, 12) and s.current != TERMINAL  # level: another deal
-    assert s.vars["deals"] == 2
+    assert s.vars.match == (12, 12) and s.current != TERMINAL  # level: another deal
+    assert s.vars.deals == 2
 
 
 def test_conformance() -> None:

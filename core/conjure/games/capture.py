@@ -19,13 +19,23 @@ from __future__ import annotations
 import functools
 from bisect import insort
 from collections.abc import Iterable, Sequence
-from typing import Any, ClassVar, Final
+from typing import ClassVar, Final, TypeVar
 
 import attrs
 
 from conjure.deck.cards import CARDS, Card
 from conjure.errors import ConjureError
-from conjure.games.api import ALL, NOBODY, GameError, GameState, MatchGame
+from conjure.games.api import (
+    ALL,
+    HANDS,
+    NOBODY,
+    WON,
+    GameError,
+    GameState,
+    MatchGame,
+    MatchVars,
+    Vars,
+)
 from conjure.inputs import normalise, quote
 
 #: kinds of action, in bits 6-8 of the action code (a plain card code is a trail)
@@ -34,8 +44,6 @@ CAPTURE: Final = 1
 BUILD: Final = 2  # a hand card added to loose table cards: a build of their sum
 PAIR: Final = 3  # a hand card laid on a table card of the same rank, its twin held back
 RAISE: Final = 4  # a hand card added to another player's build
-HANDS: Final = tuple(f"hand{p}" for p in range(8))
-WON: Final = tuple(f"won{p}" for p in range(8))
 KIND_NAMES: Final = ("trail", "capture", "build", "pair build", "raise")
 
 Options = tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]
@@ -271,22 +279,40 @@ def cards_text(cards: Iterable[int]) -> str:
     return " ".join(str(CARDS[c]) for c in cards)
 
 
-class CaptureGame(MatchGame):  # type: ignore[type-arg]
+@attrs.define(slots=False)
+class CaptureVars(MatchVars):
+    """The public values of a capture game: who took cards last (-1: nobody yet this deal),
+    each player's sweeps and running points this deal, and what the last deal gave."""
+
+    last: int = -1
+    sweeps: tuple[int, ...] = ()
+    score: tuple[int, ...] = ()
+    last_deal: tuple[int, ...] = ()
+
+
+CV = TypeVar("CV", bound=CaptureVars)
+
+
+class CaptureGame(MatchGame[CV]):
     """What the capture games share: the zones (``hand0`` …, ``stock``, ``table``, ``won0`` …),
     capture actions read and typed as sentences (``7♦ takes 5♣ 2♥``), the table kept in a
     canonical order (so that captures are remembered per table), sweeps counted, and the last
     capturer taking what is left at the end of a deal.
 
-    Subclasses set :attr:`values` (card code -> capture value) and :attr:`rules`, and write the
-    rest of :class:`MatchGame`'s cases.
+    Subclasses set :attr:`values` (card code -> capture value), :attr:`rules` and
+    :attr:`vars_type` (:class:`CaptureVars` or a subclass), deal with
+    :meth:`start_capture_deal`, and end a deal with :meth:`finish_deal`; the match ends when a
+    single leader reaches the ``target`` option.
     """
+
+    vars_type: ClassVar[type[Vars]] = CaptureVars
 
     #: card code -> the value it captures with and is captured at
     values: ClassVar[Sequence[int]]
     #: how cards take (a game whose options change it sets its own in ``__init__``)
     rules: CaptureRules
     #: whether a capture that clears the table is named a sweep (where sweeps score)
-    sweeps: ClassVar[bool] = True
+    names_sweeps: ClassVar[bool] = True
 
     def _zones(self) -> dict[str, str | int]:
         n = self.num_players
@@ -301,15 +327,15 @@ class CaptureGame(MatchGame):  # type: ignore[type-arg]
 
     # -- the table ------------------------------------------------------------------------------
 
-    def items(self, state: GameState[Any]) -> list[tuple[int, ...]]:
+    def items(self, state: GameState[CV]) -> list[tuple[int, ...]]:
         """The table's items in position order: each a tuple of cards (a loose card alone)."""
         return [(c,) for c in state.zones["table"]]
 
-    def lay_on_table(self, state: GameState[Any], card: int) -> None:
+    def lay_on_table(self, state: GameState[CV], card: int) -> None:
         """Put ``card`` among the loose table cards, keeping them ordered by value then code."""
         insort(state.zones["table"], card, key=self.table_order.__getitem__)
 
-    def sort_table(self, state: GameState[Any]) -> None:
+    def sort_table(self, state: GameState[CV]) -> None:
         state.zones["table"].sort(key=self.table_order.__getitem__)
 
     @functools.cached_property
@@ -317,7 +343,7 @@ class CaptureGame(MatchGame):  # type: ignore[type-arg]
         """Card code -> its place in the table's order (by value, then code)."""
         return [v * 64 + c for c, v in enumerate(self.values)]
 
-    def take(self, state: GameState[Any], player: int, card: int, mask: int) -> list[int]:
+    def take(self, state: GameState[CV], player: int, card: int, mask: int) -> list[int]:
         """``player`` takes the loose table cards at the positions in ``mask`` with ``card``
         from hand, all into ``won{player}``, and is recorded as the last capturer. Returns the
         table cards taken; the table is empty after a sweep, which the caller scores as its
@@ -336,35 +362,91 @@ class CaptureGame(MatchGame):  # type: ignore[type-arg]
         won = z[WON[player]]
         won.append(card)
         won.extend(taken)
-        state.vars["last"] = player
+        state.vars.last = player
         return taken
 
-    def deal_hands(self, state: GameState[Any], cards: list[int], each: int) -> list[int]:
+    def deal_hands(self, state: GameState[CV], cards: list[int], each: int) -> list[int]:
         """Deal ``each`` cards one at a time to every player, the dealer's left first, and
         return the rest (:meth:`MatchGame.deal_one_at_a_time`, by slices)."""
         n = self.num_players
-        first = (state.vars["dealer"] + 1) % n
+        first = (state.vars.dealer + 1) % n
         z = state.zones
         for k in range(n):
             z[HANDS[(first + k) % n]].extend(cards[k : each * n : n])
         return cards[each * n :]
 
-    def sweep_rest(self, state: GameState[Any]) -> None:
+    def start_capture_deal(self, state: GameState[CV], hand_size: int) -> None:
+        """Deal the shuffled deck: ``hand_size`` cards to each player one at a time from the
+        dealer's left, four face up on the table, the rest the stock; the player after the
+        dealer is to play."""
+        n = self.num_players
+        rest = self.deal_hands(state, self.shuffled_deck(state), hand_size)
+        state.zones["table"] = rest[:4]
+        self.sort_table(state)
+        state.zones["stock"] = rest[4:]
+        v = state.vars
+        v.last = -1
+        v.sweeps = v.score = (0,) * n
+        state.current = (v.dealer + 1) % n
+
+    def add_points(self, state: GameState[CV], player: int, points: int) -> None:
+        """Add to ``player``'s running points of this deal."""
+        score = list(state.vars.score)
+        score[player] += points
+        state.vars.score = tuple(score)
+
+    def count_sweep(self, state: GameState[CV], player: int) -> None:
+        sweeps = list(state.vars.sweeps)
+        sweeps[player] += 1
+        state.vars.sweeps = tuple(sweeps)
+        state.tell(f"player {player + 1} sweeps the table", f"玩家{player + 1}扫除场牌")
+
+    def finish_deal(self, state: GameState[CV], points: Sequence[int], why: str = "") -> None:
+        """Record and tell the deal's match points, then close the deal."""
+        state.vars.last_deal = tuple(points)
+        said = " : ".join(str(p) for p in points)
+        state.tell(
+            f"the deal ends: {said} to the match" + (f" ({why})" if why else ""),
+            f"本局结束：{said}",
+        )
+        self.close_deal(state, points)
+
+    def _match_over(self, state: GameState[CV]) -> bool:
+        """Past the target with a single leader (level leaders play another deal)."""
+        match = state.vars.match
+        best = max(match)
+        return best >= self.target and match.count(best) == 1
+
+    @property
+    def target(self) -> int:
+        return self.option_values["target"]
+
+    def _facts(self, state: GameState[CV], player: int) -> list[str]:
+        facts = []
+        if state.vars.last_deal:
+            facts.append("last deal " + " : ".join(str(s) for s in state.vars.last_deal))
+        return facts
+
+    def sweep_rest(self, state: GameState[CV]) -> None:
         """The end of a deal: the last capturer takes whatever is left on the table (the text
         of ten-exchange; every game of the family)."""
-        last = state.vars.get("last", -1)
+        last = state.vars.last
         table = state.zones["table"]
         if last >= 0 and table:
-            state.zones[f"won{last}"].extend(table)
+            state.tell(
+                f"player {last + 1}, who took cards last, takes the rest: {cards_text(table)}",
+                f"剩下的场牌归最后取得牌的玩家{last + 1}",
+            )
+            state.zones[WON[last]].extend(table)
             table.clear()
 
     # -- actions read and typed by people -------------------------------------------------------
 
-    def item_names(self, state: GameState[Any]) -> list[str]:
+    def item_names(self, state: GameState[CV]) -> list[str]:
         """How each table item reads, in position order."""
         return [cards_text(item) for item in self.items(state)]
 
-    def _action_name(self, state: GameState[Any], action: int) -> str:
+    def _action_name(self, state: GameState[CV], action: int) -> str:
         card, kind, mask = decode(action)
         played = str(CARDS[card])
         if kind == TRAIL:
@@ -373,7 +455,7 @@ class CaptureGame(MatchGame):  # type: ignore[type-arg]
         names = self.item_names(state)
         taken = [names[i] for i in positions(mask)]
         if kind == CAPTURE:
-            everything = self.sweeps and mask == (1 << len(items)) - 1
+            everything = self.names_sweeps and mask == (1 << len(items)) - 1
             return f"{played} takes {' + '.join(taken)}" + (" (sweep)" if everything else "")
         if kind == BUILD:
             total = self.values[card] + sum(self.values[items[i][0]] for i in positions(mask))
@@ -382,7 +464,7 @@ class CaptureGame(MatchGame):  # type: ignore[type-arg]
             return f"{played} pair-builds on {' '.join(taken)} (shows the twin)"
         return f"{played} raises {' '.join(taken)}"
 
-    def ordered_actions(self, state: GameState[Any]) -> list[int]:
+    def ordered_actions(self, state: GameState[CV]) -> list[int]:
         """By card (suit, then rank), then trails before captures and builds, then by items."""
 
         def key(action: int) -> tuple[int, int, int, int]:
@@ -391,7 +473,7 @@ class CaptureGame(MatchGame):  # type: ignore[type-arg]
 
         return sorted(self._legal_actions(state), key=key)
 
-    def parse_action(self, state: GameState[Any], text: str) -> int:
+    def parse_action(self, state: GameState[CV], text: str) -> int:
         """A number from the list, a move's words, or a card when that card has one move
         only."""
         legal = self.ordered_actions(state)
