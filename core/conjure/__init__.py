@@ -12,10 +12,10 @@ from conjure.deck.cards import (
     Card,
     format_cards,
     full_deck,
-    new_deck_order,
     parse_card,
     parse_cards,
 )
+from conjure.deck.stacks import new_deck_order
 from conjure.deck.state import DeckState
 from conjure.errors import (
     ConjureError,

@@ -13,11 +13,11 @@ from conjure.deck.cards import (
     Card,
     format_cards,
     full_deck,
-    new_deck_order,
     parse_card,
     parse_cards,
     parse_packet,
 )
+from conjure.deck.stacks import new_deck_order
 from conjure.errors import NotationError
 
 ALT_ZH = {"红桃": "红心", "梅花": "草花", "方块": "方片"}

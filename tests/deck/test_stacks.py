@@ -9,11 +9,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from conjure.deck.cards import Card, new_deck_order
+from conjure.deck.cards import Card
 from conjure.deck.stacks import (
     STACKS,
     is_stack,
     load_stack,
+    new_deck_order,
     parse_stack,
     resolve_stack,
     stack,

@@ -19,7 +19,6 @@ from conjure.deck.cards import (
     Card,
     format_cards,
     full_deck,
-    new_deck_order,
     parse_card,
     parse_cards,
 )
@@ -51,7 +50,7 @@ from conjure.deck.moves import (
     parse_move,
 )
 from conjure.deck.places import LEFT, RIGHT, SPECTATOR, TABLE, is_hand, label, owner
-from conjure.deck.stacks import STACKS, Stack, is_stack, load_stack, stack
+from conjure.deck.stacks import STACKS, Stack, is_stack, load_stack, new_deck_order, stack
 from conjure.deck.state import DeckState
 
 __all__ = [

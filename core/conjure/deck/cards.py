@@ -183,18 +183,3 @@ def full_deck(size: int = 52) -> tuple[Card, ...]:
     if size == 54:
         cards += [CARDS[LITTLE_JOKER], CARDS[BIG_JOKER]]
     return tuple(cards)
-
-
-def new_deck_order(jokers: bool = False) -> tuple[Card, ...]:
-    """A deck as it comes out of a new box, face down, top card first.
-
-    This is the common Western order: spread face up from the face it reads A–K ♠, A–K ♦,
-    K–A ♣, K–A ♥, so face down the top card is the A♥ and the bottom card the A♠. With
-    ``jokers`` the two jokers sit on top (at the back of the face-up deck), big joker first.
-    """
-    from conjure.deck.stacks import STACKS  # the orders live with the stacks, as data
-
-    top_first = list(STACKS["new-deck-us"].cards)
-    if jokers:
-        top_first = [CARDS[BIG_JOKER], CARDS[LITTLE_JOKER], *top_first]
-    return tuple(top_first)

@@ -14,7 +14,7 @@ Notes on the choices made here:
 
 - The American new-deck order is the order of a new deck of the United States Playing Card
   Company (Bicycle and its other brands): face down from the top A–K♥, A–K♣, K–A♦, K–A♠.
-  :func:`conjure.deck.cards.new_deck_order` returns this order.
+  :func:`new_deck_order` returns this order.
 - Factory orders of European makers differ from maker to maker. The European (poker) order we
   ship is the one that Tamariz's faro construction of Mnemonica starts from (face down from the
   top A–K♠, A–K♥, K–A♦, K–A♣): it is the order stack recipes take from a European deck, and the
@@ -32,7 +32,7 @@ from typing import Final
 
 import attrs
 
-from conjure.deck.cards import CARDS, Card, parse_packet
+from conjure.deck.cards import BIG_JOKER, CARDS, LITTLE_JOKER, Card, parse_packet
 from conjure.errors import NotationError, UnknownNameError
 from conjure.inputs import normalise, quote
 from conjure.text import Text
@@ -278,3 +278,16 @@ def is_stack(packet: Iterable[Card | str | int], name: str | Stack, cut: bool = 
     """Whether ``packet`` (top first) is the stack ``name`` (with ``cut``: any cut of it)."""
     target = name if isinstance(name, Stack) else stack(name)
     return target.matches(packet, cut=cut)
+
+
+def new_deck_order(jokers: bool = False) -> tuple[Card, ...]:
+    """A deck as it comes out of a new box, face down, top card first.
+
+    This is the common Western order: spread face up from the face it reads A–K ♠, A–K ♦,
+    K–A ♣, K–A ♥, so face down the top card is the A♥ and the bottom card the A♠. With
+    ``jokers`` the two jokers sit on top (at the back of the face-up deck), big joker first.
+    """
+    top_first = list(STACKS["new-deck-us"].cards)
+    if jokers:
+        top_first = [CARDS[BIG_JOKER], CARDS[LITTLE_JOKER], *top_first]
+    return tuple(top_first)
