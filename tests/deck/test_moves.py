@@ -490,3 +490,29 @@ def test_no_language_branches_in_the_deck() -> None:
     files = [*Path(conjure.deck.__file__).parent.glob("*.py"), Path(conjure.cli.deck.__file__)]
     for path in files:
         assert 'lang == "zh"' not in path.read_text(encoding="utf-8"), path
+
+
+def test_moves_change_the_state_only_through_its_primitives() -> None:
+    """moves.py reads a position through queries and changes it through the primitives: it
+    never touches the state's fields (where the break rules would be bypassed)."""
+    import ast
+    from pathlib import Path
+
+    import conjure.deck.moves
+
+    fields = {"packets", "breaks", "spread", "_undo"}
+    tree = ast.parse(Path(conjure.deck.moves.__file__).read_text(encoding="utf-8"))
+    touched = [
+        (node.lineno, node.attr)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Attribute) and node.attr in fields
+    ]
+    assert touched == []
+    writes = [
+        node.lineno
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Attribute)
+        and node.attr == "behind"
+        and not isinstance(node.ctx, ast.Load)
+    ]
+    assert writes == []
