@@ -223,7 +223,8 @@ def moves_for(
     holding = [p for p in others if s.break_at(p) is not None]
     toward_a_break: bool = bool(holding) and draw(st.booleans())
     dst = draw(st.sampled_from(holding if toward_a_break else others))
-    counts = _near(1, size, mark)
+    empty = [p for p in others if not s.size(p)]
+    counts = _near(1, size, mark, size)  # the whole packet, too: it empties the place
     flags = st.booleans()
     # the moves where breaks and orientation go wrong come first: hypothesis draws early
     # alternatives of one_of more often
@@ -263,14 +264,15 @@ def moves_for(
             st.builds(Faro, st.just(src), flags),
             st.builds(CompleteCut, st.just(src), _near(1, size - 1, mark)),
         ]
-        if not s.size(dst):
-            options.append(st.builds(Cut, st.just(src), st.just(dst), _near(1, size - 1, mark)))
+        if empty:  # a cut goes to an empty place
+            cut_to = st.sampled_from(empty)
+            options.insert(3, st.builds(Cut, st.just(src), cut_to, _near(1, size - 1, mark)))
     if mark is not None:
         options += [st.builds(ReleaseBreak, st.just(src)), st.builds(CompleteCut, st.just(src))]
         if s.size(dst):
             options.append(st.builds(Steal, st.just(src), st.just(dst)))
-        if not s.size(dst):
-            options.append(st.builds(Cut, st.just(src), st.just(dst)))
+        if empty:
+            options.append(st.builds(Cut, st.just(src), st.sampled_from(empty)))
     elif is_hand(src) and size >= 2:
         options.append(st.builds(HoldBreak, st.just(src), st.integers(1, size - 1)))
     move: Move = draw(st.one_of(options))
@@ -328,6 +330,21 @@ class DeckMachine(RuleBasedStateMachine):
     def move_from_a_hand_with_a_break(self, data: st.DataObject) -> None:
         src = data.draw(st.sampled_from(sorted(self.state.breaks)))
         self._push(data.draw(moves_for(self.state, src=src)))
+
+    @precondition(lambda self: bool(self.state.spread))
+    @rule(data=st.data())
+    def move_from_a_spread_packet(self, data: st.DataObject) -> None:
+        src = data.draw(st.sampled_from(sorted(self.state.spread)))
+        self._push(data.draw(moves_for(self.state, src=src)))
+
+    @precondition(lambda self: len(self.state) > 0)
+    @rule(data=st.data())
+    def push_unchecked(self, data: st.DataObject) -> None:
+        """The search path: a legal move made without checks, still taken back by pop."""
+        move = data.draw(moves_for(self.state))
+        self.past.append(self._copy_model())
+        self.state.push_unchecked(move)
+        model_apply(self.model, self.breaks, move, self.spread)
 
     @precondition(lambda self: len(self.state) > 0)
     @rule(data=st.data())
