@@ -108,11 +108,13 @@ def play_game(
     bot: str = "ismcts",
     seat: int = 0,
     console: Console | None = None,
-    ask: Callable[[str], str] = input,
+    ask: Callable[[str], str] | None = None,
 ) -> int:
     """Play one game: the human at ``seat``, ``bot`` at every other. Chance (the shuffles)
     comes from ``seed``. Returns the exit code."""
     console = console or Console(highlight=False)
+    piped = ask is None and not sys.stdin.isatty()  # answers read from a pipe are echoed
+    ask = ask or input
     bots = {p: make_bot(bot) for p in range(game.num_players) if p != seat}
     chance = random.Random(seed)
     rng = random.Random(seed * 7919 + 1)
@@ -158,7 +160,7 @@ def play_game(
                 console.print()  # the prompt's line ends before the goodbye
                 console.print("bye")
                 return 0
-            if ask is input and not sys.stdin.isatty():
+            if piped:
                 console.print(answer, markup=False)  # piped answers shown, as typed ones are
             if answer.strip().lower() in ("q", "quit", "exit"):
                 console.print("bye")
@@ -178,7 +180,7 @@ def play_game(
                     console.print()
                     console.print("bye")
                     return 0
-                if ask is input and not sys.stdin.isatty():
+                if piped:
                     console.print(sure, markup=False)
                 if sure.strip().lower() not in ("y", "yes"):
                     console.print(moves_text(game, state))
