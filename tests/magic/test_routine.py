@@ -19,7 +19,7 @@ from conjure.deck import (
     TurnOver,
     parse_cards,
 )
-from conjure.errors import UnknownNameError, UsageError, VerificationError
+from conjure.errors import UnknownNameError, UsageError
 from conjure.magic import (
     Claim,
     Param,
@@ -201,10 +201,44 @@ def test_preset_values_and_their_errors() -> None:
     outcome = perform(routine, chooser=PresetChooser({"order": "♣ ♥ 黑桃 D", "card": "QH"}))
     assert outcome.performance.values["o"] == ("C", "H", "S", "D")
     assert outcome.performance.values["c"] == Card("QH")
-    with pytest.raises(VerificationError, match="'X' is not one of"):
-        perform(routine, chooser=PresetChooser({"order": "CHSX"}))
-    with pytest.raises(VerificationError, match="not one of the options"):
-        perform(routine, chooser=PresetChooser({"card": "2C"}))
+    labels = {"order": "--setup order", "card": "--choice card"}
+    with pytest.raises(UsageError, match=r"^--setup order='CHSX': 'X' is not one of the items"):
+        perform(routine, chooser=PresetChooser({"order": "CHSX"}, labels=labels))
+    with pytest.raises(UsageError, match=r"--setup order='CHHD': H is repeated"):
+        perform(routine, chooser=PresetChooser({"order": "CHHD"}, labels=labels))
+    with pytest.raises(
+        UsageError, match=r"--choice card: '2C' is not allowed here \(one of K♠, Q♥\)"
+    ):
+        perform(routine, chooser=PresetChooser({"card": "2C"}, labels=labels))
+
+
+def test_a_whole_deck_is_given_as_a_card_list() -> None:
+    from conjure.deck import full_deck
+
+    def script(p: Performance) -> None:
+        p.values["deck"] = p.arrange_order("deck", full_deck(52))
+        p.start(DeckState())
+        p.step("①", "")
+        p.values["cut"] = p.choose("cut", range(13, 40))
+
+    routine = make(script)
+    deck = list(reversed(full_deck(52)))
+    written = " ".join(c.ascii for c in deck)
+    outcome = perform(routine, chooser=PresetChooser({"deck": written, "cut": "２０"}))
+    assert list(outcome.performance.values["deck"]) == deck
+    assert outcome.performance.values["cut"] == 20
+    labels = {"deck": "--setup deck", "cut": "--choice cut"}
+    with pytest.raises(UsageError, match=r"A♠ is repeated \(allowed: an order of the 52 cards\)"):
+        perform(routine, chooser=PresetChooser({"deck": "AS 2S AS"}, labels=labels))
+    with pytest.raises(UsageError, match="2 given, 52 needed; missing 50 of them"):
+        perform(routine, chooser=PresetChooser({"deck": "AS 2S"}, labels=labels))
+    given = {"deck": written, "cut": "5"}
+    with pytest.raises(
+        UsageError, match=r"--choice cut: 5 is not allowed here \(a whole number from 13 to 39\)"
+    ):
+        perform(routine, chooser=PresetChooser(given, labels=labels))
+    with pytest.raises(UsageError, match=r"--choice cut: '²' is not a whole number"):
+        perform(routine, chooser=PresetChooser({**given, "cut": "²"}, labels=labels))
     assert split_items("梅花红桃") == ["梅花", "红桃"]
 
 

@@ -173,7 +173,13 @@ def test_rehearse_with_a_set_up_and_a_failing_one() -> None:
         (["verify", "each-gets-two", "--workers", "0"], "--workers: 0 is out of range"),
         (["verify", "each-gets-two", "--workers", "-4"], "--workers: -4 is out of range"),
         (["verify", "each-gets-two", "--examples", "²"], "'²' is not a whole number"),
-        (["rehearse", "courting-kings", "--setup", "queens=SHCX"], "'X' is not one of"),
+        (
+            ["rehearse", "courting-kings", "--setup", "queens=SHCX"],
+            "--setup queens='SHCX': 'X' is not one of the items (allowed: an order of S H C D)",
+        ),
+        (["rehearse", "courting-kings", "--setup", "queens=SHHD"], "queens='SHHD': H is repeated"),
+        (["rehearse", "each-gets-two", "--choice", "cut=²"], "--choice cut: '²' is not a whole"),
+        (["rehearse", "each-gets-two", "--choice", "cut=99"], "from 13 to 39"),
         (["rehearse", "courting-kings", "--choice", "nope=1"], "no choice named 'nope'"),
         (["solve", "courting-kings", "nope"], "no claim 'nope'"),
     ],
@@ -193,3 +199,25 @@ def test_the_shipped_routines_can_be_searched_on_worker_processes(routine_id: st
 
     routine = load_plugins().routine(routine_id)
     assert pickle.loads(pickle.dumps(routine)).id == routine_id
+
+
+def test_rehearse_reads_its_answers_from_a_pipe() -> None:
+    def piped(answers: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [sys.executable, "-m", "conjure", "rehearse", "courting-kings", "--lang", "en"],
+            input=answers,
+            capture_output=True,
+            text=True,
+        )
+
+    walked = piped("\n\nb\nq\n")
+    assert walked.returncode == 0, walked.stderr
+    steps = [line.split()[2] for line in walked.stdout.splitlines() if line.startswith("│ Step ")]
+    assert steps == ["①", "②", "③", "②"]
+    prompts = [line for line in walked.stdout.splitlines() if "[Enter] next" in line]
+    # every prompt ends its own line: the answer read from the pipe is echoed after it
+    assert [p.rsplit("> ", 1)[1] for p in prompts] == ["", "", "b", "q"]
+    ended = piped("\n")
+    lines = ended.stdout.splitlines()
+    assert lines[-1] == "(end of input at step 2 of 8; --all prints every step)"
+    assert lines[-2].endswith("quit > ")

@@ -16,10 +16,10 @@ from typing import Any, Protocol
 
 import attrs
 
-from conjure.deck.cards import Card
+from conjure.deck.cards import Card, parse_cards
 from conjure.deck.notation import ORDER_ITEM, suit_letter
-from conjure.errors import NotationError, VerificationError
-from conjure.inputs import normalise
+from conjure.errors import NotationError, UsageError, VerificationError
+from conjure.inputs import normalise, parse_int, quote
 
 _FACTORIALS = [math.factorial(k) for k in range(60)]
 
@@ -127,24 +127,84 @@ class ScriptedChooser:
 @attrs.define
 class PresetChooser:
     """Values given by name (``--setup queens=CHSD``, ``--choice cut=20``); the rest from
-    ``fallback``. Orders are given as a sequence of their items."""
+    ``fallback``. Orders are given as a sequence of their items, or as text: cards as a card
+    list (``AS 2S 3S …``), suits as letters or symbols (``CHSD``, ``♣♥♠♦``, ``梅花红桃…``).
+
+    ``labels`` names where each value came from (``--setup queens``) for the errors, which are
+    :class:`~conjure.errors.UsageError`: the option, the value and what is allowed, in a few
+    words."""
 
     values: Mapping[str, Any]
     fallback: Chooser = attrs.field(factory=FirstChooser)
     used: set[str] = attrs.field(factory=set)
+    labels: Mapping[str, str] = attrs.field(factory=dict)
 
     def pick(self, kind: str, name: str, options: Any) -> int:
         if name not in self.values:
             return self.fallback.pick(kind, name, options)
         wanted = self.values[name]
         self.used.add(name)
+        what = self.labels.get(name, name)
         if isinstance(options, Permutations):
-            return options.index_of(split_items(wanted), _same)
+            return _order_index(options, wanted, what)
+        if isinstance(options, range) and isinstance(wanted, str):
+            number = parse_int(wanted, what)
+            if number not in options:
+                raise UsageError(f"{what}: {number} is not allowed here ({_allowed(options)})")
+            return options.index(number)
         for index, option in enumerate(options):
             if _same(option, wanted):
                 return index
-        shown = ", ".join(describe_value(o) for o in options)
-        raise VerificationError(f"{name}: {wanted!r} is not one of the options here ({shown})")
+        shown = quote(wanted) if isinstance(wanted, str) else repr(wanted)
+        raise UsageError(f"{what}: {shown} is not allowed here ({_allowed(options)})")
+
+
+def _allowed(options: Sequence[Any]) -> str:
+    """What a choice allows, in a few words (never a long list)."""
+    if isinstance(options, range) and options.step == 1 and len(options) > 1:
+        return f"a whole number from {options.start} to {options.stop - 1}"
+    if len(options) <= 8:
+        return "one of " + ", ".join(describe_value(o) for o in options)
+    return f"one of its {len(options)} options"
+
+
+def _order_index(options: Permutations, wanted: Any, what: str) -> int:
+    """The index of the order ``wanted`` among ``options``, or an error naming what is wrong."""
+    items = options.items
+    cards = bool(items) and all(isinstance(x, Card) for x in items)
+    if isinstance(wanted, str):
+        what = f"{what}={quote(wanted)}"
+    if isinstance(wanted, str):
+        text = normalise(wanted)
+        try:
+            given: list[Any] = list(parse_cards(text)) if cards else split_items(text)
+        except NotationError as exc:
+            raise UsageError(f"{what}: {exc}") from None
+    else:
+        given = list(wanted)
+    allowed = (
+        f"an order of the {len(items)} cards"
+        if cards or len(items) > 8
+        else "an order of " + " ".join(describe_value(x) for x in items)
+    )
+    matched: list[Any] = []
+    for want in given:
+        item = next((x for x in items if _same(x, want)), None)
+        if item is None:
+            shown = str(want) if isinstance(want, Card) else repr(want)
+            raise UsageError(f"{what}: {shown} is not one of the items (allowed: {allowed})")
+        if item in matched:
+            raise UsageError(f"{what}: {describe_value(item)} is repeated (allowed: {allowed})")
+        matched.append(item)
+    if len(matched) != len(items):
+        missing = " ".join(describe_value(x) for x in items if x not in matched)
+        if len(items) - len(matched) > 8:
+            missing = f"{len(items) - len(matched)} of them"
+        raise UsageError(
+            f"{what}: {len(matched)} given, {len(items)} needed; missing {missing} "
+            f"(allowed: {allowed})"
+        )
+    return options.index_of(matched, lambda a, b: a == b)
 
 
 def split_items(value: Any) -> list[Any]:
@@ -158,11 +218,14 @@ def _same(option: Any, wanted: Any) -> bool:
     if option == wanted:
         return True
     if isinstance(wanted, str):
-        text = wanted.strip()
+        text = normalise(wanted).strip()
         if isinstance(option, bool):
             return text.lower() in (("true", "yes", "1") if option else ("false", "no", "0"))
         if isinstance(option, int):
-            return text.lstrip("-").isdigit() and int(text) == option
+            try:
+                return parse_int(text, "value") == option
+            except UsageError:
+                return False
         if isinstance(option, Card):
             try:
                 return Card(text) == option

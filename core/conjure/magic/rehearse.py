@@ -11,12 +11,16 @@ from conjure.errors import UnknownNameError
 from conjure.magic.choices import PresetChooser
 from conjure.magic.routine import Outcome, Routine, perform
 from conjure.magic.trace import outcome_json, render_step, render_verdict
+from conjure.text import Text
 from conjure.view.terminal import make_console
 
-_PROMPT = {
-    "en": "[Enter] next · [b] back · [q] quit > ",
-    "zh": "[回车] 下一步 · [b] 上一步 · [q] 退出 > ",
-}
+_PROMPT = Text(
+    "[Enter] next · [b] back · [q] quit > ", zh="[回车] 下一步 · [b] 上一步 · [q] 退出 > "
+)
+_END_OF_INPUT = Text(
+    "(end of input at step {step} of {total}; --all prints every step)",
+    zh="（输入结束于第{step}步，共{total}步；--all 显示全部步骤）",
+)
 
 
 def perform_for_rehearsal(
@@ -28,7 +32,9 @@ def perform_for_rehearsal(
     """Perform ``routine`` with the given set-up (default: the routine's example) and choices
     (default: the first option of each), recording every step."""
     values = {**routine.example, **(setup or {}), **(choices or {})}
-    chooser = PresetChooser(values)
+    labels = {name: f"--setup {name}" for name in setup or {}}
+    labels.update({name: f"--choice {name}" for name in choices or {}})
+    chooser = PresetChooser(values, labels=labels)
     outcome = perform(routine, params, chooser, record=True, claims=routine.claims)
     unused = sorted((set(setup or {}) | set(choices or {})) - chooser.used)
     if unused:
@@ -66,18 +72,29 @@ def rehearse(
     console.print(routine.setup.get(lang), style="dim")
     if interactive is None:
         interactive = sys.stdin.isatty()
-    if all_steps or not interactive:
+    if all_steps:
         for i in range(len(perf.steps)):
             console.print(render_step(perf, i, lang))
         console.print(render_verdict(outcome, lang))
         return code
+    # Answers come from the keyboard, or line by line from a pipe (Enter, b, q as typed); an
+    # answer read from a pipe is echoed so that the prompt's line ends as it does when typed.
     i = 0
     while True:
         console.print(render_step(perf, i, lang))
         try:
-            answer = ask(_PROMPT[lang]).strip().lower()
+            answer = ask(_PROMPT.get(lang))
         except EOFError:
+            print()  # the prompt's line ends before anything else is said
+            total = len(perf.steps)
+            console.print(_END_OF_INPUT.format(step=i + 1, total=total).get(lang), style="dim")
             return code
+        except KeyboardInterrupt:
+            print()
+            raise
+        if not interactive:
+            print(answer)
+        answer = answer.strip().lower()
         if answer in ("q", "quit", "退出"):
             return code
         if answer in ("b", "back"):
