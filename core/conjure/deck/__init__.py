@@ -11,7 +11,7 @@ Routine authors import from here.
 
 from __future__ import annotations
 
-from conjure.deck.audience import visible, visible_during
+from conjure.deck.audience import visible, visible_at, visible_during
 from conjure.deck.cards import (
     CARDS,
     RANKS,
@@ -102,5 +102,6 @@ __all__ = [
     "parse_move",
     "stack",
     "visible",
+    "visible_at",
     "visible_during",
 ]

@@ -27,11 +27,19 @@ def visible_places(s: DeckState) -> list[str]:
 
 def visible(s: DeckState) -> frozenset[int]:
     """Codes of the card faces the audience can see in the position ``s``."""
+    return visible_at(s, s.packets)
+
+
+def visible_at(s: DeckState, places: Iterable[str]) -> frozenset[int]:
+    """Codes of the card faces the audience can see in ``places`` (the rule of :func:`visible`
+    for some places only: what a move touched)."""
     seen: set[int] = set()
     spread = s.spread
+    packets = s.packets
     in_view = s.in_view
-    for place, packet in s.packets.items():
-        if not in_view(place):
+    for place in places:
+        packet = packets.get(place)
+        if not packet or not in_view(place):
             continue
         if spread and spread.get(place) == "audience":
             seen.update(b & CODE_MASK for b in packet if b & FACE_UP)

@@ -38,12 +38,13 @@ audience's view is checked whether or not the routine states a belief:
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, TypeVar
 
 import attrs
 
-from conjure.deck.audience import visible
+from conjure.deck.audience import visible, visible_at
 from conjure.deck.cards import CARDS, RANK_EN, RANK_LABELS, Card
 from conjure.deck.moves import Move
 from conjure.deck.places import label, owner
@@ -355,6 +356,12 @@ class StepRecord:
 _DO, _SHOW, _REVEAL = 0, 1, 2
 
 
+@functools.lru_cache(maxsize=4096)
+def _places(move: Move) -> tuple[str, ...]:
+    """``move.places()``, remembered: the verifier asks it of the same moves millions of times."""
+    return move.places()
+
+
 @attrs.define(eq=False)
 class Performance:
     """One run of a routine's script: the live state, the trace and every choice made.
@@ -506,23 +513,35 @@ class Performance:
     def _make(self, moves: Sequence[Move], purpose: int, secret: bool) -> None:
         state = self.state
         step = self.steps[-1] if self.record and self.steps else None
-        during: set[int] = set()
+        during: set[int] | None = set() if purpose == _REVEAL else None
         for move in moves:
             try:
                 move.check(state)
             except IllegalMoveError as exc:
                 raise RoutineFailure(self.at, str(exc)) from None
-            if secret:
+            # only the places a move touches can change what is in view (a move naming no
+            # place, such as bringing the hands forward, can change any); a move whose places
+            # are all behind a back shows nothing and changes nothing in view
+            places = _places(move)
+            hidden = bool(places) and bool(state.behind) and not any(map(state.in_view, places))
+            if secret and not hidden:
                 self._check_secret(move)
+            if hidden:
+                move.run_unchecked(state)
+                if step is not None:
+                    step.moves.append(move)
+                continue
             shown = move.shows(state)
             move.run_unchecked(state)
             if step is not None:
                 step.moves.append(move)
                 if shown:
                     step.shown.update(shown)
-            if not self._may_change_view(move):
+            seen = visible_at(state, places) if places else visible(state)
+            if shown:
+                seen = seen.union(shown)
+            if not seen:
                 continue
-            seen = visible(state).union(shown)
             new = seen - self.known
             if new:
                 if purpose == _DO and not move.display:
@@ -530,21 +549,13 @@ class Performance:
                 self.known |= new
             if purpose != _DO or move.display:
                 self.shown_in_step.update(seen)
-                during.update(seen)
-            if self.beliefs and seen:
-                self._check_beliefs(seen, move)
-        if purpose == _REVEAL:
+                if during is not None:
+                    during.update(seen)
+            if self.beliefs:  # what is seen lies in the places the move touched
+                self._check_beliefs(seen, move, places or None)
+        if during is not None:
             self._revealed_codes.update(during)
             self._remember_reveal()
-
-    def _may_change_view(self, move: Move) -> bool:
-        """Whether ``move`` can change what the audience sees: moves on places all behind a
-        back cannot (those naming no place, such as bringing the hands forward, always can)."""
-        state = self.state
-        if not state.behind:
-            return True
-        places = move.places()
-        return not places or any(state.in_view(place) for place in places)
 
     def _remember_reveal(self) -> None:
         seen = self._revealed_codes
@@ -567,7 +578,7 @@ class Performance:
         )
 
     def _check_secret(self, move: Move) -> None:
-        for place in move.places():
+        for place in _places(move):
             if self.state.in_view(place):
                 person = owner(place)
                 where = "is always in view" if person is None else "is not behind anyone's back"
@@ -601,16 +612,21 @@ class Performance:
                     f"{label(belief.place)} in this step to back it, not {belief.backed}",
                 )
 
-    def _check_beliefs(self, seen: Iterable[int], move: Move | None) -> None:
+    def _check_beliefs(
+        self, seen: Iterable[int], move: Move | None, places: Iterable[str] | None = None
+    ) -> None:
         packets = self.state.packets
-        for place, belief in self.beliefs.items():
+        beliefs = self.beliefs
+        for place in beliefs if places is None else places:
+            belief = beliefs.get(place)
             packet = packets.get(place)
-            if not packet:
+            if belief is None or not packet:
                 continue
+            codes = packet.translate(_CODES)
             size = len(packet)
-            for depth, b in enumerate(packet):
-                code = b & CODE_MASK
-                if code in seen and not belief.test(depth, size, CARDS[code]):
+            for code in seen:
+                depth = codes.find(code)
+                if depth >= 0 and not belief.test(depth, size, CARDS[code]):
                     how = f" while {move.describe('en').lower()}" if move is not None else ""
                     raise RoutineFailure(
                         self.at,

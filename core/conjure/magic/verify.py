@@ -38,8 +38,9 @@ from conjure.magic.routine import SETUP, Claim, Outcome, Routine, perform
 
 DEFAULT_EXHAUSTIVE_LIMIT = 200_000
 DEFAULT_EXAMPLES = 20_000
-#: random paths drawn to estimate the size of the tree
+#: random paths drawn to estimate the size of the tree (fewer when the first AGREE agree)
 ESTIMATE_PATHS = 64
+AGREE = 16
 #: a walk chosen from the estimate gives up, and searches instead, past this many times the limit
 WALK_SLACK = 4
 
@@ -169,16 +170,19 @@ def estimate_space(
 
     Knuth's estimator: along a path drawn with uniform picks, the product of the option counts
     is an unbiased estimate of the number of leaves; this is the mean over the paths, rounded.
-    Exact when every path meets the same option counts. Seeded, so the same routine always
-    gets the same estimate.
+    Exact when every path meets the same option counts (when the first :data:`AGREE` paths
+    all give the same product, the tree is taken to be such a tree and no more are drawn).
+    Seeded, so the same routine always gets the same estimate.
     """
     rng = random.Random(0)
-    total = 0
-    for _ in range(paths):
+    products: list[int] = []
+    for drawn in range(1, paths + 1):
         chooser = _UniformChooser(rng)
         perform(routine, params, chooser, record=False, claims=claims)
-        total += chooser.product
-    return max(1, (total + paths // 2) // paths)
+        products.append(chooser.product)
+        if drawn == AGREE and len(set(products)) == 1:
+            break  # the same count on every path so far: a tree of fixed option counts
+    return max(1, (sum(products) + len(products) // 2) // len(products))
 
 
 def _replay(
