@@ -19,7 +19,7 @@ from typing import Any
 
 from conjure import __version__
 from conjure.cli import deck, games, pictures, plugins, routines, trainer
-from conjure.cli.common import Parser
+from conjure.cli.common import Parser, default_lang
 from conjure.errors import EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, ConjureError, Interrupted
 
 #: the command areas, in the order their commands are listed
@@ -36,7 +36,57 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     for area in AREAS:
         area.add_parsers(sub)
+    for command in sub.choices.values():
+        # one default language for every command: English, or CONJURE_LANG
+        if command.get_default("lang") is not None:
+            command.set_defaults(lang=default_lang())
     return parser
+
+
+def commands_markdown() -> str:
+    """The README's table of commands, written from the parser: every command with every
+    option, so that the table cannot fall behind the code."""
+    parser = build_parser()
+    rows = ["| command | what it does |", "|---|---|"]
+    for name, command, help_text in _commands(parser, "conjure"):
+        usage = " ".join([name, *_synopsis(command)]).replace("|", "\\|")
+        rows.append(f"| `{usage}` | {help_text} |")
+    rows.append("| `conjure --version` | the installed version |")
+    return "\n".join(rows)
+
+
+def _commands(parser: argparse.ArgumentParser, prefix: str) -> Iterator[tuple[str, Any, str]]:
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            helps = {a.dest: a.help or "" for a in action._choices_actions}
+            for name, command in action.choices.items():
+                nested = [a for a in command._actions if isinstance(a, argparse._SubParsersAction)]
+                if nested:
+                    yield from _commands(command, f"{prefix} {name}")
+                else:
+                    yield f"{prefix} {name}", command, helps.get(name, "")
+
+
+def _synopsis(command: argparse.ArgumentParser) -> list[str]:
+    words = []
+    for action in command._actions:
+        if isinstance(action, argparse._HelpAction):
+            continue
+        if not action.option_strings:
+            word = str(action.metavar or action.dest.upper())
+            words.append(f"[{word}]" if action.nargs in ("?", "*") else word)
+            continue
+        flag = "/".join(sorted(action.option_strings, key=len))
+        if action.nargs == 0:
+            word = flag
+        else:
+            value = "|".join(map(str, action.choices)) if action.choices else None
+            value = value or str(action.metavar or action.dest.upper())
+            word = f"{flag} {value}"
+            if isinstance(action, argparse._AppendAction):
+                word += " ..."
+        words.append(word if action.required else f"[{word}]")
+    return words
 
 
 @contextlib.contextmanager

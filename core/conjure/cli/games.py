@@ -33,30 +33,52 @@ def add_parsers(sub: Any) -> None:
 
     p = add_command(sub, "play", _play, help="play a game in the terminal against bots")
     p.add_argument("game", metavar="GAME")
-    p.add_argument("--seed", type=whole("--seed", low=0), help="the deal (default: a random one)")
     p.add_argument(
-        "--bot", default="ismcts", help="the opponents: ismcts (default, strongest), mc or random"
+        "--seed", type=whole("--seed", low=0), metavar="N", help="the deal (default: a random one)"
     )
     p.add_argument(
-        "--seat", type=whole("--seat", low=1), default=1, help="your seat, 1 = first player"
+        "--bot",
+        default="ismcts",
+        metavar="ismcts|mc|random",
+        help="the opponents: ismcts (default, strongest), mc or random",
+    )
+    p.add_argument(
+        "--seat",
+        type=whole("--seat", low=1),
+        default=1,
+        metavar="N",
+        help="your seat, 1 = first player",
     )
     _game_options(p)
 
     p = add_command(sub, "simulate", _simulate, help="play many games between bots and report")
     p.add_argument("game", metavar="GAME")
     p.add_argument(
-        "-n", "--games", type=whole("-n", low=1), default=1000, help="games to play (default 1000)"
+        "-n",
+        "--games",
+        type=whole("-n", low=1),
+        default=1000,
+        metavar="N",
+        help="games to play (default 1000)",
     )
     p.add_argument(
-        "--seed", type=whole("--seed", low=0), default=0, help="the first deal (default 0)"
+        "--seed",
+        type=whole("--seed", low=0),
+        default=0,
+        metavar="N",
+        help="the first deal (default 0)",
     )
     p.add_argument(
-        "--bots", default="random", help="one bot for all seats or one per seat: mc,random"
+        "--bots",
+        default="random",
+        metavar="BOT[,BOT]",
+        help="one bot (ismcts, mc or random) for all seats, or one per seat: mc,random",
     )
     p.add_argument(
         "--workers",
         type=whole("--workers", low=1),
         default=1,
+        metavar="K",
         help="processes to play on (default 1); the results do not depend on it",
     )
     _game_options(p)
@@ -67,6 +89,7 @@ def _game_options(p: Any) -> None:
     p.add_argument(
         "--players",
         type=whole("--players", low=1),
+        metavar="N",
         help="how many play (default: the game's smallest number)",
     )
     p.add_argument(
