@@ -56,6 +56,8 @@ nav.bar input[type=range]{flex:1}
 nav.bar .hint{color:var(--dim);font-size:12px}
 @media print{
  nav.bar{display:none}
+ .views{flex-wrap:nowrap}
+ .views figure{flex:1 1 0;min-width:0}
  body{background:#fff}
  main{padding:0}
  .frame{break-inside:avoid;page-break-inside:avoid;box-shadow:none!important;
