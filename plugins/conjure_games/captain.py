@@ -92,6 +92,8 @@ class Captain(MatchGame):  # type: ignore[type-arg]
     summary_en = "Piquet: 12 cards each, the talon exchange, carte blanche, point, sequence and "
     summary_en += "set declarations, twelve tricks; six deals."
     summary_zh = "类似皮克牌：每人12张，交换手牌，无绘牌，宣布分数、连续与同点，12次出牌；共6局。"
+    #: declarations, tricks and the cards seldom give one player more than 100 in a deal
+    deal_scale = 100.0
     options: ClassVar[tuple[Option, ...]] = (
         Option("deals", 6, 1, 12, "deals in a match (Piquet's partie is six)"),
     )
@@ -307,6 +309,9 @@ class Captain(MatchGame):  # type: ignore[type-arg]
             blank[me] = True
             v["blank"] = tuple(blank)
             self._add(state, me, 10)
+            state.tell(
+                f"player {me + 1} shows a carte blanche: +10", f"玩家{me + 1}公开无绘牌：+10"
+            )
             return
         if action < SPECIAL:
             state.move(action, HANDS[me], DISCARDS[me])
@@ -353,6 +358,10 @@ class Captain(MatchGame):  # type: ignore[type-arg]
                     state.reveal(card)
         else:
             declare(state, COMBOS.catalogue[action - DECLARE])
+        state.tell(
+            f"player {me + 1}: {self._action_name(state, action)}",
+            f"玩家{me + 1}：{self._action_name(state, action)}",
+        )
         v["declared"] = (*v["declared"], (v["kind"], me, action))
         self._next_declarer(state)
 
@@ -386,6 +395,10 @@ class Captain(MatchGame):  # type: ignore[type-arg]
             made = [(p, a)] if ra > rb else [(q, b)]
         player, action = made[0]
         value = self.value_of(state, player, action)
+        state.tell(
+            f"player {player + 1} scores {value} for the {KINDS[v['kind']]}",
+            f"玩家{player + 1}的{('分数', '连续', '同点')[v['kind']]}得{value}分",
+        )
         self._add(state, player, value)
         combos = list(v["combos"])
         combos[player] += value

@@ -80,6 +80,8 @@ class Klaberjass(MatchGame):  # type: ignore[type-arg]
     summary_zh = (
         "32张牌，主牌J 20分、9 14分；出牌前比较同花连牌；只有赢方所出的牌得分；先得500分者胜。"
     )
+    #: 152 in the cards, 50 for a sequence, 20 for the trump K and Q, 10 for the last
+    deal_scale = 230.0
     options: ClassVar[tuple[Option, ...]] = (
         Option("target", 500, 50, 5000, "total points that win the match"),
         Option("last", 10, 0, 10, "points for the last trick (the text gives none)"),
@@ -266,6 +268,10 @@ class Klaberjass(MatchGame):  # type: ignore[type-arg]
             score = list(v["score"])
             score[best] += value
             v.update(score=tuple(score), sequence=best)
+            state.tell(
+                f"player {best + 1}'s sequence is the better: +{value}",
+                f"玩家{best + 1}的连牌大：+{value}",
+            )
 
     # -- legal actions ----------------------------------------------------------------------
 
@@ -292,7 +298,12 @@ class Klaberjass(MatchGame):  # type: ignore[type-arg]
         v = state.vars
         me = state.current
         if action >= DECLARE:
-            declare(state, SEQUENCES.catalogue[action - DECLARE])
+            combo = SEQUENCES.catalogue[action - DECLARE]
+            declare(state, combo)
+            state.tell(
+                f"player {me + 1} declares {combo.label()}",
+                f"玩家{me + 1}宣布{combo.label_zh()}",
+            )
             declared = list(v["declared"])
             declared[me] = action - DECLARE
             v["declared"] = tuple(declared)

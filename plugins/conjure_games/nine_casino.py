@@ -91,6 +91,8 @@ class NineCasino(MatchGame):  # type: ignore[type-arg]
     summary_zh = (
         "36张牌，王牌J 20分、9 14分；赢一回的人在贮存牌用完前可宣布“完成”；先得1000分者胜。"
     )
+    #: a deal's cards are worth 112, completions seldom more than 300 in all
+    deal_scale = 300.0
     options: ClassVar[tuple[Option, ...]] = (
         Option("target", 1000, 100, 5000, "total points that win the match"),
         Option("run5", 1, 0, 1, "1: a run of five anywhere scores 100; 0: only A-K-Q-J-10"),
@@ -253,7 +255,12 @@ class NineCasino(MatchGame):  # type: ignore[type-arg]
             combo = self.declarations.catalogue[action - DECLARE]
             declare(state, combo)
             score = list(v["score"])
-            score[me] += combo.score(v["trump"])
+            gained = combo.score(v["trump"])
+            score[me] += gained
+            state.tell(
+                f"player {me + 1} declares {combo.label()}: +{gained}",
+                f"玩家{me + 1}宣布{combo.label_zh()}：+{gained}",
+            )
             v.update(
                 score=tuple(score),
                 may_declare=NOBODY_MAY if v["may_declare"][1 - me] is False else ONLY[1 - me],

@@ -194,9 +194,9 @@ def test_conformance() -> None:
 
 
 def test_the_monte_carlo_bot_beats_random(mc_against_random) -> None:  # type: ignore[no-untyped-def]
-    """One deal a match (target 50): a deal's cards weigh heavily here (the sequences alone
-    swing 20 or 50), so it takes many deals for the interval to clear one half."""
-    rate, low, high = mc_against_random(Klaberjass(target=50), 200, 16)
+    """Matches to 150 (two or three deals): a deal's cards weigh heavily here (the sequences
+    alone swing 20 or 50), so it takes many games for the interval to clear one half."""
+    rate, low, high = mc_against_random(Klaberjass(target=150), 100, 8)
     assert low > 0.5, (rate, low, high)
 
 
