@@ -14,11 +14,14 @@ from conjure.deck.cards import SUIT_SYMBOLS
 from conjure.games import (
     HANDS,
     SPECIAL,
+    Declarations,
     GameState,
+    MarriageRule,
     Option,
     RuleNote,
     TrickGame,
     TrickVars,
+    declare,
     trick_zones,
 )
 
@@ -31,6 +34,10 @@ CARD_POINTS: Final = tuple(POINTS.get(c % 13, 0) for c in range(52))
 DECK: Final = tuple(s * 13 + r for s in range(4) for r in (ACE, NINE, TEN, JACK, QUEEN, KING))
 
 MARRY: Final = SPECIAL  # MARRY + code: lead this King or Queen declaring the marriage
+#: the King and Queen of a suit, 40 in trumps and 20 otherwise (rules 7 and 8)
+MARRIAGES: Final = Declarations([MarriageRule(20, 40)])
+#: card code -> the marriage it belongs to
+MARRIAGE_OF: Final = {c: i for i, m in enumerate(MARRIAGES.catalogue) for c in m.cards}
 CHANGE: Final = SPECIAL + 64  # CHANGE + suit: show the trump 9, name the suit, lead the 9
 CLOSE: Final = SPECIAL + 70
 PASS: Final = SPECIAL + 71  # listed before declaring, which costs 3 when short of 66
@@ -212,10 +219,8 @@ class SixtySix(TrickGame[SixtySixVars]):
                 return same
             return [c for c in hand if c // 13 == trump] or hand
         actions = list(hand)
-        for card in hand:
-            if card % 13 == KING and card - 1 in hand:  # the Queen is the code below the King
-                actions.append(MARRY + card)
-                actions.append(MARRY + card - 1)
+        for i in MARRIAGES.find(hand):  # lead either card of a marriage held
+            actions.extend(MARRY + card for card in MARRIAGES.catalogue[i].cards)
         if v.won_last:
             if trump * 13 + NINE in hand:
                 actions.extend(CHANGE + s for s in range(4) if s != trump)
@@ -271,9 +276,9 @@ class SixtySix(TrickGame[SixtySixVars]):
             action = nine
         elif action >= MARRY:
             card = action - MARRY
-            partner = card + 1 if card % 13 == QUEEN else card - 1
-            state.reveal(partner)
-            v.marriage = 40 if suit(card) == v.trump else 20
+            marriage = MARRIAGES.catalogue[MARRIAGE_OF[card]]
+            declare(state, marriage)  # both cards shown; the one led lies face up anyway
+            v.marriage = marriage.score(v.trump)
             state.tell(
                 f"player {me + 1} announces a marriage worth {v.marriage} if this trick is won",
                 f"玩家{me + 1}宣布结婚（{v.marriage}分，须赢此墩）",

@@ -185,6 +185,14 @@ def test_a_marriage_scores_only_when_its_trick_is_won() -> None:
     s.zones["hand1"] = cards("9H KD KC TC QS JS")
     play(game, s, MARRY + c("QH"), c("9H"))
     assert s.vars.score == (3 + 20, 0)
+    # in trumps (spades in the example deal) a marriage is worth 40
+    s = example_state(game)
+    s.zones["hand0"] = cards("KS QS AD AC JC 9C")
+    s.zones["hand1"] = cards("9H KD KC TC QH JH")
+    assert MARRY + c("KS") in s.legal_actions() and MARRY + c("QS") in s.legal_actions()
+    assert MARRY + c("KD") not in s.legal_actions()  # the Queen of diamonds is not held
+    play(game, s, MARRY + c("KS"), c("9H"))
+    assert s.vars.score == (4 + 40, 0)
 
 
 def test_closing_stops_the_draw_and_the_bonus() -> None:
