@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from conjure.cli.common import EXIT_OK, add_command, print_json
+from conjure.cli.common import EXIT_OK, LANG_HELP, add_command, default_lang, print_json
 from conjure.deck.cards import parse_packet
 from conjure.deck.places import check_place
 from conjure.deck.state import DeckState
@@ -39,7 +39,7 @@ def add_parsers(sub: Any) -> None:
         help='make a move first, e.g. "Peel left right 2", "Steal left right" (repeatable)',
     )
     p.add_argument("--audience", action="store_true", help="also render the audience's view")
-    p.add_argument("--lang", choices=("en", "zh"), default="en")
+    p.add_argument("--lang", choices=("en", "zh"), default=default_lang(), help=LANG_HELP)
     p.add_argument("--json", action="store_true", help="print the layout as JSON")
 
 
