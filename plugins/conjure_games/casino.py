@@ -454,6 +454,10 @@ class Casino(CaptureGame[CasinoVars]):
 
     # -- reading -------------------------------------------------------------------------------
 
+    def _facts(self, state: GameState[CasinoVars], player: int) -> list[str]:
+        """The builds on the table with their values and owners, then the base facts."""
+        return [str(b) for b in self.builds(state)] + super()._facts(state, player)
+
     def item_names(self, state: GameState[CasinoVars]) -> list[str]:
         loose = [str(CARDS[c]) for c in state.zones["table"]]
         return loose + [
