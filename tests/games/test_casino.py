@@ -3,10 +3,15 @@ take one's build, both scorings, conformance, and the Monte-Carlo bot against ra
 
 from __future__ import annotations
 
+import io
 from collections.abc import Callable
 
+import pytest
+from rich.console import Console
+
 from conjure.deck import Card
-from conjure.games import TERMINAL, GameState
+from conjure.games import TERMINAL, GameError, GameState
+from conjure.games.play import play_game
 from conjure.testing import check_game
 from conjure_games.casino import DECK, POINTS, Casino
 
@@ -181,3 +186,33 @@ def test_monte_carlo_beats_random(
     a 95% interval above one half."""
     rate, low, high = mc_against_random(Casino(target=1), 20, 4)
     assert low > 0.5, f"won {rate:.0%} [{low:.0%}, {high:.0%}]"
+
+
+def test_typing_a_card_with_several_moves_asks_which() -> None:
+    game = Casino()
+    s = position(game, "8C 3H", "8S 8H")
+    with pytest.raises(GameError, match=r"8♣ has 4 moves: type one of \d+, \d+, \d+, \d+"):
+        game.parse_action(s, "8C")
+    assert s.action_name(game.parse_action(s, "3H")) == "3♥ to the table"  # one move only
+    assert s.action_name(game.parse_action(s, "８♣ takes 8♠ + 8♥")) == "8♣ takes 8♠ + 8♥"
+    with pytest.raises(GameError, match="'zz' is not a move here"):
+        game.parse_action(s, "zz")
+
+
+def test_a_game_played_by_typing_to_the_end() -> None:
+    """The terminal shows the table and the builds with their values, refuses an ambiguous
+    card with the numbers to type, and plays a whole match."""
+    out = io.StringIO()
+    answers = iter(["TD", *["1"] * 2000])
+    code = play_game(
+        Casino(target=1),
+        seed=3,
+        bot="random",
+        console=Console(file=out, width=100, highlight=False),
+        ask=lambda _: next(answers),
+    )
+    text = out.getvalue()
+    assert code == 0 and "Game over" in text
+    assert "table" in text and "build (you)" in text
+    assert "the deal ends:" in text
+    assert "Traceback" not in text
