@@ -331,6 +331,17 @@ class DeckMachine(RuleBasedStateMachine):
         src = data.draw(st.sampled_from(sorted(self.state.breaks)))
         self._push(data.draw(moves_for(self.state, src=src)))
 
+    @precondition(lambda self: bool(self.state.breaks) and len(self.state.places()) > 1)
+    @rule(data=st.data())
+    def insert_next_to_a_break(self, data: st.DataObject) -> None:
+        """A block pushed into a hand at, just above or just below its break."""
+        s = self.state
+        dst = data.draw(st.sampled_from(sorted(s.breaks)))
+        src = data.draw(st.sampled_from([p for p in s.places() if p != dst]))
+        mark = s.breaks[dst]
+        depth = data.draw(st.sampled_from([mark - 1, mark, mark + 1]))
+        self._push(Insert(src, dst, depth, data.draw(st.integers(1, s.size(src)))))
+
     @precondition(lambda self: bool(self.state.spread))
     @rule(data=st.data())
     def move_from_a_spread_packet(self, data: st.DataObject) -> None:
