@@ -4,7 +4,11 @@ goofspiel (13 cards) through its Python API side by side when ``pyspiel`` is imp
 Both loops do the same work per move: ask for the legal actions and apply a uniformly random
 one, and answer every chance node (the prize card turned up) with a random outcome.
 
-    python bench/games.py [--seconds 3]
+With ``--ladder N`` it also measures the strength ladder: random against flat Monte-Carlo and
+flat Monte-Carlo against ISMCTS, N games a pair in each game (seats alternate, draws count half),
+the stronger bot's score with its 95% Wilson interval, and the CPU time per move of each bot.
+
+    python bench/games.py [--seconds 3] [--ladder 40]
 """
 
 from __future__ import annotations
@@ -57,10 +61,64 @@ def openspiel_goofspiel(seconds: float) -> float | None:
     return games / (time.perf_counter() - start)
 
 
+def duel(game: Game, names: tuple[str, str], games: int) -> tuple[float, dict[str, float]]:
+    """The second bot's score against the first (wins + draws/2) over ``games`` games, seats
+    alternating, and each bot's CPU milliseconds per move."""
+    from conjure.games.bots import make_bot
+
+    score = 0.0
+    spent = {name: 0.0 for name in names}
+    moves = {name: 0 for name in names}
+    for g in range(games):
+        seat = g % 2  # the seat of the second bot
+        bots = {seat: make_bot(names[1]), 1 - seat: make_bot(names[0])}
+        label = {seat: names[1], 1 - seat: names[0]}
+        chance, rng = random.Random(1000 + g), random.Random(2000 + g)
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.sample_chance(chance)
+                continue
+            me = state.current
+            start = time.process_time()
+            action = bots[me].choose(state, rng)
+            spent[label[me]] += time.process_time() - start
+            moves[label[me]] += 1
+            state.apply_action(action)
+        result = state.returns()
+        score += 1.0 if result[seat] > result[1 - seat] else 0.5 if result[0] == result[1] else 0
+    return score, {n: 1000 * spent[n] / max(1, moves[n]) for n in names}
+
+
+def ladder(games: int) -> None:
+    from conjure.games.simulate import wilson
+
+    rows = [
+        ("goofspiel", Goofspiel()),
+        ("sixty-six, one deal won", SixtySix(target=1)),
+        ("round-and-round, one deal", RoundAndRound(deals=1)),
+        ("jack-high, one deal", JackHigh(target=1)),
+    ]
+    for name, game in rows:
+        for pair in (("random", "mc"), ("mc", "ismcts")):
+            score, ms = duel(game, pair, games)
+            rate, low, high = wilson(int(score), games)
+            rate = score / games
+            print(
+                f"{name:28} {pair[1]:>6} vs {pair[0]:<6} {rate:6.1%} [{low:.1%}–{high:.1%}] "
+                f"of {games}  ms/move: {pair[0]} {ms[pair[0]]:.1f}, {pair[1]} {ms[pair[1]]:.1f}",
+                flush=True,
+            )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=3.0)
+    parser.add_argument("--ladder", type=int, default=0, help="games a pair for the ladder")
     args = parser.parse_args()
+    if args.ladder:
+        ladder(args.ladder)
+        return
     rows = [
         ("goofspiel", Goofspiel()),
         ("sixty-six, one deal (target=1)", SixtySix(target=1)),

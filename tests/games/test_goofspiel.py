@@ -70,3 +70,19 @@ def test_a_whole_game_ends_with_every_diamond_accounted() -> None:
 @pytest.mark.parametrize("ties", [0, 1, 2])
 def test_conformance(ties: int) -> None:
     assert check_game(Goofspiel(ties=ties), seeds=range(20)) > 0
+
+
+def test_a_tied_diamond_is_carried_by_default_and_the_ace_is_listed_first() -> None:
+    game = Goofspiel()
+    assert game.option_values["ties"] == 1
+    s = game.new_initial_state(1)
+    assert game.ordered_actions(s)[0] == c("AS")  # the Ace is the lowest bid
+
+
+def test_the_opponents_remaining_bids_are_public() -> None:
+    game = Goofspiel()
+    s = game.new_initial_state(1)
+    s.apply_action(c("5S"))
+    s.apply_action(c("9H"))
+    (fact,) = game._facts(s, 0)
+    assert "9♥" not in fact and "8♥" in fact and fact.startswith("player 2 can still bid")

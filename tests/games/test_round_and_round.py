@@ -94,3 +94,19 @@ def test_the_match_ends_at_seven_or_after_thirteen_deals() -> None:
 
 def test_conformance() -> None:
     assert check_game(RoundAndRound(deals=2), seeds=range(6)) > 0
+
+
+def test_every_deal_gives_all_65_points_so_more_points_always_decides() -> None:
+    game = RoundAndRound(deals=3)
+    for seed in range(5):
+        s = game.new_initial_state(seed)
+        rng = random.Random(seed)
+        while s.vars.deals == 1:
+            z = s.zones
+            left = z["hand0"] + z["hand1"] + z["trick"]
+            if not z["stock"] and len(left) == 2 and not s.is_chance_node():
+                # before the last trick: what was taken and what is left make the whole deal
+                trump = s.vars.trump
+                assert sum(s.vars.score) + sum(card_points(x, trump) for x in left) == 65
+            s.apply_action(s.legal_actions()[int(rng.random() * len(s.legal_actions()))])
+        assert sum(s.vars.match) in (1, 2)  # someone always won the deal

@@ -213,3 +213,22 @@ def test_closing_stops_the_draw_and_the_bonus() -> None:
 @pytest.mark.parametrize("target", [1, 7])
 def test_conformance(target: int) -> None:
     assert check_game(SixtySix(target=target), seeds=range(12)) > 0
+
+
+def test_exactly_66_wins_the_deal() -> None:
+    game = SixtySix()
+    s = example_state(game)
+    s.vars.score = (66, 40)
+    s.vars.tricks = (3, 2)
+    play(game, s, DECLARE)
+    assert s.vars.match == (1, -1)
+
+
+def test_declaring_short_of_66_asks_for_confirmation_at_the_table() -> None:
+    game = SixtySix()
+    s = example_state(game)
+    s.vars.score = (40, 40)
+    s.vars.tricks = (3, 2)
+    assert "costs 3 game points" in (game._warning(s, DECLARE) or "")
+    s.vars.score = (70, 40)
+    assert game._warning(s, DECLARE) is None

@@ -123,3 +123,26 @@ def test_the_table_tells_the_story_of_a_deal(
     assert "trump is" in out and "wins the trick" in out
     assert re.search(r"declared|nobody declared", out)  # the deal's end and its reason
     assert "match score" in out and "Game over" in out
+
+
+def test_an_illegal_card_is_refused_with_the_reason_and_the_moves_again(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from tests.games.test_sixty_six import c, example_state
+
+    from conjure_games.sixty_six import SixtySix
+
+    game = SixtySix()
+    s = example_state(game)
+    s.apply_action(c("AD"))  # the other holds ♦K and must follow
+    s.current = 1
+    with pytest.raises(Exception, match=r"cannot be played now: you must follow suit \(♦\)"):
+        game.parse_action(s, "KC")
+    with pytest.raises(Exception, match="it is not in your hand"):
+        game.parse_action(s, "AS")
+    typed = iter(["AH", "q"])
+    monkeypatch.setattr(builtins, "input", lambda prompt="": next(typed))
+    assert main(["play", "round-and-round", "--seed", "1", "--bot", "random", "--seat", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "A♥ cannot be played now" in out
+    assert out.count("Your move:") == 2  # the legal moves shown again

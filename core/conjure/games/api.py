@@ -541,6 +541,11 @@ class Game(Generic[V]):
         everyone work out, such as the bids an opponent has left)."""
         return []
 
+    def _why_not(self, state: GameState[V], action: int) -> str | None:
+        """Why ``action``, which is not legal now, is refused, in a few words for the player
+        (``None``: the caller says only that it is not allowed)."""
+        return None
+
     def _warning(self, state: GameState[V], action: int) -> str | None:
         """A sentence when ``action`` is legal but costly on its face (terminal play asks the
         player to confirm it)."""
@@ -689,7 +694,8 @@ class Game(Generic[V]):
         if card is not None:
             if card.code in legal:
                 return card.code
-            raise GameError(f"{card} cannot be played now")
+            reason = self._why_not(state, card.code)
+            raise GameError(f"{card} cannot be played now" + (f": {reason}" if reason else ""))
         raise GameError(f"{quote(typed)} is not a move here: type a number from 1 to {len(legal)}")
 
     def determinize(self, state: GameState[V], player: int, rng: random.Random) -> GameState[V]:

@@ -15,7 +15,7 @@ from typing import ClassVar, TypeVar
 
 import attrs
 
-from conjure.deck.cards import CARDS
+from conjure.deck.cards import CARDS, SUIT_SYMBOLS
 from conjure.games.api import (
     ALL,
     HANDS,
@@ -186,6 +186,24 @@ class TrickGame(MatchGame[TV]):
                     name = CARDS[card]
                     state.tell(f"{self.seat_names[p]} draws {name}", f"玩家{p + 1}摸{name}")
             state.zones[HANDS[p]].append(card)
+
+    def _why_not(self, state: GameState[TV], action: int) -> str | None:
+        if action >= 64:
+            return None
+        if action not in state.zones[HANDS[state.current]]:
+            return "it is not in your hand"
+        trick = state.zones["trick"]
+        if not trick:
+            return None
+        legal = [c for c in self._legal_actions(state) if c < 64]
+        led, trump = trick[0] // 13, state.vars.trump
+        if legal and all(c // 13 == led for c in legal):
+            return f"you must follow suit ({SUIT_SYMBOLS[led]})"
+        if legal and trump >= 0 and all(c // 13 == trump for c in legal):
+            return (
+                f"you have no {SUIT_SYMBOLS[led]}, so you must play a trump ({SUIT_SYMBOLS[trump]})"
+            )
+        return "allowed now: " + " ".join(str(CARDS[c]) for c in sorted(legal))
 
     def _deal_over(self, state: GameState[TV], last: int) -> None:
         """Every card has been played; ``last`` won the last trick. Score the deal and call
