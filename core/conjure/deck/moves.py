@@ -467,7 +467,10 @@ class Cut(Move):
     dst: str = attrs.field(validator=_place, metadata=_PLACE)
     n: int | None = attrs.field(default=None, metadata=_NUMBER_OR_BREAK)
 
-    _WORDS: ClassVar = Text("Cut {at} off the {src} to the {dst}", zh="从{src}切下{at}牌放到{dst}")
+    _WORDS: ClassVar = Text(
+        "Cut {what} off the {src} to the {dst}", zh="从{src}切下{what}放到{dst}"
+    )
+    _ABOVE: ClassVar = Text("the cards above the break", zh="布雷克上方的牌")
 
     def check(self, s: DeckState) -> None:
         self._apart(self.src, self.dst)
@@ -483,8 +486,8 @@ class Cut(Move):
         s.put(self.dst, s.take(self.src, n))  # type: ignore[arg-type]
 
     def text(self) -> Text:
-        at = _AT_BREAK if self.n is None else Text(_count(self.n), zh=f"{self.n}张")
-        return self._WORDS.format(at=at, src=place_text(self.src), dst=place_text(self.dst))
+        what = self._ABOVE if self.n is None else _cards(self.n)
+        return self._WORDS.format(what=what, src=place_text(self.src), dst=place_text(self.dst))
 
 
 @attrs.frozen
@@ -513,7 +516,7 @@ class CompleteCut(Move):
         if self.n is None:
             at = _AT_BREAK
         else:
-            at = Text(f"{_count(self.n)} deep", zh=f"{self.n}张")
+            at = Text(f"{_count(self.n)} deep", zh=f"在第{self.n}张之下")
         return self._WORDS.format(at=at, place=place_text(self.place))
 
 
