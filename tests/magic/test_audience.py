@@ -12,6 +12,7 @@ from conjure.deck import (
     Deal,
     DeckState,
     Forward,
+    Insert,
     Peel,
     ShowTop,
     Spread,
@@ -117,6 +118,16 @@ def test_bringing_the_hands_forward_with_a_face_up_card_on_top_is_a_flash() -> N
 
     message = failure(run(script))
     assert "2♥ in the left hand while the performer brings" in message and "flash" in message
+
+
+def test_a_face_up_card_pushed_into_a_packet_in_view_is_seen() -> None:
+    def script(p: Performance) -> None:
+        p.start(DeckState.parse("left: AS 2S 3S; right: KS 2H^"))  # 2♥ under the K♠
+        p.step("⑤", "push them in")
+        p.do(Insert("right", "left", 1, n=2))
+
+    message = failure(run(script))
+    assert message.startswith("step ⑤: the audience sees 2♥ in the left hand while insert")
 
 
 # -- counts and backing ----------------------------------------------------------------------------

@@ -340,6 +340,12 @@ class Insert(Move):
     def run_unchecked(self, s: DeckState) -> None:
         s.insert(self.dst, self.depth, s.take(self.src, self.n))
 
+    def shows(self, s: DeckState) -> tuple[int, ...]:
+        # A face-up card pushed into a packet in view is seen as it goes in.
+        if not (s.in_view(self.src) and s.in_view(self.dst)):
+            return ()
+        return tuple(b & CODE_MASK for b in s.packet(self.src)[: self.n] if b & FACE_UP)
+
     def text(self) -> Text:
         where = "的特普" if self.depth == 0 else f"第{self.depth}张牌之下"
         return self._WORDS.format(
