@@ -28,7 +28,9 @@ bonuses are left out.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar, Final
+from typing import ClassVar, Final
+
+import attrs
 
 from conjure.deck.cards import CARDS, SUIT_SYMBOLS
 from conjure.games import (
@@ -38,6 +40,7 @@ from conjure.games import (
     TERMINAL,
     Combination,
     Declarations,
+    FreeMatchVars,
     GameState,
     MatchGame,
     Option,
@@ -83,7 +86,33 @@ def point_of(hand: Sequence[int], suit: int) -> tuple[int, int]:
     return sum(PIPS[c] for c in cards), len(cards)
 
 
-class Captain(MatchGame):  # type: ignore[type-arg]
+@attrs.define(slots=False)
+class CaptainVars(FreeMatchVars):
+    """The public values of a deal of captain."""
+
+    #: "exchange", "declare" or "play"
+    phase: str = "exchange"
+    #: each player's points in this deal
+    score: tuple[int, ...] = (0, 0)
+    #: cards discarded so far by the player exchanging now
+    discarded: int = 0
+    #: who showed a carte blanche
+    blank: tuple[bool, ...] = (False, False)
+    #: the kind of combination being declared: 0 point, 1 sequence, 2 sets
+    kind: int = 0
+    #: (kind, player, action) of each declaration in order; action -1: nothing to declare
+    declared: tuple[tuple[int, int, int], ...] = ()
+    #: points scored for declarations
+    combos: tuple[int, ...] = (0, 0)
+    #: tricks led, tricks won on the other's lead, tricks won
+    led: tuple[int, ...] = (0, 0)
+    captured: tuple[int, ...] = (0, 0)
+    tricks: tuple[int, ...] = (0, 0)
+    #: the last trick and the cards, at the end of the deal
+    bonus: tuple[int, ...] = (0, 0)
+
+
+class Captain(MatchGame[CaptainVars]):
     id = "captain"
     name_zh = "缉查队长"
     name_en = "Captain"
@@ -94,6 +123,7 @@ class Captain(MatchGame):  # type: ignore[type-arg]
     summary_zh = "类似皮克牌：每人12张，交换手牌，无绘牌，宣布分数、连续与同点，12次出牌；共6局。"
     #: declarations, tricks and the cards seldom give one player more than 100 in a deal
     deal_scale = 100.0
+    vars_type = CaptainVars
     options: ClassVar[tuple[Option, ...]] = (
         Option("deals", 6, 1, 12, "deals in a match (Piquet's partie is six)"),
     )
@@ -201,9 +231,9 @@ class Captain(MatchGame):  # type: ignore[type-arg]
 
     # -- dealing ----------------------------------------------------------------------------
 
-    def _new_deal(self, state: GameState[Any]) -> None:
+    def _new_deal(self, state: GameState[CaptainVars]) -> None:
         cards = self.shuffled_deck(state)
-        dealer = state.vars["dealer"]
+        dealer = state.vars.dealer
         z = state.zones
         for pair in range(12):  # two at a time, the elder hand first
             z[HANDS[(1 - dealer + pair) % 2]].extend(cards[pair * 2 : pair * 2 + 2])
@@ -225,11 +255,11 @@ class Captain(MatchGame):  # type: ignore[type-arg]
 
     # -- legal actions ----------------------------------------------------------------------
 
-    def _legal_actions(self, state: GameState[Any]) -> Sequence[int]:
+    def _legal_actions(self, state: GameState[CaptainVars]) -> Sequence[int]:
         me = state.current
         hand = state.zones[HANDS[me]]
         v = state.vars
-        phase = v["phase"]
+        phase = v.phase
         if phase == "play":
             trick = state.zones["trick"]
             if not trick:
@@ -238,22 +268,18 @@ class Captain(MatchGame):  # type: ignore[type-arg]
             return [c for c in hand if c // 13 == led] or hand  # follow suit if able
         if phase == "exchange":
             actions = [DONE]
-            if v["discarded"] < len(state.zones["talon"]):
+            if v.discarded < len(state.zones["talon"]):
                 actions.extend(hand)
-            if (
-                v["discarded"] == 0
-                and not v["blank"][me]
-                and not any(c % 13 in COURTS for c in hand)
-            ):
+            if v.discarded == 0 and not v.blank[me] and not any(c % 13 in COURTS for c in hand):
                 actions.append(BLANK)
             return actions
         return self.declarable(state, me)
 
-    def declarable(self, state: GameState[Any], player: int) -> list[int]:
+    def declarable(self, state: GameState[CaptainVars], player: int) -> list[int]:
         """What ``player`` may declare of the kind under way: his best point, or one of his
         sequences or sets."""
         hand = state.zones[HANDS[player]]
-        kind = state.vars["kind"]
+        kind = state.vars.kind
         if kind == 0:
             totals = [0, 0, 0, 0]
             counts = [0, 0, 0, 0]
@@ -265,13 +291,13 @@ class Captain(MatchGame):  # type: ignore[type-arg]
         wanted = KINDS[kind]
         return [DECLARE + i for i in COMBOS.find(hand) if COMBOS.catalogue[i].kind == wanted]
 
-    def _action_name(self, state: GameState[Any], action: int) -> str:
+    def _action_name(self, state: GameState[CaptainVars], action: int) -> str:
         if action < SPECIAL:
-            if state.vars["phase"] == "exchange":
+            if state.vars.phase == "exchange":
                 return f"discard {CARDS[action]}"
             return super()._action_name(state, action)
         if action == DONE:
-            return f"exchange {state.vars['discarded']}"
+            return f"exchange {state.vars.discarded}"
         if action == BLANK:
             return "carte blanche +10"
         if action < DECLARE:
@@ -283,9 +309,9 @@ class Captain(MatchGame):  # type: ignore[type-arg]
 
     # -- play -------------------------------------------------------------------------------
 
-    def _apply_action(self, state: GameState[Any], action: int) -> None:
+    def _apply_action(self, state: GameState[CaptainVars], action: int) -> None:
         v = state.vars
-        phase = v["phase"]
+        phase = v.phase
         if phase == "play":
             self._play(state, action)
         elif phase == "exchange":
@@ -293,21 +319,21 @@ class Captain(MatchGame):  # type: ignore[type-arg]
         else:
             self._declare(state, action)
 
-    def _add(self, state: GameState[Any], player: int, points: int) -> None:
-        score = list(state.vars["score"])
+    def _add(self, state: GameState[CaptainVars], player: int, points: int) -> None:
+        score = list(state.vars.score)
         score[player] += points
-        state.vars["score"] = tuple(score)
+        state.vars.score = tuple(score)
 
-    def _exchange(self, state: GameState[Any], action: int) -> None:
+    def _exchange(self, state: GameState[CaptainVars], action: int) -> None:
         v = state.vars
         me = state.current
         z = state.zones
         if action == BLANK:
             for card in z[HANDS[me]]:
                 state.reveal(card)
-            blank = list(v["blank"])
+            blank = list(v.blank)
             blank[me] = True
-            v["blank"] = tuple(blank)
+            v.blank = tuple(blank)
             self._add(state, me, 10)
             state.tell(
                 f"player {me + 1} shows a carte blanche: +10", f"玩家{me + 1}公开无绘牌：+10"
@@ -315,39 +341,39 @@ class Captain(MatchGame):  # type: ignore[type-arg]
             return
         if action < SPECIAL:
             state.move(action, HANDS[me], DISCARDS[me])
-            v["discarded"] += 1
+            v.discarded += 1
             return
         talon = z["talon"]
-        for _ in range(v["discarded"]):
+        for _ in range(v.discarded):
             z[HANDS[me]].append(talon.pop(0))
-        v["discarded"] = 0
-        if me != v["dealer"]:
-            state.current = v["dealer"]
+        v.discarded = 0
+        if me != v.dealer:
+            state.current = v.dealer
             return
-        v["phase"] = "declare"
-        state.current = 1 - v["dealer"]
+        v.phase = "declare"
+        state.current = 1 - v.dealer
         self._next_declarer(state)
 
-    def _next_declarer(self, state: GameState[Any]) -> None:
+    def _next_declarer(self, state: GameState[CaptainVars]) -> None:
         """Whoever is next to declare the kind under way; skips players with nothing of it,
         settles a kind when both have had their turn, and starts the play after the sets."""
         v = state.vars
-        elder = 1 - v["dealer"]
-        while v["kind"] < len(KINDS):
-            done = {p for k, p, _ in v["declared"] if k == v["kind"]}
+        elder = 1 - v.dealer
+        while v.kind < len(KINDS):
+            done = {p for k, p, _ in v.declared if k == v.kind}
             for player in (elder, 1 - elder):
                 if player in done:
                     continue
                 if self.declarable(state, player):
                     state.current = player
                     return
-                v["declared"] = (*v["declared"], (v["kind"], player, -1))
+                v.declared = (*v.declared, (v.kind, player, -1))
             self._settle(state)
-            v["kind"] += 1
-        v["phase"] = "play"
+            v.kind += 1
+        v.phase = "play"
         state.current = elder
 
-    def _declare(self, state: GameState[Any], action: int) -> None:
+    def _declare(self, state: GameState[CaptainVars], action: int) -> None:
         v = state.vars
         me = state.current
         hand = state.zones[HANDS[me]]
@@ -362,10 +388,10 @@ class Captain(MatchGame):  # type: ignore[type-arg]
             f"player {me + 1}: {self._action_name(state, action)}",
             f"玩家{me + 1}：{self._action_name(state, action)}",
         )
-        v["declared"] = (*v["declared"], (v["kind"], me, action))
+        v.declared = (*v.declared, (v.kind, me, action))
         self._next_declarer(state)
 
-    def rank_of(self, state: GameState[Any], player: int, action: int) -> tuple[int, ...]:
+    def rank_of(self, state: GameState[CaptainVars], player: int, action: int) -> tuple[int, ...]:
         """How a declaration ranks against the other player's of the same kind."""
         if action < DECLARE:
             return point_of(state.zones[HANDS[player]], action - POINT)
@@ -376,15 +402,15 @@ class Captain(MatchGame):  # type: ignore[type-arg]
             else (len(combo.cards), RANKING.strength[4][combo.cards[0]])
         )
 
-    def value_of(self, state: GameState[Any], player: int, action: int) -> int:
+    def value_of(self, state: GameState[CaptainVars], player: int, action: int) -> int:
         if action < DECLARE:
             return point_of(state.zones[HANDS[player]], action - POINT)[1]
         return COMBOS.catalogue[action - DECLARE].value
 
-    def _settle(self, state: GameState[Any]) -> None:
+    def _settle(self, state: GameState[CaptainVars]) -> None:
         """Score the better declaration of the kind under way (equal ones score nothing)."""
         v = state.vars
-        made = [(p, a) for k, p, a in v["declared"] if k == v["kind"] and a >= 0]
+        made = [(p, a) for k, p, a in v.declared if k == v.kind and a >= 0]
         if not made:
             return
         if len(made) == 2:
@@ -396,15 +422,15 @@ class Captain(MatchGame):  # type: ignore[type-arg]
         player, action = made[0]
         value = self.value_of(state, player, action)
         state.tell(
-            f"player {player + 1} scores {value} for the {KINDS[v['kind']]}",
-            f"玩家{player + 1}的{('分数', '连续', '同点')[v['kind']]}得{value}分",
+            f"player {player + 1} scores {value} for the {KINDS[v.kind]}",
+            f"玩家{player + 1}的{('分数', '连续', '同点')[v.kind]}得{value}分",
         )
         self._add(state, player, value)
-        combos = list(v["combos"])
+        combos = list(v.combos)
         combos[player] += value
-        v["combos"] = tuple(combos)
+        v.combos = tuple(combos)
 
-    def _play(self, state: GameState[Any], action: int) -> None:
+    def _play(self, state: GameState[CaptainVars], action: int) -> None:
         v = state.vars
         me = state.current
         z = state.zones
@@ -412,10 +438,10 @@ class Captain(MatchGame):  # type: ignore[type-arg]
         trick = z["trick"]
         trick.append(action)
         if len(trick) == 1:  # 1 for each lead
-            a, b = v["led"]
-            v["led"] = (a + 1, b) if me == 0 else (a, b + 1)
-            a, b = v["score"]
-            v["score"] = (a + 1, b) if me == 0 else (a, b + 1)
+            a, b = v.led
+            v.led = (a + 1, b) if me == 0 else (a, b + 1)
+            a, b = v.score
+            v.score = (a + 1, b) if me == 0 else (a, b + 1)
             state.current = 1 - me
             return
         led = trick[0]
@@ -424,14 +450,14 @@ class Captain(MatchGame):  # type: ignore[type-arg]
         winner = me if follower_won else 1 - me
         z[WON[winner]].extend(trick)
         trick.clear()
-        a, b = v["tricks"]
+        a, b = v.tricks
         tricks = (a + 1, b) if winner == 0 else (a, b + 1)
-        v["tricks"] = tricks
+        v.tricks = tricks
         if follower_won:  # 1 for a trick won on the other's lead
-            a, b = v["captured"]
-            v["captured"] = (a + 1, b) if winner == 0 else (a, b + 1)
-            a, b = v["score"]
-            v["score"] = (a + 1, b) if winner == 0 else (a, b + 1)
+            a, b = v.captured
+            v.captured = (a + 1, b) if winner == 0 else (a, b + 1)
+            a, b = v.score
+            v.score = (a + 1, b) if winner == 0 else (a, b + 1)
         if z["hand0"] or z["hand1"]:
             state.current = winner
             return
@@ -442,32 +468,32 @@ class Captain(MatchGame):  # type: ignore[type-arg]
                 bonus[p] += 40
             elif tricks[p] >= 7:
                 bonus[p] += 10
-        v["bonus"] = tuple(bonus)
+        v.bonus = tuple(bonus)
         for p in (0, 1):
             self._add(state, p, bonus[p])
         self._end_deal(state)
 
-    def _end_deal(self, state: GameState[Any]) -> None:
+    def _end_deal(self, state: GameState[CaptainVars]) -> None:
         v = state.vars
-        v["match"] = tuple(m + s for m, s in zip(v["match"], v["score"], strict=True))
+        v.match = tuple(m + s for m, s in zip(v.match, v.score, strict=True))
         self.next_dealer(state)
-        if v["deals"] >= self.option_values["deals"]:
+        if v.deals >= self.option_values["deals"]:
             state.current = TERMINAL
         else:
             self._start_deal(state)
 
-    def _scores(self, state: GameState[Any]) -> tuple[int, ...]:
-        return tuple(state.vars["match"])
+    def _scores(self, state: GameState[CaptainVars]) -> tuple[int, ...]:
+        return tuple(state.vars.match)
 
-    def _audit(self, state: GameState[Any]) -> str | None:
+    def _audit(self, state: GameState[CaptainVars]) -> str | None:
         """The deal's score recounted from its parts: carte blanche, declarations, leads,
         tricks won on the other's lead, the last trick and the cards."""
         v = state.vars
         for p in (0, 1):
-            total = 10 * v["blank"][p] + v["combos"][p] + v["led"][p] + v["captured"][p]
-            total += v["bonus"][p]
-            if total != v["score"][p]:
-                return f"player {p} has {v['score'][p]} but the parts add up to {total}"
-            if v["led"][p] + v["led"][1 - p] != sum(v["tricks"]) + len(state.zones["trick"]):
+            total = 10 * v.blank[p] + v.combos[p] + v.led[p] + v.captured[p]
+            total += v.bonus[p]
+            if total != v.score[p]:
+                return f"player {p} has {v.score[p]} but the parts add up to {total}"
+            if v.led[p] + v.led[1 - p] != sum(v.tricks) + len(state.zones["trick"]):
                 return "leads and tricks disagree"
         return None

@@ -31,7 +31,9 @@ the dealer alternating, and the match checked after each deal.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar, Final
+from typing import ClassVar, Final
+
+import attrs
 
 from conjure.games import (
     ALL,
@@ -41,6 +43,7 @@ from conjure.games import (
     Combination,
     Declarations,
     FollowRule,
+    FreeMatchVars,
     GameState,
     MatchGame,
     Option,
@@ -69,7 +72,26 @@ SEQUENCES: Final = Declarations([RunRule(NATURAL, {3: 20, 4: 50})])
 BELLA: Final = 20
 
 
-class Klaberjass(MatchGame):  # type: ignore[type-arg]
+@attrs.define(slots=False)
+class KlaberjassVars(FreeMatchVars):
+    """The public values of a deal of klaberjass."""
+
+    trump: int = -1
+    #: each player's points in this deal
+    score: tuple[int, ...] = (0, 0)
+    #: "declare" (sequences, before the first lead) or "play"
+    phase: str = "declare"
+    #: each player's declared sequence (catalogue index), the catalogue's size for none, -1
+    #: while still to declare
+    declared: tuple[int, ...] = (-1, -1)
+    #: who scored for the better sequence, or -1
+    sequence: int = -1
+    tricks: int = 0
+    #: who won the last trick of the deal just played
+    last: int = -1
+
+
+class Klaberjass(MatchGame[KlaberjassVars]):
     id = "klaberjass"
     name_zh = "克拉伯雅斯（原文无题）"
     name_en = "Klaberjass"
@@ -82,6 +104,7 @@ class Klaberjass(MatchGame):  # type: ignore[type-arg]
     )
     #: 152 in the cards, 50 for a sequence, 20 for the trump K and Q, 10 for the last
     deal_scale = 230.0
+    vars_type = KlaberjassVars
     options: ClassVar[tuple[Option, ...]] = (
         Option("target", 500, 50, 5000, "total points that win the match"),
         Option("last", 10, 0, 10, "points for the last trick (the text gives none)"),
@@ -203,9 +226,9 @@ class Klaberjass(MatchGame):  # type: ignore[type-arg]
 
     # -- dealing ----------------------------------------------------------------------------
 
-    def _new_deal(self, state: GameState[Any]) -> None:
+    def _new_deal(self, state: GameState[KlaberjassVars]) -> None:
         cards = self.shuffled_deck(state)
-        dealer = state.vars["dealer"]
+        dealer = state.vars.dealer
         z = state.zones
         first = 1 - dealer
         # threes, the non-dealer first: six each, the 13th card turned for trump, three more
@@ -226,21 +249,21 @@ class Klaberjass(MatchGame):  # type: ignore[type-arg]
         state.current = first
         self._next_declarer(state)
 
-    def _next_declarer(self, state: GameState[Any]) -> None:
+    def _next_declarer(self, state: GameState[KlaberjassVars]) -> None:
         """Move on to whoever still has a sequence to declare, or to the first lead."""
         v = state.vars
-        dealer = v["dealer"]
+        dealer = v.dealer
         for player in (1 - dealer, dealer):
-            if v["declared"][player] >= 0:
+            if v.declared[player] >= 0:
                 continue
             if SEQUENCES.find(state.zones[HANDS[player]]):
                 state.current = player
                 return
-            declared = list(v["declared"])
+            declared = list(v.declared)
             declared[player] = len(SEQUENCES)  # nothing to declare
-            v["declared"] = tuple(declared)
+            v.declared = tuple(declared)
         self._compare(state)
-        v["phase"] = "play"
+        v.phase = "play"
         state.current = dealer
 
     def key(self, combo: Combination, trump: int) -> tuple[int, ...]:
@@ -251,21 +274,21 @@ class Klaberjass(MatchGame):  # type: ignore[type-arg]
             return (length, top, is_trump)
         return (is_trump, length, top)
 
-    def _compare(self, state: GameState[Any]) -> None:
+    def _compare(self, state: GameState[KlaberjassVars]) -> None:
         v = state.vars
-        trump = v["trump"]
-        dealer = v["dealer"]
+        trump = v.trump
+        dealer = v.dealer
         best = -1
         best_key: tuple[int, ...] = (-1,)
         for player in (1 - dealer, dealer):  # the non-dealer wins ties: listed first
-            i = v["declared"][player]
+            i = v.declared[player]
             if i < len(SEQUENCES):
                 k = self.key(SEQUENCES.catalogue[i], trump)
                 if k > best_key:
                     best, best_key = player, k
         if best >= 0:
-            value = SEQUENCES.catalogue[v["declared"][best]].value
-            score = list(v["score"])
+            value = SEQUENCES.catalogue[v.declared[best]].value
+            score = list(v.score)
             score[best] += value
             v.update(score=tuple(score), sequence=best)
             state.tell(
@@ -275,18 +298,18 @@ class Klaberjass(MatchGame):  # type: ignore[type-arg]
 
     # -- legal actions ----------------------------------------------------------------------
 
-    def _legal_actions(self, state: GameState[Any]) -> Sequence[int]:
+    def _legal_actions(self, state: GameState[KlaberjassVars]) -> Sequence[int]:
         hand = state.zones[HANDS[state.current]]
         v = state.vars
-        if v["phase"] == "declare":
+        if v.phase == "declare":
             return [DECLARE + i for i in SEQUENCES.find(hand)]
         trick = state.zones["trick"]
         if not trick:
             return hand
-        trump = v["trump"]
+        trump = v.trump
         return self.follow.legal(hand, trick[0], trump, RANKING.strength[trump])
 
-    def _action_name(self, state: GameState[Any], action: int) -> str:
+    def _action_name(self, state: GameState[KlaberjassVars], action: int) -> str:
         if action < DECLARE:
             return super()._action_name(state, action)
         combo = SEQUENCES.catalogue[action - DECLARE]
@@ -294,7 +317,7 @@ class Klaberjass(MatchGame):  # type: ignore[type-arg]
 
     # -- play -------------------------------------------------------------------------------
 
-    def _apply_action(self, state: GameState[Any], action: int) -> None:
+    def _apply_action(self, state: GameState[KlaberjassVars], action: int) -> None:
         v = state.vars
         me = state.current
         if action >= DECLARE:
@@ -304,9 +327,9 @@ class Klaberjass(MatchGame):  # type: ignore[type-arg]
                 f"player {me + 1} declares {combo.label()}",
                 f"玩家{me + 1}宣布{combo.label_zh()}",
             )
-            declared = list(v["declared"])
+            declared = list(v.declared)
             declared[me] = action - DECLARE
-            v["declared"] = tuple(declared)
+            v.declared = tuple(declared)
             self._next_declarer(state)
             return
         z = state.zones
@@ -317,7 +340,7 @@ class Klaberjass(MatchGame):  # type: ignore[type-arg]
             state.current = 1 - me
             return
         led = trick[0]
-        trump = v["trump"]
+        trump = v.trump
         strength = RANKING.strength[trump]
         if action // 13 == led // 13:
             follower_won = strength[action] > strength[led]
@@ -333,20 +356,20 @@ class Klaberjass(MatchGame):  # type: ignore[type-arg]
             partner = own + 1 if own % 13 == QUEEN else own - 1
             if partner in won:
                 gained += BELLA
-        tricks = v["tricks"] + 1
+        tricks = v.tricks + 1
         if tricks == 9:
             gained += self.option_values["last"]
-        a, b = v["score"]
-        v["score"] = (a + gained, b) if winner == 0 else (a, b + gained)
-        v["tricks"] = tricks
+        a, b = v.score
+        v.score = (a + gained, b) if winner == 0 else (a, b + gained)
+        v.tricks = tricks
         if tricks < 9:
             state.current = winner
         else:
             self._end_deal(state, winner)
 
-    def _end_deal(self, state: GameState[Any], last: int) -> None:
+    def _end_deal(self, state: GameState[KlaberjassVars], last: int) -> None:
         v = state.vars
-        match = tuple(m + s for m, s in zip(v["match"], v["score"], strict=True))
+        match = tuple(m + s for m, s in zip(v.match, v.score, strict=True))
         v.update(match=match, last=last)
         self.next_dealer(state)
         if (max(match) >= self.option_values["target"] and match[0] != match[1]) or v[
@@ -358,24 +381,24 @@ class Klaberjass(MatchGame):  # type: ignore[type-arg]
 
     # -- results ----------------------------------------------------------------------------
 
-    def _audit(self, state: GameState[Any]) -> str | None:
+    def _audit(self, state: GameState[KlaberjassVars]) -> str | None:
         """Recount the deal's score from the won cards, the bella, the sequence and the last
         trick."""
         v = state.vars
-        trump = v["trump"]
+        trump = v.trump
         points = RANKING.points[trump]
         for p in (0, 1):
             won = state.zones[WON[p]]
             total = sum(points[c] for c in won)
             if trump * 13 + KING in won and trump * 13 + QUEEN in won:
                 total += BELLA
-            if v["sequence"] == p:
-                total += SEQUENCES.catalogue[v["declared"][p]].value
-            if v["tricks"] == 9 and v.get("last") == p:
+            if v.sequence == p:
+                total += SEQUENCES.catalogue[v.declared[p]].value
+            if v.tricks == 9 and v.last == p:
                 total += self.option_values["last"]
-            if total != v["score"][p]:
-                return f"player {p} has {v['score'][p]} but the recount gives {total}"
+            if total != v.score[p]:
+                return f"player {p} has {v.score[p]} but the recount gives {total}"
         return None
 
-    def _scores(self, state: GameState[Any]) -> tuple[int, ...]:
-        return tuple(state.vars["match"])
+    def _scores(self, state: GameState[KlaberjassVars]) -> tuple[int, ...]:
+        return tuple(state.vars.match)

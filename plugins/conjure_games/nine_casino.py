@@ -23,13 +23,16 @@ prints them. The choices that are not in the text:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar, Final
+from typing import ClassVar, Final
+
+import attrs
 
 from conjure.games import (
     SPECIAL,
     TERMINAL,
     Declarations,
     FollowRule,
+    FreeMatchVars,
     GameState,
     MarriageRule,
     MatchGame,
@@ -80,7 +83,22 @@ def _rules(run5_anywhere: bool) -> Declarations:
     )
 
 
-class NineCasino(MatchGame):  # type: ignore[type-arg]
+@attrs.define(slots=False)
+class NineCasinoVars(FreeMatchVars):
+    """The public values of a deal of nine casino (and of specification)."""
+
+    trump: int = -1
+    #: each player's points in this deal: cards won and declarations
+    score: tuple[int, ...] = (0, 0)
+    #: who may declare at their next turn
+    may_declare: tuple[bool, ...] = (False, False)
+    #: the cards already counted in a declaration, as a bitmask of card codes
+    used: int = 0
+    #: (player, catalogue index) of each declaration, in order
+    declared: tuple[tuple[int, int], ...] = ()
+
+
+class NineCasino(MatchGame[NineCasinoVars]):
     id = "nine-casino"
     name_zh = "游戏九 赌场"
     name_en = "Nine Casino"
@@ -93,6 +111,7 @@ class NineCasino(MatchGame):  # type: ignore[type-arg]
     )
     #: a deal's cards are worth 112, completions seldom more than 300 in all
     deal_scale = 300.0
+    vars_type = NineCasinoVars
     options: ClassVar[tuple[Option, ...]] = (
         Option("target", 1000, 100, 5000, "total points that win the match"),
         Option("run5", 1, 0, 1, "1: a run of five anywhere scores 100; 0: only A-K-Q-J-10"),
@@ -203,12 +222,12 @@ class NineCasino(MatchGame):  # type: ignore[type-arg]
 
     # -- dealing ----------------------------------------------------------------------------
 
-    def _new_deal(self, state: GameState[Any]) -> None:
+    def _new_deal(self, state: GameState[NineCasinoVars]) -> None:
         cards = self.shuffled_deck(state)
         state.zones["stock"] = self.deal_one_at_a_time(state, cards, 9)
         turned = state.zones["stock"][0]
         state.reveal(turned)
-        dealer = state.vars["dealer"]
+        dealer = state.vars.dealer
         state.vars.update(
             trump=turned // 13,
             score=(0, 0),
@@ -220,42 +239,42 @@ class NineCasino(MatchGame):  # type: ignore[type-arg]
 
     # -- legal actions ----------------------------------------------------------------------
 
-    def may_declare(self, state: GameState[Any], player: int) -> bool:
+    def may_declare(self, state: GameState[NineCasinoVars], player: int) -> bool:
         """Whether ``player``, to move, may declare now."""
-        return state.vars["may_declare"][player] and bool(state.zones["stock"])
+        return state.vars.may_declare[player] and bool(state.zones["stock"])
 
-    def _legal_actions(self, state: GameState[Any]) -> Sequence[int]:
+    def _legal_actions(self, state: GameState[NineCasinoVars]) -> Sequence[int]:
         me = state.current
         hand = state.zones[HANDS[me]]
         trick = state.zones["trick"]
         v = state.vars
-        trump = v["trump"]
+        trump = v.trump
         if trick:
             rule = self.follow_open if state.zones["stock"] else self.follow_closed
             actions = rule.legal(hand, trick[0], trump, RANKING.strength[trump])
         else:
             actions = list(hand)
         if self.may_declare(state, me):
-            found = self.declarations.find(hand, trump, v["used"])
+            found = self.declarations.find(hand, trump, v.used)
             actions.extend(DECLARE + i for i in found)
         return actions
 
-    def _action_name(self, state: GameState[Any], action: int) -> str:
+    def _action_name(self, state: GameState[NineCasinoVars], action: int) -> str:
         if action < DECLARE:
             return super()._action_name(state, action)
         combo = self.declarations.catalogue[action - DECLARE]
-        return f"declare {combo.label()} +{combo.score(state.vars['trump'])}"
+        return f"declare {combo.label()} +{combo.score(state.vars.trump)}"
 
     # -- play -------------------------------------------------------------------------------
 
-    def _apply_action(self, state: GameState[Any], action: int) -> None:
+    def _apply_action(self, state: GameState[NineCasinoVars], action: int) -> None:
         v = state.vars
         me = state.current
         if action >= DECLARE:
             combo = self.declarations.catalogue[action - DECLARE]
             declare(state, combo)
-            score = list(v["score"])
-            gained = combo.score(v["trump"])
+            score = list(v.score)
+            gained = combo.score(v.trump)
             score[me] += gained
             state.tell(
                 f"player {me + 1} declares {combo.label()}: +{gained}",
@@ -263,14 +282,14 @@ class NineCasino(MatchGame):  # type: ignore[type-arg]
             )
             v.update(
                 score=tuple(score),
-                may_declare=NOBODY_MAY if v["may_declare"][1 - me] is False else ONLY[1 - me],
-                used=v["used"] | combo.mask,
-                declared=(*v["declared"], (me, action - DECLARE)),
+                may_declare=NOBODY_MAY if v.may_declare[1 - me] is False else ONLY[1 - me],
+                used=v.used | combo.mask,
+                declared=(*v.declared, (me, action - DECLARE)),
             )
             return
-        flags = v["may_declare"]
+        flags = v.may_declare
         if flags[me]:
-            v["may_declare"] = ONLY[1 - me] if flags[1 - me] else NOBODY_MAY
+            v.may_declare = ONLY[1 - me] if flags[1 - me] else NOBODY_MAY
         z = state.zones
         z[HANDS[me]].remove(action)
         trick = z["trick"]
@@ -279,7 +298,7 @@ class NineCasino(MatchGame):  # type: ignore[type-arg]
             state.current = 1 - me
             return
         led = trick[0]
-        trump = v["trump"]
+        trump = v.trump
         strength = RANKING.strength[trump]
         if action // 13 == led // 13:
             follower_won = strength[action] > strength[led]
@@ -290,9 +309,9 @@ class NineCasino(MatchGame):  # type: ignore[type-arg]
         gained = points[led] + points[action]
         z[WON[winner]].extend(trick)
         trick.clear()
-        a, b = v["score"]
-        v["score"] = (a + gained, b) if winner == 0 else (a, b + gained)
-        v["may_declare"] = self.after_trick[winner]
+        a, b = v.score
+        v.score = (a + gained, b) if winner == 0 else (a, b + gained)
+        v.may_declare = self.after_trick[winner]
         stock = z["stock"]
         if stock:
             z[HANDS[winner]].append(stock.pop(0))
@@ -302,29 +321,29 @@ class NineCasino(MatchGame):  # type: ignore[type-arg]
         else:
             self._end_deal(state)
 
-    def _end_deal(self, state: GameState[Any]) -> None:
+    def _end_deal(self, state: GameState[NineCasinoVars]) -> None:
         v = state.vars
-        match = tuple(m + s for m, s in zip(v["match"], v["score"], strict=True))
-        v["match"] = match
+        match = tuple(m + s for m, s in zip(v.match, v.score, strict=True))
+        v.match = match
         self.next_dealer(state)
-        if max(match) >= self.option_values["target"] or v["deals"] >= MAX_DEALS:
+        if max(match) >= self.option_values["target"] or v.deals >= MAX_DEALS:
             state.current = TERMINAL
         else:
             self._start_deal(state)
 
     # -- results ----------------------------------------------------------------------------
 
-    def _scores(self, state: GameState[Any]) -> tuple[int, ...]:
-        return tuple(state.vars["match"])
+    def _scores(self, state: GameState[NineCasinoVars]) -> tuple[int, ...]:
+        return tuple(state.vars.match)
 
-    def _audit(self, state: GameState[Any]) -> str | None:
+    def _audit(self, state: GameState[NineCasinoVars]) -> str | None:
         v = state.vars
-        points = RANKING.points[v["trump"]]
+        points = RANKING.points[v.trump]
         declared = [0, 0]
-        for player, index in v["declared"]:
-            declared[player] += self.declarations.catalogue[index].score(v["trump"])
+        for player, index in v.declared:
+            declared[player] += self.declarations.catalogue[index].score(v.trump)
         for p in (0, 1):
             cards = sum(points[c] for c in state.zones[WON[p]])
-            if cards + declared[p] != v["score"][p]:
-                return f"player {p} has {v['score'][p]} but won {cards} + declared {declared[p]}"
+            if cards + declared[p] != v.score[p]:
+                return f"player {p} has {v.score[p]} but won {cards} + declared {declared[p]}"
         return None

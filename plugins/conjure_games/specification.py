@@ -24,7 +24,7 @@ its origin is in :attr:`Specification.rule_notes`. The choices that are not in t
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Final
+from typing import ClassVar, Final
 
 from conjure.games import (
     Declarations,
@@ -37,7 +37,7 @@ from conjure.games import (
     ranks,
 )
 from conjure.games.declarations import FREE
-from conjure_games.nine_casino import NATURAL, NineCasino
+from conjure_games.nine_casino import NATURAL, NineCasino, NineCasinoVars
 
 BOTH: Final = ((True, True), (True, True))
 END_RULES: Final = (FollowRule(), FollowRule(trump=True), FollowRule(head=True))
@@ -161,9 +161,9 @@ class Specification(NineCasino):
             ]
         return Declarations([SetRule(j, 4, 200), SetRule(k, 4, 100), *runs])
 
-    def _new_deal(self, state: GameState[Any]) -> None:
+    def _new_deal(self, state: GameState[NineCasinoVars]) -> None:
         cards = self.shuffled_deck(state)
-        dealer = state.vars["dealer"]
+        dealer = state.vars.dealer
         z = state.zones
         for packet in range(6):  # three at a time, the dealer's opponent first
             who = (1 - dealer + packet) % 2
@@ -176,5 +176,5 @@ class Specification(NineCasino):
         )
         state.current = 1 - dealer
 
-    def may_declare(self, state: GameState[Any], player: int) -> bool:
-        return bool(state.vars["may_declare"][player])
+    def may_declare(self, state: GameState[NineCasinoVars], player: int) -> bool:
+        return bool(state.vars.may_declare[player])
