@@ -335,9 +335,10 @@ class Captain(MatchGame[CaptainVars]):
             blank[me] = True
             v.blank = tuple(blank)
             self._add(state, me, 10)
-            state.tell(
-                f"player {me + 1} shows a carte blanche: +10", f"玩家{me + 1}公开无绘牌：+10"
-            )
+            if state.story is not None:  # someone is listening
+                state.tell(
+                    f"player {me + 1} shows a carte blanche: +10", f"玩家{me + 1}公开无绘牌：+10"
+                )
             return
         if action < SPECIAL:
             state.move(action, HANDS[me], DISCARDS[me])
@@ -384,10 +385,11 @@ class Captain(MatchGame[CaptainVars]):
                     state.reveal(card)
         else:
             declare(state, COMBOS.catalogue[action - DECLARE])
-        state.tell(
-            f"player {me + 1}: {self._action_name(state, action)}",
-            f"玩家{me + 1}：{self._action_name(state, action)}",
-        )
+        if state.story is not None:  # someone is listening
+            state.tell(
+                f"player {me + 1}: {self._action_name(state, action)}",
+                f"玩家{me + 1}：{self._action_name(state, action)}",
+            )
         v.declared = (*v.declared, (v.kind, me, action))
         self._next_declarer(state)
 
@@ -421,10 +423,11 @@ class Captain(MatchGame[CaptainVars]):
             made = [(p, a)] if ra > rb else [(q, b)]
         player, action = made[0]
         value = self.value_of(state, player, action)
-        state.tell(
-            f"player {player + 1} scores {value} for the {KINDS[v.kind]}",
-            f"玩家{player + 1}的{('分数', '连续', '同点')[v.kind]}得{value}分",
-        )
+        if state.story is not None:  # someone is listening
+            state.tell(
+                f"player {player + 1} scores {value} for the {KINDS[v.kind]}",
+                f"玩家{player + 1}的{('分数', '连续', '同点')[v.kind]}得{value}分",
+            )
         self._add(state, player, value)
         combos = list(v.combos)
         combos[player] += value

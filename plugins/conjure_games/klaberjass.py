@@ -291,10 +291,11 @@ class Klaberjass(MatchGame[KlaberjassVars]):
             score = list(v.score)
             score[best] += value
             v.update(score=tuple(score), sequence=best)
-            state.tell(
-                f"player {best + 1}'s sequence is the better: +{value}",
-                f"玩家{best + 1}的连牌大：+{value}",
-            )
+            if state.story is not None:  # someone is listening
+                state.tell(
+                    f"player {best + 1}'s sequence is the better: +{value}",
+                    f"玩家{best + 1}的连牌大：+{value}",
+                )
 
     # -- legal actions ----------------------------------------------------------------------
 
@@ -323,10 +324,11 @@ class Klaberjass(MatchGame[KlaberjassVars]):
         if action >= DECLARE:
             combo = SEQUENCES.catalogue[action - DECLARE]
             declare(state, combo)
-            state.tell(
-                f"player {me + 1} declares {combo.label()}",
-                f"玩家{me + 1}宣布{combo.label_zh()}",
-            )
+            if state.story is not None:  # someone is listening
+                state.tell(
+                    f"player {me + 1} declares {combo.label()}",
+                    f"玩家{me + 1}宣布{combo.label_zh()}",
+                )
             declared = list(v.declared)
             declared[me] = action - DECLARE
             v.declared = tuple(declared)

@@ -276,10 +276,11 @@ class NineCasino(MatchGame[NineCasinoVars]):
             score = list(v.score)
             gained = combo.score(v.trump)
             score[me] += gained
-            state.tell(
-                f"player {me + 1} declares {combo.label()}: +{gained}",
-                f"玩家{me + 1}宣布{combo.label_zh()}：+{gained}",
-            )
+            if state.story is not None:  # someone is listening
+                state.tell(
+                    f"player {me + 1} declares {combo.label()}: +{gained}",
+                    f"玩家{me + 1}宣布{combo.label_zh()}：+{gained}",
+                )
             v.update(
                 score=tuple(score),
                 may_declare=NOBODY_MAY if v.may_declare[1 - me] is False else ONLY[1 - me],
