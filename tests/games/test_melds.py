@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import itertools
 import random
-from typing import Any
 
 from conjure.deck import Card
 from conjure.games import NOBODY, Game, GameState, asking
+from conjure.games.asking import AskVars
 from conjure.games.melds import (
     FOUR_OF_A_KIND,
     RANK_MASKS,
@@ -115,29 +115,30 @@ def test_exchange_with_the_pool() -> None:
     assert len(exchanges(4, 4, 1)) == 16
 
 
-class _Table(Game):  # type: ignore[type-arg]
+class _Table(Game[AskVars]):
     """Three hidden hands, for the denial tests."""
 
     id = "table"
     name_zh = name_en = source = "test"
     players = (3,)
+    vars_type = AskVars
 
     def _zones(self) -> dict[str, str | int]:
         return {"hand0": 0, "hand1": 1, "hand2": 2, "rest": NOBODY}
 
-    def _deal(self, state: GameState[Any]) -> None:
+    def _deal(self, state: GameState[AskVars]) -> None:
         state.zones["rest"] = list(range(52))
         state.shuffle("rest")
 
-    def _after_chance(self, state: GameState[Any], zone: str) -> None:
+    def _after_chance(self, state: GameState[AskVars], zone: str) -> None:
         cards = state.zones["rest"]
         for p in range(3):
             state.zones[f"hand{p}"] = sorted(cards[p * 13 : p * 13 + 13])
-        state.zones["rest"] = cards[39:]
+        del cards[:39]
         asking.start(state, 3)
         state.current = 0
 
-    def _legal_actions(self, state: GameState[Any]) -> list[int]:
+    def _legal_actions(self, state: GameState[AskVars]) -> list[int]:
         return [0]
 
 
@@ -158,7 +159,7 @@ def test_a_denied_rank_is_never_dealt_back_to_its_seat() -> None:
         world = asking.determinize(game, state, 0, rng, SEATS)
         assert world.zones["hand0"] == state.zones["hand0"]
         for seat in (1, 2):
-            assert not mask_of(world.zones[f"hand{seat}"]) & state.vars["denied"][seat]
+            assert not mask_of(world.zones[f"hand{seat}"]) & state.vars.denied[seat]
         assert sorted(c for z in world.zones.values() for c in z) == list(range(52))
 
 
@@ -169,12 +170,14 @@ def test_a_card_seen_to_change_hands_is_public_and_lifts_the_denial() -> None:
     asking.deny(state, 1, 1 << card)
     state.move(card, "hand2", "hand1")
     asking.receive(state, 1, 1 << card)
-    asking.note_ask(state, 1, 2, "the card", 1)
-    assert not state.vars["denied"][1] >> card & 1
+    asking.note_ask(state, 1, 2, card, 1)
+    assert not state.vars.denied[1] >> card & 1
     assert state.observation(0)["zones"]["hand1"].count(None) == 13  # 14 cards, one shown
     world = asking.determinize(game, state, 0, random.Random(1), SEATS)
     assert card in world.zones["hand1"]
-    assert asking.ask_lines(state) == ["player 2 asked player 3 for the card: got 1"]
+    assert asking.ask_lines(state, lambda c: "the card") == [
+        "player 2 asked player 3 for the card: got 1"
+    ]
 
 
 def test_without_denials_every_card_can_go_anywhere() -> None:

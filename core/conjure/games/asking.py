@@ -6,37 +6,49 @@ table, while the hands stay hidden. Two kinds of fact follow, and both are publi
 - a card handed over is seen by everyone, so it is shown (:meth:`GameState.reveal`) wherever it
   lies afterwards;
 - an honest "no" tells everyone that the seat holds none of the cards asked for, until it is
-  seen to receive one. These denials live in ``state.vars['denied']`` (one bitmask of card codes
+  seen to receive one. These denials live in ``state.vars.denied`` (one bitmask of card codes
   per seat), and :func:`determinize` never deals a denied card back to its seat.
 
 Where the rules let a player refuse falsely, a "no" is only what was said: record it in the ask
-log, not as a denial. :func:`note_ask` keeps the last few asks in ``state.vars['asks']`` for the
-table to read.
+log, not as a denial. :func:`note_ask` keeps the last few asks in ``state.vars.asks`` for the
+table to read. A game that uses them declares its vars with :class:`AskVars` (``denied``
+and ``asks``) among its bases.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from conjure.games.api import Game, GameState
+import attrs
+
+from conjure.games.api import Game, GameState, Vars
 
 #: how many of the latest asks the public log keeps
 LOG_LENGTH = 8
 
 
+@attrs.define(slots=False)
+class AskVars(Vars):
+    """The public record of asking: ``denied`` (per seat, the cards it has truthfully said it
+    does not hold) and ``asks`` (the latest asks: asker, asked, what, cards got)."""
+
+    denied: tuple[int, ...] = ()
+    asks: tuple[tuple[int, int, int, int], ...] = ()
+
+
 def start(state: GameState[Any], players: int) -> None:
     """Nothing denied, nothing asked: the start of a deal."""
-    state.vars["denied"] = (0,) * players
-    state.vars["asks"] = ()
+    state.vars.denied = (0,) * players
+    state.vars.asks = ()
 
 
 def deny(state: GameState[Any], seat: int, cards: int) -> None:
     """``seat`` has said, truthfully, that it holds none of ``cards`` (a bitmask)."""
-    denied = list(state.vars["denied"])
+    denied = list(state.vars.denied)
     denied[seat] |= cards
-    state.vars["denied"] = tuple(denied)
+    state.vars.denied = tuple(denied)
 
 
 def receive(state: GameState[Any], seat: int, cards: int) -> None:
@@ -47,25 +59,28 @@ def receive(state: GameState[Any], seat: int, cards: int) -> None:
         low = c & -c
         state.reveal(low.bit_length() - 1)
         c ^= low
-    denied = state.vars["denied"]
+    denied = state.vars.denied
     if denied[seat] & cards:
         changed = list(denied)
         changed[seat] &= ~cards
-        state.vars["denied"] = tuple(changed)
+        state.vars.denied = tuple(changed)
 
 
-def note_ask(state: GameState[Any], asker: int, asked: int, what: str, got: int) -> None:
-    """Add ``asker`` asked ``asked`` for ``what`` and got ``got`` cards to the public log."""
-    log = (*state.vars.get("asks", ()), (asker, asked, what, got))
-    state.vars["asks"] = log[-LOG_LENGTH:]
+def note_ask(state: GameState[Any], asker: int, asked: int, what: int, got: int) -> None:
+    """Add ``asker`` asked ``asked`` for ``what`` (a card or a rank, as the game reads it) and
+    got ``got`` cards to the public log."""
+    log = state.vars.asks
+    if len(log) >= LOG_LENGTH:
+        log = log[1:]
+    state.vars.asks = (*log, (asker, asked, what, got))
 
 
-def ask_lines(state: GameState[Any]) -> list[str]:
-    """The public log as sentences, oldest first."""
+def ask_lines(state: GameState[Any], read: Callable[[int], str] = str) -> list[str]:
+    """The public log as sentences, oldest first; ``read`` says what was asked for."""
     out = []
-    for asker, asked, what, got in state.vars.get("asks", ()):
+    for asker, asked, what, got in state.vars.asks:
         answer = f"got {got}" if got else "no"
-        out.append(f"player {asker + 1} asked player {asked + 1} for {what}: {answer}")
+        out.append(f"player {asker + 1} asked player {asked + 1} for {read(what)}: {answer}")
     return out
 
 
@@ -75,14 +90,19 @@ def determinize(
     player: int,
     rng: random.Random,
     seats: Mapping[str, int],
+    most_of_a_rank: int = 4,
 ) -> GameState[Any]:
     """Like :meth:`Game.determinize`, but a hidden card is never dealt to a seat that has
     denied it. ``seats`` names the seat each hand zone belongs to; hidden cards elsewhere are
     unconstrained. The true deal satisfies every denial, so a deal always exists; it is found
-    by random augmenting paths (Kuhn's matching), so every consistent deal can come up."""
+    by random augmenting paths (Kuhn's matching), so every consistent deal can come up.
+
+    ``most_of_a_rank=3`` is for games where a quartet is laid down the moment it is whole
+    (everyone knows no hand holds one): a deal that gives a seat four of a rank is mended by
+    swapping hidden cards between seats, within the denials."""
     new = state.copy()
     new.history = []
-    denied: Sequence[int] = state.vars.get("denied", ())
+    denied: Sequence[int] = getattr(state.vars, "denied", ())
     slots: list[tuple[list[int], int, int]] = []  # (zone list, index, forbidden mask)
     hidden: list[int] = []
     for zone, cards in new.zones.items():
@@ -122,4 +142,59 @@ def determinize(
             raise AssertionError("the denials admit no deal: they contradict the cards")
     for s, (cards, i, _) in enumerate(slots):
         cards[i] = hidden[owner[s]]  # type: ignore[index]
+    if most_of_a_rank < 4:
+        _mend(new, slots, seats, most_of_a_rank, rng)
     return new
+
+
+def _mend(
+    state: GameState[Any],
+    slots: list[tuple[list[int], int, int]],
+    seats: Mapping[str, int],
+    most: int,
+    rng: random.Random,
+) -> None:
+    """Swap hidden cards between seats until no seat holds more than ``most`` of a rank."""
+    seat_of = {id(state.zones[z]): p for z, p in seats.items()}
+    slot_seat = [seat_of.get(id(cards), -1) for cards, _, _ in slots]
+    n = max(seats.values(), default=-1) + 1
+    counts = [[0] * 13 for _ in range(n)]
+    for z, p in seats.items():
+        for c in state.zones[z]:
+            if c < 52:
+                counts[p][c % 13] += 1
+    for _ in range(4 * len(slots)):
+        bad = [
+            k
+            for k, (cards, i, _) in enumerate(slots)
+            if slot_seat[k] >= 0 and cards[i] < 52 and counts[slot_seat[k]][cards[i] % 13] > most
+        ]
+        if not bad:
+            return
+        k = bad[int(rng.random() * len(bad))]
+        cards_k, i_k, forbid_k = slots[k]
+        a, p = cards_k[i_k], slot_seat[k]
+        options = []
+        for j, (cards_j, i_j, forbid_j) in enumerate(slots):
+            q = slot_seat[j]
+            b = cards_j[i_j]
+            if q == p or forbid_j >> a & 1 or forbid_k >> b & 1 or b % 13 == a % 13:
+                continue
+            if q >= 0 and counts[q][a % 13] >= most:
+                continue
+            if b < 52 and counts[p][b % 13] >= most:
+                continue
+            options.append(j)
+        if not options:
+            return  # nothing to swap with: leave the deal as it is
+        j = options[int(rng.random() * len(options))]
+        cards_j, i_j, _ = slots[j]
+        b, q = cards_j[i_j], slot_seat[j]
+        cards_k[i_k], cards_j[i_j] = b, a
+        counts[p][a % 13] -= 1
+        if q >= 0:
+            counts[q][a % 13] += 1
+        if b < 52:
+            counts[p][b % 13] += 1
+            if q >= 0:
+                counts[q][b % 13] -= 1

@@ -1,0 +1,138 @@
+"""Go fish (小猫钓鱼): the quartet values, asking the next player, the stall and the rule that
+ends it, public knowledge, conformance and the Monte-Carlo bot."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from conjure.deck import Card
+from conjure.games import TERMINAL, GameState
+from conjure.games.bots import random_playout
+from conjure.testing import check_game
+from conjure_games.go_fish import QUARTET_POINTS, GoFish, GoFishVars
+
+
+def c(text: str) -> int:
+    return Card(text).code
+
+
+def hands(game: GoFish, *texts: str, current: int = 0) -> GameState[GoFishVars]:
+    """A position with the given hands (the other cards already in quartets of player 1)."""
+    s = game.new_initial_state(0)
+    for z in s.zones.values():
+        z.clear()
+    held = set()
+    for p, text in enumerate(texts):
+        s.zones[f"hand{p}"] = sorted(c(t) for t in text.split())
+        held |= set(s.zones[f"hand{p}"])
+    s.zones["quartets0"] = [x for x in range(52) if x not in held]
+    s.vars.score = (0,) * game.num_players
+    s.vars.denied = (0,) * game.num_players
+    s.vars.asks = ()
+    s.vars.refused = 0
+    s.vars.stalled = False
+    s.current = current
+    return s
+
+
+def test_quartet_values_as_printed() -> None:
+    value = dict(zip("A23456789TJQK", QUARTET_POINTS, strict=True))
+    assert (value["A"], value["K"], value["J"], value["Q"]) == (50, 40, 30, 20)
+    assert [value[r] for r in "T9876"] == [10] * 5
+    assert [value[r] for r in "5432"] == [5] * 4
+
+
+def test_the_deal_gives_every_card_and_lays_down_quartets() -> None:
+    game = GoFish()
+    s = game.new_initial_state(11)
+    sizes = [len(s.zones[f"hand{p}"]) + len(s.zones[f"quartets{p}"]) for p in range(4)]
+    assert sizes == [13, 13, 13, 13]
+    for p in range(4):
+        ranks = [x % 13 for x in s.zones[f"hand{p}"]]
+        assert all(ranks.count(r) < 4 for r in ranks)
+
+
+def test_asking_the_next_player_for_a_card_of_a_held_rank() -> None:
+    game = GoFish()
+    s = hands(game, "5S 5H 9C", "5C 9S", "5D KS", "9H 9D KH KC KD")
+    legal = set(s.legal_actions())
+    assert legal == {c("5C"), c("5D"), c("9S"), c("9H"), c("9D")}  # ranks held, cards not held
+    assert s.action_name(c("5C")) == "ask player 2 for 5♣"
+    s.apply_action(c("5C"))  # player 2 has it: handed over, shown, ask again
+    assert c("5C") in s.zones["hand0"] and s.current == 0
+    assert s.observation(2)["zones"]["hand0"] == [None, None, "5C", None]
+    s.apply_action(c("5D"))  # player 2 (the next) does not hold 5D: the turn passes
+    assert s.current == 1 and s.vars.denied[1] == 1 << c("5D")
+    assert game._facts(s, 0) == [
+        "player 1 asked player 2 for 5♣: got 1",
+        "player 1 asked player 2 for 5♦: no",
+    ]
+
+
+def test_a_completed_quartet_scores_and_the_game_ends_when_all_are_down() -> None:
+    game = GoFish(3)
+    s = hands(game, "AS AH AC", "AD", "")
+    s.apply_action(c("AD"))
+    assert s.zones["quartets0"][-4:] == [c("AS"), c("AH"), c("AC"), c("AD")]
+    assert s.vars.score == (50, 0, 0)
+    assert s.current == TERMINAL and s.returns() == (1.0, -1.0, -1.0)
+
+
+def test_a_stalled_deal_ends_under_the_literal_rule() -> None:
+    # fives between players 1 and 3, nines between 2 and 4: no one's next player can help
+    game = GoFish()
+    s = hands(game, "5S 5H", "9S 9H", "5C 5D", "9C 9D")
+    assert game.stalled(s)
+    t = hands(game, "5S 5H", "9S 9H", "5C 5D 9D", "9C")
+    assert not game.stalled(t)
+    t.apply_action(c("5C"))  # player 2 lacks 5C: refused
+    assert t.current == 1 and not t.is_terminal()
+    t.apply_action(c("9D"))  # player 3 has 9D: now the fives and nines sit apart
+    assert t.current == TERMINAL and t.vars.stalled
+
+
+def test_asking_anyone_never_stalls() -> None:
+    game = GoFish(ask=1)
+    s = hands(game, "5S 5H", "9S 9H", "5C 5D", "9C 9D")
+    assert not s.is_terminal()
+    s.apply_action(next(a for a in s.legal_actions() if "player 3 for 5♣" in s.action_name(a)))
+    assert c("5C") in s.zones["hand0"]
+    rng = random.Random(3)
+    for seed in range(30):
+        s = game.new_initial_state(seed)
+        random_playout(s, rng)
+        assert not s.vars.stalled and sum(s.vars.score) == 4 * sum(QUARTET_POINTS) // 4
+
+
+def test_the_literal_rule_stalls_often_with_four_and_never_with_three() -> None:
+    rng = random.Random(1)
+    stalls = {}
+    for n in (3, 4):
+        game = GoFish(n)
+        count = 0
+        for seed in range(60):
+            s = game.new_initial_state(seed)
+            random_playout(s, rng)
+            count += s.vars.stalled
+        stalls[n] = count
+    # with three players every pair sits next to each other one way round: no stall is possible
+    assert stalls[3] == 0 and stalls[4] > 40
+
+
+def test_a_bot_never_deals_a_refused_card_back() -> None:
+    game = GoFish()
+    s = hands(game, "5S 5H 9C", "5C 9S", "5D KS", "9H 9D KH KC KD")
+    s.apply_action(c("9H"))  # refused by player 2
+    rng = random.Random(0)
+    for _ in range(100):
+        world = game.determinize(s, 1, rng)
+        assert c("9H") not in world.zones["hand1"]
+        world = game.determinize(s, 3, rng)
+        assert c("9H") not in world.zones["hand1"]
+
+
+@pytest.mark.parametrize(("players", "ask", "seeds"), [(4, 0, 1), (3, 0, 2), (3, 1, 1)])
+def test_conformance(players: int, ask: int, seeds: int) -> None:
+    assert check_game(GoFish(players, ask=ask), seeds=range(seeds), bot_checks=1) > 0
