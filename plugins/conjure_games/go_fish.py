@@ -65,6 +65,11 @@ class GoFishVars(AskVars):
     refused: int = 0
 
 
+def _said(card: int) -> str:
+    """A card as it is asked for aloud: "the five of clubs"."""
+    return "the " + CARDS[card].en.lower()
+
+
 class GoFish(Game[GoFishVars]):
     id = "go-fish"
     name_zh = "小猫钓鱼"
@@ -297,7 +302,7 @@ class GoFish(Game[GoFishVars]):
         if state.current == TERMINAL:
             return f"action {action}"
         q, card = self._split(state, action)
-        return f"ask player {q + 1} for {CARDS[card]}"
+        return f"ask player {q + 1} for {_said(card)}"
 
     def _returns(self, state: GameState[GoFishVars]) -> tuple[float, ...]:
         return win_loss(state.vars.score)
@@ -318,7 +323,7 @@ class GoFish(Game[GoFishVars]):
 
     def _facts(self, state: GameState[GoFishVars], player: int) -> list[str]:
         """The asks the table has heard, latest last."""
-        return asking.ask_lines(state, lambda card: str(CARDS[card]))
+        return asking.ask_lines(state, _said)
 
 
 __doc__ = (__doc__ or "") + "\n".join(

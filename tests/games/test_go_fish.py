@@ -59,15 +59,15 @@ def test_asking_the_next_player_for_a_card_of_a_held_rank() -> None:
     s = hands(game, "5S 5H 9C", "5C 9S", "5D KS", "9H 9D KH KC KD")
     legal = set(s.legal_actions())
     assert legal == {c("5C"), c("5D"), c("9S"), c("9H"), c("9D")}  # ranks held, cards not held
-    assert s.action_name(c("5C")) == "ask player 2 for 5♣"
+    assert s.action_name(c("5C")) == "ask player 2 for the five of clubs"
     s.apply_action(c("5C"))  # player 2 has it: handed over, shown, ask again
     assert c("5C") in s.zones["hand0"] and s.current == 0
     assert s.observation(2)["zones"]["hand0"] == [None, None, "5C", None]
     s.apply_action(c("5D"))  # player 2 (the next) does not hold 5D: the turn passes
     assert s.current == 1 and s.vars.denied[1] == 1 << c("5D")
     assert game._facts(s, 0) == [
-        "player 1 asked player 2 for 5♣: got 1",
-        "player 1 asked player 2 for 5♦: no",
+        "player 1 asked player 2 for the five of clubs: got 1",
+        "player 1 asked player 2 for the five of diamonds: no",
     ]
 
 
@@ -97,7 +97,9 @@ def test_asking_anyone_never_stalls() -> None:
     game = GoFish(ask=1)
     s = hands(game, "5S 5H", "9S 9H", "5C 5D", "9C 9D")
     assert not s.is_terminal()
-    s.apply_action(next(a for a in s.legal_actions() if "player 3 for 5♣" in s.action_name(a)))
+    s.apply_action(
+        next(a for a in s.legal_actions() if "player 3 for the five of clubs" in s.action_name(a))
+    )
     assert c("5C") in s.zones["hand0"]
     rng = random.Random(3)
     for seed in range(30):
