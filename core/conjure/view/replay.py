@@ -37,11 +37,12 @@ _W = {
     "won": Text("won by player {p}", zh="玩家{p}赢得的牌"),
     "of": Text("{zone} (player {p})", zh="{zone}（玩家{p}）"),
     "moves": Text("{n} moves", zh="{n}手"),
-    "again": Text("Chance draws {n} cards", zh="随机抽出{n}张牌"),
+    "again": Text("Chance deals {n} cards", zh="随机发出{n}张牌"),
     "again1": Text("Chance turns up a card", zh="随机翻出一张牌"),
     "chance": Text("chance to draw", zh="等待随机抽牌"),
 }
 _ZONES_ZH = {
+    "deck": "整副牌",
     "stock": "牌堆",
     "trick": "本墩",
     "discard": "弃牌",
