@@ -35,23 +35,34 @@ def chromium() -> str | None:
     return None
 
 
+def missing() -> str:
+    """Why the browser tests cannot run here, or ``""`` when they can."""
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return "Playwright is not installed (pip install -e '.[browser]')"
+    if chromium() is None:
+        return "no Chromium on this machine (apt-get install chromium, or set CONJURE_CHROMIUM)"
+    return ""
+
+
+def test_without_a_browser_the_reason_is_said(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PATH", "")
+    monkeypatch.delenv("CONJURE_CHROMIUM", raising=False)
+    assert missing().startswith("no Chromium on this machine")
+
+
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    required = bool(os.environ.get("CONJURE_REQUIRE_BROWSER"))
-    why = ""
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        why = "Playwright is not installed (pip install -e '.[browser]')"
-    path = chromium()
-    if not why and path is None:
-        why = "no Chromium on this machine (apt-get install chromium, or set CONJURE_CHROMIUM)"
+    why = missing()
     if why:
-        if required:
+        if os.environ.get("CONJURE_REQUIRE_BROWSER"):
             pytest.fail(f"CONJURE_REQUIRE_BROWSER is set but {why}")
         pytest.skip(why)
+    from playwright.sync_api import sync_playwright
+
     with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=path, headless=True)
+        b = p.chromium.launch(executable_path=chromium(), headless=True)
         yield b
         b.close()
 
