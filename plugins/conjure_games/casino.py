@@ -62,6 +62,13 @@ LITTLE_CASINO: Final = SPADES * 13 + 1  # 2♠
 POINTS_SCORING, CASINO_SCORING = 0, 1
 SEVERAL: Final = CaptureRules(equal="any", sums=True, several=True, limit=13, sum_limit=10)
 RIDE_ALONG: Final = 1 << 62
+NO_BUILDS: Final = (0,) * 14
+
+
+def faces_in(hand: Sequence[int]) -> bool:
+    """Whether ``hand`` holds a picture card."""
+    return any(VALUES[c] >= FACE for c in hand)
+
 CAPTURE_BITS: Final = CAPTURE << 6
 BUILD_BITS: Final = BUILD << 6
 PAIR_BITS: Final = PAIR << 6
@@ -286,13 +293,15 @@ class Casino(CaptureGame[CasinoVars]):
         every, by_total, same, _ = self.rules.sum_table(values[:k])
         builds = state.vars.builds
         build_at = [-1, -1]
-        build_bit = [0] * 14  # value -> the bits of the builds of that value
-        at = n_loose
-        for p in (0, 1):
-            if z[BUILDS[p]]:
-                build_at[p] = at
-                build_bit[builds[p][0]] |= 1 << at
-                at += 1
+        build_bit: Sequence[int] = NO_BUILDS  # value -> the bits of the builds of that value
+        if z["build0"] or z["build1"]:
+            build_bit = [0] * 14
+            at = n_loose
+            for p in (0, 1):
+                if z[BUILDS[p]]:
+                    build_at[p] = at
+                    build_bit[builds[p][0]] |= 1 << at
+                    at += 1
         captures = []
         combine = self.rules.combine
         several = self.option_values["several"]
@@ -324,11 +333,13 @@ class Casino(CaptureGame[CasinoVars]):
             # again at random it may not, and then it can only lay a card down
             return [a for a in captures if a >> 9 >> own & 1] or hand
         captures.extend(hand)  # a card laid on the table
+        other = 1 - me
+        if len(hand) < 2 or (build_at[other] < 0 and len(hand) == 2 and faces_in(hand)):
+            return captures  # a build needs a second card to take it
         held = [0] * 14
         for c in hand:
             held[VALUES[c]] += 1
         kinds = {VALUES[c] for c in hand if VALUES[c] <= 10}
-        other = 1 - me
         raised = builds[other][0] if build_at[other] >= 0 and not builds[other][1] else 99
         for c in hand:
             v = VALUES[c]
