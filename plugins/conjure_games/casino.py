@@ -69,6 +69,7 @@ def faces_in(hand: Sequence[int]) -> bool:
     """Whether ``hand`` holds a picture card."""
     return any(VALUES[c] >= FACE for c in hand)
 
+
 CAPTURE_BITS: Final = CAPTURE << 6
 BUILD_BITS: Final = BUILD << 6
 PAIR_BITS: Final = PAIR << 6
