@@ -258,9 +258,9 @@ class _EndIn:
     places: tuple[str, ...]
 
     def __call__(self, p: Performance) -> str | None:
-        where = ", ".join(label(place) for place in self.places)
-        for place in p.state.places():
+        for place in p.state.packets:
             if place not in self.places:
+                where = ", ".join(label(place) for place in self.places)
                 n = p.state.size(place)
                 cards = "card" if n == 1 else "cards"
                 return f"{n} {cards} left in the {label(place)}, not in the {where}"
@@ -494,7 +494,8 @@ class Performance:
                 self._check_told(belief)
         if self.steps:
             self.steps[-1].beliefs = dict(self.beliefs)
-        self._check_beliefs(visible(self.state), None)
+        places = [belief.place for belief in beliefs]  # the other beliefs were checked before
+        self._check_beliefs(visible_at(self.state, places), None, places)
 
     def forget(self, *places: str) -> None:
         """The audience no longer holds a belief about ``places`` (all places when none given)."""
@@ -555,15 +556,21 @@ class Performance:
                 self._check_beliefs(seen, move, places or None)
         if during is not None:
             self._revealed_codes.update(during)
-            self._remember_reveal()
+            touched = {place for move in moves for place in _places(move)}
+            self._remember_reveal(touched if all(_places(m) for m in moves) else None)
 
-    def _remember_reveal(self) -> None:
+    def _remember_reveal(self, touched: set[str] | None) -> None:
+        """What the audience has seen at the reveal, place by place: recounted where the reveal
+        touched (everywhere when it named no place) and kept elsewhere."""
         seen = self._revealed_codes
-        self.revealed = {}
-        for place, packet in self.state.packets.items():
-            cards = tuple(CARDS[b & CODE_MASK] for b in packet if b & CODE_MASK in seen)
-            if cards:
-                self.revealed[place] = cards
+        packets = self.state.packets
+        places = packets if touched is None else touched | set(self.revealed)
+        for place in places:
+            codes = packets.get(place, b"").translate(_CODES)
+            if seen.isdisjoint(codes):
+                self.revealed.pop(place, None)
+            else:
+                self.revealed[place] = tuple(CARDS[c] for c in codes if c in seen)
 
     def _flash(self, new: Iterable[int], move: Move) -> None:
         code = min(new)
@@ -619,8 +626,10 @@ class Performance:
         beliefs = self.beliefs
         for place in beliefs if places is None else places:
             belief = beliefs.get(place)
+            if belief is None:
+                continue
             packet = packets.get(place)
-            if belief is None or not packet:
+            if not packet:
                 continue
             codes = packet.translate(_CODES)
             size = len(packet)
