@@ -88,6 +88,13 @@ class TrickGame(MatchGame[TV]):
     def _reset_deal(self, state: GameState[TV]) -> None:
         """Set this game's own per-deal values back to their start (before the shuffle)."""
 
+    def __init__(self, num_players: int | None = None, **options: int) -> None:
+        super().__init__(num_players, **options)
+        cls = type(self)
+        self._plain_power = cls._power is TrickGame._power
+        self._plain_points = cls._points is TrickGame._points
+        self._stock_seen = self.visibility.get("stock") in (ALL, TOP)
+
     def start_play(
         self, state: GameState[TV], stock: list[int], leader: int, trump: int = -1
     ) -> None:
@@ -128,12 +135,23 @@ class TrickGame(MatchGame[TV]):
             state.current = (me + 1) % n
             return
         led = trick[0]
-        power = self._power
-        best, top = 0, power(state, led, led)
-        for i in range(1, n):
-            p = power(state, trick[i], led)
-            if p > top:
-                best, top = i, p
+        best = 0
+        if self._plain_power:  # the default power, written out: the hottest path of playouts
+            trump, suit, strength = state.vars.trump, led // 13, self.strength
+            top = strength[led] + (100 if suit == trump else 0)
+            for i in range(1, n):
+                c = trick[i]
+                s = c // 13
+                p = 100 + strength[c] if s == trump else strength[c] if s == suit else 0
+                if p > top:
+                    best, top = i, p
+        else:
+            power = self._power
+            top = power(state, led, led)
+            for i in range(1, n):
+                p = power(state, trick[i], led)
+                if p > top:
+                    best, top = i, p
         winner = (state.vars.leader + best) % n
         if state.story is not None:
             cards = " ".join(str(CARDS[c]) for c in trick)
@@ -156,9 +174,13 @@ class TrickGame(MatchGame[TV]):
         """The winner takes the trick's cards and scores their points."""
         trick = state.zones["trick"]
         state.zones[WON[winner]].extend(trick)
-        points = 0
-        for c in trick:
-            points += self._points(state, c)
+        if self._plain_points:
+            table = self.card_points
+            points = sum([table[c] for c in trick])
+        else:
+            points = 0
+            for c in trick:
+                points += self._points(state, c)
         v = state.vars
         score = list(v.score)
         score[winner] += points
@@ -174,18 +196,19 @@ class TrickGame(MatchGame[TV]):
         if not stock:
             return
         n = self.num_players
-        seen = self.visibility["stock"] in (ALL, TOP)
+        seen = self._stock_seen
+        hands = state.zones
         for i in range(n):
             if not stock:
                 break
             p = (winner + i) % n
             card = stock.pop(0)
+            hands[HANDS[p]].append(card)
             if seen:
                 state.reveal(card)
                 if state.story is not None:
                     name = CARDS[card]
                     state.tell(f"{self.seat_names[p]} draws {name}", f"玩家{p + 1}摸{name}")
-            state.zones[HANDS[p]].append(card)
 
     def _why_not(self, state: GameState[TV], action: int) -> str | None:
         if action >= 64:
