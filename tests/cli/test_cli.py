@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import re
 import shlex
 import subprocess
 import sys
-import time
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -197,51 +196,37 @@ def test_the_play_prompt_reads_numbers_as_people_type_them() -> None:
     assert eof.stdout.splitlines()[-2].startswith(">")  # the prompt, ended before the goodbye
 
 
-@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs a pseudo-terminal")
-def test_ctrl_c_at_the_play_prompt_ends_the_prompts_line_first() -> None:
-    """On a terminal: the prompt, ``^C`` echoed, then ``conjure: interrupted`` on a line of its
-    own, and exit code 130."""
-    import pty
-    import select
+class Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
 
-    pid, fd = pty.fork()
-    if pid == 0:  # the child: conjure on the pseudo-terminal
-        os.execv(
-            sys.executable,
-            [
-                sys.executable,
-                "-m",
-                "conjure",
-                "play",
-                "goofspiel",
-                "--seed",
-                "2",
-                "--bot",
-                "random",
-            ],
-        )
-    out = b""
 
-    def read_until(done: Callable[[bytes], bool]) -> None:
-        nonlocal out
-        deadline = time.monotonic() + 60
-        while not done(out) and time.monotonic() < deadline:
-            ready, _, _ = select.select([fd], [], [], 0.5)
-            if ready:
-                try:
-                    chunk = os.read(fd, 4096)
-                except OSError:
-                    return
-                if not chunk:
-                    return
-                out += chunk
+@pytest.mark.parametrize("tty", [True, False])
+def test_interrupted_starts_a_line_of_its_own_on_a_terminal(
+    tty: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A terminal may hold an unanswered prompt or an echoed ^C: the message starts a new line
+    there; in a pipe or a file it is just one line."""
 
-    read_until(lambda seen: seen.rstrip().endswith(b">"))
-    os.write(fd, b"\x03")
-    read_until(lambda seen: b"interrupted" in seen and seen.endswith(b"\n"))
-    _, status = os.waitpid(pid, 0)
-    os.close(fd)
-    text = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", out.decode(errors="replace"))
-    assert os.WEXITSTATUS(status) == 130, text
-    last = [line for line in text.replace("\r", "").split("\n") if line.strip()][-1]
-    assert last == "conjure: interrupted", text
+    def interrupted(args: object) -> int:
+        raise KeyboardInterrupt
+
+    err = Terminal() if tty else io.StringIO()
+    monkeypatch.setattr(sys, "stderr", err)
+    monkeypatch.setattr("conjure.cli.deck._show", interrupted)
+    assert main(["show", "KS"]) == 130
+    assert err.getvalue() == ("\n" if tty else "") + "conjure: interrupted\n"
+
+
+def test_the_moves_shown_are_bullets_with_hanging_indents() -> None:
+    layout = "left: KS^ KH^ / KD^ KC^; right: QS^ QH^"
+    result = subprocess.run(
+        [sys.executable, "-m", "conjure", "show", layout, "--move", "Steal left right"],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "COLUMNS": "24"},
+    )
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    bullet = next(i for i, line in enumerate(lines) if line.startswith("• "))
+    assert lines[bullet + 1].startswith("  ") and lines[bullet + 1].strip()

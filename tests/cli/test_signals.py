@@ -63,6 +63,8 @@ def start(args: list[str], workers: int) -> tuple[subprocess.Popen[str], set[int
         stderr=subprocess.PIPE,
         text=True,
         start_new_session=True,
+        # a test runner started in the background ignores SIGINT, and its children would too
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     deadline = time.monotonic() + 60
     kids: set[int] = set()

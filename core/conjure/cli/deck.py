@@ -99,11 +99,11 @@ def _show(args: argparse.Namespace) -> int:
         data = state_json(s)
         data["moves"] = [m.describe(args.lang) for m in moves]
         return print_json(data)
-    from conjure.view.terminal import audience_view, make_console, performer_view
+    from conjure.view.terminal import Paragraph, audience_view, make_console, performer_view
 
     console = make_console()
     for move in moves:
-        console.print(f"• {move.describe(args.lang)}")
+        console.print(Paragraph(move.describe(args.lang), "• "))  # wrapped lines hang
     console.print(performer_view(s, args.lang))
     if args.audience:
         console.print(audience_view(s, shown, lang=args.lang))
