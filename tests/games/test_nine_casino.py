@@ -151,7 +151,9 @@ def test_only_the_winner_declares_once_while_the_stock_lasts() -> None:
         "declare marriage K♣ Q♣ +20",
         "declare run K♣ Q♣ J♣ +20",
     ]
+    s.story = []  # the table listens
     s.apply_action(options["declare four J (J♠ J♥ J♣ J♦) +200"])
+    assert [str(line) for line in s.story] == ["player 2 declares four J (J♠ J♥ J♣ J♦): +200"]
     assert s.vars["score"] == (0, 211)
     # exactly the declared cards are shown to the other player
     seen = [x for x in s.observation(0)["zones"]["hand1"] if x is not None]
