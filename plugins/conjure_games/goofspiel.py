@@ -25,6 +25,7 @@ from conjure.games import (
     Vars,
     win_loss,
 )
+from conjure.text import Text
 
 SPADES: Final = tuple(range(0, 13))
 HEARTS: Final = tuple(range(13, 26))
@@ -103,8 +104,13 @@ class Goofspiel(Game[GoofspielVars]):
             "11/12/13 continue the Ace-low order the text sets for bidding",
         ),
         RuleNote(
-            "a tied bid: the diamond stays and goes with the next one to the next winner "
-            "(option ties=1); a tie on the last diamond leaves it and any carried with it unwon",
+            Text(
+                "a tied bid: the diamond stays and goes with the next one to the next winner "
+                "(option ties=1); a tie on the last diamond leaves it and any carried with it "
+                "unwon",
+                "投标平手：这张方块留下，与下一张一起归下一次投标的赢家（选项 ties=1）；"
+                "最后一张方块平手则无人得到",
+            ),
             "assumed",
             "「假如说游戏者投标出同样点数的牌，那么这次投标得分相同。"
             "游戏者再把另一张方块翻起并再次用两张牌投标」 and "

@@ -16,6 +16,7 @@ from conjure.games import (
     TrickVars,
     trick_zones,
 )
+from conjure.text import Text
 
 JACK: Final = 10
 SPADE_JACK: Final = JACK  # ♠ is suit 0
@@ -78,7 +79,7 @@ class JackHigh(TrickGame[TrickVars]):
             quote="赢得胜利后，可获得这两张牌，再从储备牌中抽一张补充手牌",
         ),
         RuleNote(
-            "the loser draws a card after the winner",
+            Text("the loser draws a card after the winner", "输的人在赢的人之后也抽一张牌"),
             "assumed",
             "the text has only the winner draw (再从储备牌中抽一张补充手牌), but both "
             "hands must stay full for play to go on with the hands after the stock is "

@@ -19,6 +19,7 @@ from conjure.games import (
     follow_suit,
     trick_zones,
 )
+from conjure.text import Text
 
 # rank index (code % 13): A=0, 2=1 … 10=9, J=10, Q=11, K=12; the order is A high
 STRENGTH: Final = tuple(13 if c % 13 == 0 else c % 13 for c in range(52))
@@ -77,7 +78,10 @@ class RoundAndRound(TrickGame[TrickVars]):
             quote="对手任意出一张牌当台牌……一定要出同种类的牌，若手牌中没此牌时，可以出其他的牌",
         ),
         RuleNote(
-            "the winner of a trick takes both cards; a worthless card may be set aside",
+            Text(
+                "the winner of a trick takes both cards; a worthless card may be set aside",
+                "赢的人拿走这一墩的两张牌；无用的牌可以放在一边",
+            ),
             "text",
             "seed 000 has the winner set the ♠6 aside "
             "(赢的对手，把庄家出的黑桃6给放弃不用), so he had taken it; the deal is scored "

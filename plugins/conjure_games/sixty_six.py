@@ -24,6 +24,7 @@ from conjure.games import (
     declare,
     trick_zones,
 )
+from conjure.text import Text
 
 # rank index in a suit (code % 13): A=0, 9=8, 10=9, J=10, Q=11, K=12
 ACE, NINE, TEN, JACK, QUEEN, KING = 0, 8, 9, 10, 11, 12
@@ -133,8 +134,12 @@ class SixtySix(TrickGame[SixtySixVars]):
             "rules 11, 13; the texts give no other penalty",
         ),
         RuleNote(
-            "66 wins the deal: 1 game point, 2 if the other has 32 or less, 3 if the other won "
-            "no trick; the loser is debited as much (the match score is zero-sum)",
+            Text(
+                "66 wins the deal: 1 game point, 2 if the other has 32 or less, 3 if the other "
+                "won no trick; the loser is debited as much (the match score is zero-sum)",
+                "宣布66分（达到66分或以上）者赢这一局：得1分，对方32分以下得2分，对方一次也没赢得3分；"
+                "输的人扣同样的分",
+            ),
             "text",
             "both copies say 60 once and 66 everywhere else; '超过66分' is read as 66 or more, "
             "the count the game is named after. Debiting the loser lengthens a match: with a "

@@ -94,3 +94,14 @@ def test_bad_game_input_is_one_line(args: list[str], needle: str) -> None:
     assert result.returncode != 0
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and needle in lines[0], result.stderr
+
+
+def test_rules_in_chinese_quote_the_texts(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rules", "round-and-round", "--lang", "zh"]) == 0
+    out = capsys.readouterr().out
+    assert "[原文]" in out and "[推定]" in out
+    assert "赢的人拿走这一墩的两张牌" in out  # the decision, in Chinese
+    assert "「取得所有得分的牌时" in out  # the source quoted
+    assert main(["rules", "round-and-round", "--json"]) == 0
+    rules = json.loads(capsys.readouterr().out)["rules"]
+    assert any(r["quote"] for r in rules)
