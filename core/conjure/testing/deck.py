@@ -224,7 +224,8 @@ def moves_for(
     toward_a_break: bool = bool(holding) and draw(st.booleans())
     dst = draw(st.sampled_from(holding if toward_a_break else others))
     empty = [p for p in others if not s.size(p)]
-    counts = _near(1, size, mark, size)  # the whole packet, too: it empties the place
+    # counts next to the break from either end, and the whole packet (it empties the place)
+    counts = _near(1, size, mark, None if mark is None else size - mark, size)
     flags = st.booleans()
     # the moves where breaks and orientation go wrong come first: hypothesis draws early
     # alternatives of one_of more often
@@ -267,12 +268,13 @@ def moves_for(
         if empty:  # a cut goes to an empty place
             cut_to = st.sampled_from(empty)
             options.insert(3, st.builds(Cut, st.just(src), cut_to, _near(1, size - 1, mark)))
-    if mark is not None:
-        options += [st.builds(ReleaseBreak, st.just(src)), st.builds(CompleteCut, st.just(src))]
+    if mark is not None:  # the moves that use the break come first
+        at_break = [st.builds(CompleteCut, st.just(src)), st.builds(ReleaseBreak, st.just(src))]
         if s.size(dst):
-            options.append(st.builds(Steal, st.just(src), st.just(dst)))
+            at_break.insert(0, st.builds(Steal, st.just(src), st.just(dst)))
         if empty:
-            options.append(st.builds(Cut, st.just(src), st.sampled_from(empty)))
+            at_break.insert(0, st.builds(Cut, st.just(src), st.sampled_from(empty)))
+        options[1:1] = at_break
     elif is_hand(src) and size >= 2:
         options.append(st.builds(HoldBreak, st.just(src), st.integers(1, size - 1)))
     move: Move = draw(st.one_of(options))
@@ -341,6 +343,20 @@ class DeckMachine(RuleBasedStateMachine):
         mark = s.breaks[dst]
         depth = data.draw(st.sampled_from([mark - 1, mark, mark + 1]))
         self._push(Insert(src, dst, depth, data.draw(st.integers(1, s.size(src)))))
+
+    @precondition(lambda self: bool(self.state.breaks) and len(self.state.places()) > 1)
+    @rule(data=st.data())
+    def take_next_to_a_break(self, data: st.DataObject) -> None:
+        """A block taken from the top or the bottom of a hand, ending at, just above or just
+        below its break."""
+        s = self.state
+        src = data.draw(st.sampled_from(sorted(s.breaks)))
+        dst = data.draw(st.sampled_from([p for p in PLACES if p != src]))
+        size, mark = s.size(src), s.breaks[src]
+        bottom = data.draw(st.booleans())
+        edge = size - mark if bottom else mark
+        n = data.draw(st.sampled_from([d for d in (edge - 1, edge, edge + 1) if 1 <= d <= size]))
+        self._push(Take(src, dst, n, from_bottom=bottom, to_bottom=data.draw(st.booleans())))
 
     @precondition(lambda self: bool(self.state.spread))
     @rule(data=st.data())
