@@ -218,7 +218,7 @@ def _simulate(args: argparse.Namespace) -> int:
     if len(bots) not in (1, game.num_players):
         raise UsageError(
             f"--bots: {quote(args.bots)} names {len(bots)} bots "
-            f"(allowed: one for every seat, or {game.num_players}, one per seat)"
+            f"(allowed: 1 bot for all seats, or {game.num_players}, one per seat)"
         )
     if args.json:
         summary = simulate(game, args.games, args.seed, bots, args.workers)
