@@ -18,6 +18,7 @@ def register_games(register: Callable[[Any], None]) -> None:
     from conjure_games.casino import Casino
     from conjure_games.go_fish import GoFish
     from conjure_games.goofspiel import Goofspiel
+    from conjure_games.hundred_point_knock import HundredPointKnock
     from conjure_games.jack_high import JackHigh
     from conjure_games.klaberjass import Klaberjass
     from conjure_games.nine_casino import NineCasino
@@ -33,5 +34,5 @@ def register_games(register: Callable[[Any], None]) -> None:
         register(capture_game)
     for declaration_game in (Klaberjass, NineCasino, Specification, Captain):
         register(declaration_game)
-    for meld_game in (GoFish,):
+    for meld_game in (GoFish, HundredPointKnock):
         register(meld_game)

@@ -18,6 +18,10 @@ changes nothing in a deal that would not stall, is the default (``ask=0``): when
 a card from the next player any more, the deal ends as it stands, and the cards still in hand
 score nothing. ``ask=1`` is the Go Fish reading instead: ask any player, which never stalls
 (every unfinished rank is split between two hands, and either holder may ask the other).
+
+Speed: ``python bench/meld_games.py`` measured 528 random four-player games a CPU second
+(about 170 asks each) beside 6,178 of OpenSpiel's two-player ``go_fish`` (about 55 actions
+each), 0.09 times as many; per action, 91 thousand a second against 339 thousand.
 """
 
 from __future__ import annotations
