@@ -18,6 +18,7 @@ from conjure.magic.choices import (
     describe_value,
     option_count,
 )
+from conjure.magic.expect import Expectation, card_at, count, order, stack_is
 from conjure.magic.routine import (
     PERFORMER,
     SETUP,
@@ -44,6 +45,7 @@ __all__ = [
     "Belief",
     "Chooser",
     "Claim",
+    "Expectation",
     "FirstChooser",
     "Outcome",
     "Param",
@@ -55,13 +57,17 @@ __all__ = [
     "RoutineFailure",
     "ScriptedChooser",
     "Solution",
+    "card_at",
     "cards_end_in",
+    "count",
     "describe_value",
     "every",
     "hands_empty",
     "holds",
     "option_count",
+    "order",
     "perform",
     "solve",
+    "stack_is",
     "verify",
 ]

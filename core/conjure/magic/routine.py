@@ -61,6 +61,7 @@ from conjure.magic.choices import (
     Permutations,
     option_count,
 )
+from conjure.magic.expect import Expectation
 from conjure.text import Text
 
 T = TypeVar("T")
@@ -496,6 +497,39 @@ class Performance:
             self.steps[-1].beliefs = dict(self.beliefs)
         places = [belief.place for belief in beliefs]  # the other beliefs were checked before
         self._check_beliefs(visible_at(self.state, places), None, places)
+
+    def expect(self, *expectations: Expectation) -> None:
+        """What must hold here, at this point of the step (see :mod:`conjure.magic.expect`).
+
+        A failure names the step and the move of the step after which the expectation first
+        failed (for good: the step's moves are replayed from where the step began)."""
+        for expectation in expectations:
+            problem = expectation.check(self.state)
+            if problem is not None:
+                raise RoutineFailure(self.at, self._first_failure(expectation, problem))
+
+    def _first_failure(self, expectation: Expectation, problem: str) -> str:
+        said = f"expected {expectation.en}, but {problem}"
+        step = self.steps[-1] if self.steps else None
+        if step is None or step.number != self.at or not step.moves:
+            return said
+        begun = self.steps[-2].state if len(self.steps) > 1 else self.initial
+        if begun is None:
+            last = step.moves[-1]
+            return f"{said} (after {last.describe('en').lower()})"
+        state = begun.copy()
+        holding = [expectation.check(state) is None]
+        for move in step.moves:
+            move.run_unchecked(state)
+            holding.append(expectation.check(state) is None)
+        k = len(holding)
+        while k > 0 and not holding[k - 1]:
+            k -= 1
+        if k == 0:
+            return f"{said} (it already failed when the step began)"
+        move = step.moves[k - 1]
+        n = len(step.moves)
+        return f"{said} (first after move {k} of {n}: {move.describe('en').lower()})"
 
     def forget(self, *places: str) -> None:
         """The audience no longer holds a belief about ``places`` (all places when none given)."""
