@@ -181,6 +181,8 @@ def test_rehearse_with_a_set_up_and_a_failing_one() -> None:
         (["rehearse", "each-gets-two", "--choice", "cut=²"], "--choice cut: '²' is not a whole"),
         (["rehearse", "each-gets-two", "--choice", "cut=99"], "from 13 to 39"),
         (["rehearse", "courting-kings", "--choice", "nope=1"], "no choice named 'nope'"),
+        (["rehearse", "each-gets-two", "--choice", "cut=#99"], "cut: index #99 is out of range"),
+        (["rehearse", "each-gets-two", "--choice", "cut=#x"], "'x' is not a whole number"),
         (["solve", "courting-kings", "nope"], "no claim 'nope'"),
     ],
 )

@@ -90,8 +90,12 @@ class Permutations:
 
 
 def option_count(options: Sequence[Any] | Permutations) -> int:
-    """How many options a choice offers (works past ``sys.maxsize``)."""
-    return options.size if isinstance(options, Permutations) else len(options)
+    """How many options a choice offers (works past ``sys.maxsize``): a lazy sequence larger
+    than ``len`` allows gives its count as an integer attribute ``size``."""
+    size = getattr(options, "size", None)
+    if isinstance(size, int) and not isinstance(options, range):
+        return size
+    return len(options)  # type: ignore[arg-type]
 
 
 class Chooser(Protocol):
@@ -130,6 +134,12 @@ class PresetChooser:
     ``fallback``. Orders are given as a sequence of their items, or as text: cards as a card
     list (``AS 2S 3S …``), suits as letters or symbols (``CHSD``, ``♣♥♠♦``, ``梅花红桃…``).
 
+    A value written ``#N`` is the option at index ``N`` (from 0, as traces show it:
+    ``--choice riffle=#12``), whatever the options are; any other value is matched against
+    the options. A plain sequence is scanned for it only up to :data:`SCAN_LIMIT` options; a
+    lazy sequence may offer ``index_of_value(value)`` (an index or ``None``) to be searched
+    at any size.
+
     ``labels`` names where each value came from (``--setup queens``) for the errors, which are
     :class:`~conjure.errors.UsageError`: the option, the value and what is allowed, in a few
     words."""
@@ -145,6 +155,9 @@ class PresetChooser:
         wanted = self.values[name]
         self.used.add(name)
         what = self.labels.get(name, name)
+        size = option_count(options)
+        if isinstance(wanted, str) and normalise(wanted).strip().startswith("#"):
+            return _by_index(normalise(wanted).strip()[1:], size, what)
         if isinstance(options, Permutations):
             return _order_index(options, wanted, what)
         if isinstance(options, range) and isinstance(wanted, str):
@@ -152,20 +165,60 @@ class PresetChooser:
             if number not in options:
                 raise UsageError(f"{what}: {number} is not allowed here ({_allowed(options)})")
             return options.index(number)
-        for index, option in enumerate(options):
-            if _same(option, wanted):
-                return index
-        shown = quote(wanted) if isinstance(wanted, str) else repr(wanted)
-        raise UsageError(f"{what}: {shown} is not allowed here ({_allowed(options)})")
+        finder = getattr(options, "index_of_value", None)
+        if callable(finder):  # a lazy sequence that can find a value without a scan
+            found = finder(wanted)
+            if found is not None:
+                return int(found)
+        elif size <= SCAN_LIMIT:
+            for index, option in enumerate(options):
+                if _same(option, wanted):
+                    return index
+        else:
+            raise UsageError(
+                f"{what}: {_shown(wanted)} cannot be looked up among {_many(size)} options; "
+                f"give an index instead, #0 to #{size - 1}"
+            )
+        raise UsageError(f"{what}: {_shown(wanted)} is not allowed here ({_allowed(options)})")
+
+
+#: a value given by name is looked for among at most this many options (a plain sequence is
+#: scanned); past it, give the choice by index (``#12``) or offer ``index_of_value``
+SCAN_LIMIT = 100_000
+
+
+def _many(n: int) -> str:
+    return f"{n:,}" if n < 10**12 else f"{n:.3e}"
+
+
+def _shown(wanted: Any) -> str:
+    if isinstance(wanted, str):
+        return quote(wanted)
+    text = repr(wanted)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _by_index(text: str, size: int, what: str) -> int:
+    """``#N``: the option at index ``N``, counted from 0 as the traces show it."""
+    index = parse_int(text, what)
+    if not 0 <= index < size:
+        raise UsageError(
+            f"{what}: index #{index} is out of range (allowed: #0 to #{size - 1}, "
+            f"{_many(size)} options)"
+        )
+    return index
 
 
 def _allowed(options: Sequence[Any]) -> str:
     """What a choice allows, in a few words (never a long list)."""
-    if isinstance(options, range) and options.step == 1 and len(options) > 1:
+    size = option_count(options)
+    if isinstance(options, range) and options.step == 1 and size > 1:
         return f"a whole number from {options.start} to {options.stop - 1}"
-    if len(options) <= 8:
-        return "one of " + ", ".join(describe_value(o) for o in options)
-    return f"one of its {len(options)} options"
+    if size <= 8:
+        listed = ", ".join(describe_value(o) for o in options)
+        if len(listed) <= 120:
+            return "one of " + listed
+    return f"one of its {_many(size)} options, or an index #0 to #{size - 1}"
 
 
 def _order_index(options: Permutations, wanted: Any, what: str) -> int:

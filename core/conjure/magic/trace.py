@@ -72,7 +72,12 @@ def _choice_text(perf: Performance, step: StepRecord | None, lang: str) -> list[
     out = []
     for c in chosen:
         what = c.text.get(lang)
-        out.append(f"{_KIND[lang][c.kind]}: {c.name} = {describe_value(c.value)} ({what})")
+        value = describe_value(c.value)
+        if len(value) > 200:  # a whole deck's order: the index names it exactly
+            value = value[:197] + "…"
+        of = f"{c.size:,}" if c.size < 10**18 else f"{c.size:.3e}"
+        index = f"#{c.index} of {of}"
+        out.append(f"{_KIND[lang][c.kind]}: {c.name} = {value} ({what}; {index})")
     return out
 
 
