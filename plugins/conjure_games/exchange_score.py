@@ -1,0 +1,362 @@
+"""Exchange score: 普通换牌比分 and, with both jokers wild, 带王换牌比分 (seed 004).
+
+Four cards each; cards turned face up in the middle are exchanged for cards from hand, one
+player after another, until someone holds four of a kind or a four-card straight flush and shows
+it on their next turn. Straight flush 50, four of a kind 80, four Kings 100, four Eights 160;
+only the highest combination at the table scores.
+
+Rule notes
+==========
+
+Every rule is in the ``rule_notes`` with the Chinese it rests on. Two places where the text
+can be read two ways are options:
+
+- how many cards may be exchanged in a turn: 「换几张均可，最多为4张」 (any number, at most 4)
+  while the first pool is a single card (「任意取出一张牌，翻成明牌」). ``most=4`` (default):
+  any number up to what the pool holds, at most 4; ``most=1``: one card a turn, the reading
+  that fits a one-card pool throughout.
+- 「正负500分制」: ``target=500`` (default) reads it as the first to 500 wins; ``deals=5`` or
+  ``deals=10`` is the text's other form (「5盘、10盘一局制」), the higher total winning. The
+  minus of 正负 (a loss of 500 ending the match) cannot arise, since no score is negative here.
+
+The joker game: 「大王、小王作为“混子”牌使用，并加倍计分」, one joker doubles the value (the text's
+examples: 3-4-5♠ and a joker 100, three 8s and a joker 320); 「同时用大王、小王……则加两倍记分」 is
+read as doubled twice, ×4 (``both=4``, default); ``both=3`` reads it as two times added, ×3.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar, Final
+
+import attrs
+
+from conjure.deck import CARDS
+from conjure.games import (
+    ALL,
+    HANDS,
+    NOBODY,
+    SPECIAL,
+    GameState,
+    MatchGame,
+    MatchVars,
+    Option,
+    RuleNote,
+)
+from conjure.games.melds import (
+    FOUR_OF_A_KIND,
+    exchange,
+    exchange_parts,
+    exchanges,
+    four_card_combination,
+    mask_of,
+)
+
+PASS: Final = SPECIAL
+SHOW: Final = SPECIAL + 1
+#: an exchange: EXCHANGE + melds.exchange_code(give, take)
+EXCHANGE: Final = 2 * SPECIAL
+HAND_SIZE: Final = 4
+STRAIGHT_FLUSH_POINTS: Final = 50
+#: four of a kind by rank index (Ace 0): 80, but four Kings 100 and four Eights 160
+FOUR_POINTS: Final = tuple({12: 100, 7: 160}.get(r, 80) for r in range(13))
+
+
+@attrs.define(slots=False)
+class ExchangeVars(MatchVars):
+    #: turns taken at the present pool
+    turns: int = 0
+    #: the last deal: (who scored or -1, points)
+    last: tuple[int, int] = (-1, 0)
+
+
+class ExchangeScore(MatchGame[ExchangeVars]):
+    id = "exchange-score"
+    name_zh = "普通换牌比分"
+    name_en = "Exchange Score"
+    source = "seed 004 (普通换牌比分)"
+    players = (4, 3, 5)
+    deck_size = 52
+    vars_type = ExchangeVars
+    deal_scale = 160.0
+    summary_en = (
+        "Exchange cards from hand for face-up cards; four-card straight flush 50, four of a "
+        "kind 80, four K 100, four 8 160; only the highest at the table scores."
+    )
+    summary_zh = "用手牌换台面明牌，同花顺50分，四同张80分，四K 100分，四8 160分，只记最高者。"
+    options: ClassVar[tuple[Option, ...]] = (
+        Option("most", 4, 1, 4, "cards that may be exchanged in one turn (the text: at most 4)"),
+        Option("target", 500, 1, 5000, "match points that win (正负500分制)"),
+        Option(
+            "deals",
+            0,
+            0,
+            20,
+            "end after this many deals, the higher total winning (0: play to the target)",
+        ),
+    )
+    rule_notes: ClassVar[tuple[RuleNote, ...]] = (
+        RuleNote(
+            "52 cards, no jokers; 3 to 5 players, 4 best",
+            "text",
+            quote="扑克牌一副，去掉大、小王，用52张牌。3～5人均可参加，以4人为宜",
+        ),
+        RuleNote(
+            "four cards each; the rest are the stock", "text", quote="每人发4张牌，余下为补牌"
+        ),
+        RuleNote(
+            "the first player turns one card of the stock face up in the middle: the pool",
+            "text",
+            quote="由甲先从牌沓中任意取出一张牌，翻成明牌，置于桌中",
+        ),
+        RuleNote(
+            "in turn, each may exchange cards from hand for pool cards, one for one; the "
+            "cards given lie face up in the pool",
+            "text",
+            quote="由甲先换，换几张均可，最多为4张。手中换出的牌应翻明牌，由其他人接着换牌",
+        ),
+        RuleNote(
+            "when no one exchanges any more, the pool is set aside for good and four new "
+            "cards are turned up",
+            "text",
+            quote="谁也不再换这些牌时，这些牌置于桌面一角，再也不准动用了。这时，甲再从牌沓上"
+            "翻出4张牌",
+        ),
+        RuleNote(
+            "a combination made by exchanging may be shown only on the player's next turn",
+            "text",
+            quote="当轮不得亮牌，等下轮换牌时，方能把牌亮开",
+        ),
+        RuleNote(
+            "straight flush of four 50, four of a kind 80, four K 100, four 8 160",
+            "text",
+            quote="组成4张同花顺子……为50分；四同张为80分；另外4色的K为100分，4色的8为160分",
+        ),
+        RuleNote(
+            "if anyone holds a higher combination than the one shown, only the highest "
+            "scores; lower ones score nothing",
+            "text",
+            quote="如有人比亮牌者的牌点数值大的，则只记高者分数，亮牌者无分",
+        ),
+        RuleNote(
+            "each pool serves one round: every player has one turn at it (exchange or "
+            "pass), then it is set aside and four new cards are turned up; the dealer "
+            "plays first, the deal passing on",
+            "assumed",
+            "「当基础明牌被大家换过以后，谁也不再换这些牌时」: once everyone has had the pool, "
+            "and a round of passes could otherwise go on for ever.",
+        ),
+        RuleNote(
+            "a straight flush runs A-2-3-4 up to J-Q-K-A, not round the corner",
+            "assumed",
+            "the text's example 方块A、K、Q、J (顺囫 in 普通调牌, the sister game) has the Ace "
+            "high, and 黑桃2、3、4、5 low; no example wraps.",
+        ),
+        RuleNote(
+            "a combination at the deal may be shown on the holder's first turn",
+            "assumed",
+            "the text only forbids showing in the turn of the exchange that made it.",
+        ),
+        RuleNote(
+            "the deal is void when the stock cannot turn up a new pool of four",
+            "assumed",
+            "the text does not say what happens when the stock runs out.",
+        ),
+        RuleNote(
+            "ties with the card shown go to the player who showed",
+            "assumed",
+            "the text takes the shown hand down only for a higher one.",
+        ),
+    )
+
+    def __init__(self, num_players: int | None = None, **options: int) -> None:
+        super().__init__(num_players, **options)
+        self._most = self.option_values["most"]
+        self._target = self.option_values["target"]
+        self._deals = self.option_values["deals"]
+        self._table: dict[tuple[int, int], list[int]] = {}
+
+    def _zones(self) -> dict[str, str | int]:
+        z: dict[str, str | int] = {HANDS[p]: p for p in range(self.num_players)}
+        z.update(stock=NOBODY, pool=ALL, dead=ALL)
+        return z
+
+    def _new_deal(self, state: GameState[ExchangeVars]) -> None:
+        cards = self.shuffled_deck(state)
+        rest = self.deal_one_at_a_time(state, cards, HAND_SIZE)
+        for p in range(self.num_players):
+            state.zones[HANDS[p]].sort()
+        state.zones["pool"] = rest[:1]
+        state.zones["stock"] = rest[1:]
+        state.vars.turns = 0
+        state.current = state.vars.dealer
+
+    def _match_over(self, state: GameState[ExchangeVars]) -> bool:
+        if self._deals:
+            return state.vars.deals >= self._deals
+        return max(state.vars.match) >= self._target
+
+    # -- values -----------------------------------------------------------------------------------
+
+    def value(self, hand: Sequence[int]) -> int:
+        """What a hand of four is worth (0 if it makes nothing)."""
+        combo = four_card_combination(mask_of(hand))
+        if combo is None:
+            return 0
+        kind, rank, wilds = combo
+        base = FOUR_POINTS[rank] if kind == FOUR_OF_A_KIND else STRAIGHT_FLUSH_POINTS
+        return base * self._multiplier(wilds)
+
+    def _multiplier(self, wilds: int) -> int:
+        return 1
+
+    # -- play -------------------------------------------------------------------------------------
+
+    def _legal_actions(self, state: GameState[ExchangeVars]) -> Sequence[int]:
+        hand = state.zones[HANDS[state.current]]
+        key = (len(hand), len(state.zones["pool"]))
+        swaps = self._table.get(key)
+        if swaps is None:
+            swaps = [EXCHANGE + a for a in exchanges(key[0], key[1], self._most)]
+            self._table[key] = swaps
+        head = [SHOW, PASS] if self.value(hand) else [PASS]
+        return head + swaps
+
+    def _playout_actions(self, state: GameState[ExchangeVars]) -> Sequence[int]:
+        """In playouts a player who can show does, as every player would."""
+        legal = self._legal_actions(state)
+        return legal[:1] if legal[0] == SHOW else legal
+
+    def _apply_action(self, state: GameState[ExchangeVars], action: int) -> None:
+        p = state.current
+        v = state.vars
+        n = self.num_players
+        if action == SHOW:
+            self._score(state, p)
+            return
+        if action != PASS:
+            hand = state.zones[HANDS[p]]
+            given, taken = exchange(hand, state.zones["pool"], action - EXCHANGE)
+            for c in taken:
+                state.reveal(c)
+            if state.story is not None:
+                gave = " ".join(str(CARDS[c]) for c in given)
+                took = " ".join(str(CARDS[c]) for c in taken)
+                state.tell(
+                    f"player {p + 1} gives {gave} for {took}", f"玩家{p + 1}以{gave}换{took}"
+                )
+        v.turns += 1
+        if v.turns >= n and not self._new_pool(state):
+            return
+        state.current = (p + 1) % n
+
+    def _new_pool(self, state: GameState[ExchangeVars]) -> bool:
+        z = state.zones
+        z["dead"].extend(z["pool"])
+        z["pool"].clear()
+        if len(z["stock"]) < HAND_SIZE:
+            state.vars.last = (-1, 0)
+            state.tell("the stock is out: the deal is void", "补牌用完：本局作废")
+            self.close_deal(state, (0,) * self.num_players)
+            return False
+        z["pool"].extend(z["stock"][:HAND_SIZE])
+        del z["stock"][:HAND_SIZE]
+        state.vars.turns = 0
+        return True
+
+    def _score(self, state: GameState[ExchangeVars], shower: int) -> None:
+        n = self.num_players
+        values = [self.value(state.zones[HANDS[p]]) for p in range(n)]
+        best = shower
+        for p in range(n):
+            if values[p] > values[best]:
+                best = p
+        for p in range(n):
+            for c in state.zones[HANDS[p]]:
+                state.reveal(c)
+        points = [0] * n
+        points[best] = values[best]
+        state.vars.last = (best, values[best])
+        if state.story is not None:
+            state.tell(
+                f"player {shower + 1} shows; player {best + 1} scores {values[best]}",
+                f"玩家{shower + 1}亮牌；玩家{best + 1}得{values[best]}分",
+            )
+        self.close_deal(state, points)
+
+    def _action_name(self, state: GameState[ExchangeVars], action: int) -> str:
+        if action == PASS:
+            return "pass"
+        if action == SHOW:
+            return f"show ({self.value(state.zones[HANDS[state.current]])})"
+        give, take = exchange_parts(action - EXCHANGE)
+        hand = state.zones[HANDS[state.current]]
+        pool = state.zones["pool"]
+        gave = " ".join(str(CARDS[c]) for i, c in enumerate(hand) if give >> i & 1)
+        took = " ".join(str(CARDS[c]) for i, c in enumerate(pool) if take >> i & 1)
+        return f"give {gave} for {took}"
+
+    def _facts(self, state: GameState[ExchangeVars], player: int) -> list[str]:
+        who, points = state.vars.last
+        facts = [f"cards left in the stock: {len(state.zones['stock'])}"]
+        if who >= 0:
+            facts.append(f"last deal: player {who + 1} scored {points}")
+        return facts
+
+
+class ExchangeScoreJokers(ExchangeScore):
+    id = "exchange-score-jokers"
+    name_zh = "带王换牌比分"
+    name_en = "Exchange Score with Jokers"
+    source = "seed 004 (带王换牌比分)"
+    deck_size = 54
+    deal_scale = 640.0
+    summary_en = (
+        "Exchange Score with both jokers wild: a joker in a combination doubles it, both "
+        "quadruple it."
+    )
+    summary_zh = "带大小王的换牌比分：王作混子，用一张王加倍计分，两张王加两倍。"
+    options = (
+        *ExchangeScore.options,
+        Option(
+            "both",
+            4,
+            3,
+            4,
+            "both jokers in a combination: 4 doubled twice, 3 two times added (加两倍)",
+        ),
+    )
+    rule_notes = (
+        RuleNote(
+            "54 cards: both jokers in, used as wild cards",
+            "text",
+            quote="加上大王、小王在内，共54张牌。大王、小王作为“混子”牌使用",
+        ),
+        RuleNote(
+            "a combination with a joker scores double: 3-4-5♠ and a joker 100, three 8s "
+            "and a joker 320",
+            "text",
+            quote="以黑桃3、4、5、大王（或小王）成副，其基础分为50分，加倍而记100分……如以王"
+            "代替一张8，则加倍记成320分",
+        ),
+        RuleNote(
+            "a combination using both jokers: ×4 (option both=4)",
+            "assumed",
+            "加两倍记分 reads as doubled twice (each joker doubles, as one does) or as two "
+            "times added, ×3 (both=3).",
+        ),
+        *ExchangeScore.rule_notes[1:],
+    )
+
+    def __init__(self, num_players: int | None = None, **options: int) -> None:
+        super().__init__(num_players, **options)
+        self._both = self.option_values["both"]
+
+    def _multiplier(self, wilds: int) -> int:
+        return (1, 2, self._both)[wilds]
+
+
+for _game in (ExchangeScore, ExchangeScoreJokers):
+    _game.__doc__ = (_game.__doc__ or "") + "\n".join(
+        f"- [{n.origin}] {n.rule}" for n in _game.rule_notes
+    )
