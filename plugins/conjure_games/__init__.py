@@ -16,7 +16,7 @@ def register_games(register: Callable[[Any], None]) -> None:
     """Register every game this package ships (as the Game classes)."""
     from conjure_games.captain import Captain
     from conjure_games.casino import Casino
-    from conjure_games.exchange_score import ExchangeScore, ExchangeScoreJokers
+    from conjure_games.exchange_score import ExchangeScore, ExchangeScoreJokers, SwapCards
     from conjure_games.go_fish import GoFish
     from conjure_games.goofspiel import Goofspiel
     from conjure_games.hundred_point_knock import HundredPointKnock
@@ -35,5 +35,5 @@ def register_games(register: Callable[[Any], None]) -> None:
         register(capture_game)
     for declaration_game in (Klaberjass, NineCasino, Specification, Captain):
         register(declaration_game)
-    for meld_game in (GoFish, HundredPointKnock, ExchangeScore, ExchangeScoreJokers):
+    for meld_game in (GoFish, HundredPointKnock, ExchangeScore, ExchangeScoreJokers, SwapCards):
         register(meld_game)

@@ -27,7 +27,7 @@ read as doubled twice, ×4 (``both=4``, default); ``both=3`` reads it as two tim
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import ClassVar, Final
+from typing import Any, ClassVar, Final
 
 import attrs
 
@@ -171,7 +171,7 @@ class ExchangeScore(MatchGame[ExchangeVars]):
 
     def __init__(self, num_players: int | None = None, **options: int) -> None:
         super().__init__(num_players, **options)
-        self._most = self.option_values["most"]
+        self._most = self.option_values.get("most", HAND_SIZE)
         self._target = self.option_values["target"]
         self._deals = self.option_values["deals"]
         self._table: dict[tuple[int, int], list[int]] = {}
@@ -356,7 +356,194 @@ class ExchangeScoreJokers(ExchangeScore):
         return (1, 2, self._both)[wilds]
 
 
-for _game in (ExchangeScore, ExchangeScoreJokers):
+@attrs.define(slots=False)
+class SwapVars(ExchangeVars):
+    #: each player's combination made at the deal (2, 天囫) or by one card in the first round
+    #: (1, 地囫), else 0
+    bonus: tuple[int, ...] = ()
+    #: rounds played at the present pool
+    rounds: int = 0
+    #: pools turned up this deal
+    pools: int = 0
+    #: passes in the present round
+    passes_round: int = 0
+
+
+#: 顺囫 10, 横囫 20, 8囫 80, K囫 130; 地囫 150, 天囫 200
+SWAP_FOUR: Final = tuple({12: 130, 7: 80}.get(r, 20) for r in range(13))
+SWAP_RUN: Final = 10
+SWAP_BONUS: Final = (0, 150, 200)
+
+
+class SwapCards(ExchangeScore):
+    id = "swap-cards"
+    name_zh = "普通调牌"
+    name_en = "Swap Cards"
+    source = "seed 004 (普通调牌)"
+    deck_size = 52
+    vars_type = SwapVars
+    deal_scale = 200.0
+    summary_en = (
+        "Swap any number of cards with the face-up cards until someone holds a 囫: straight "
+        "flush 10, four of a kind 20, four 8 80, four K 130; made at once 150, dealt 200."
+    )
+    summary_zh = "与台面明牌调换，直到有人成囫：顺囫10，横囫20，8囫80，K囫130，地囫150，天囫200。"
+    options = (
+        Option("rounds", 3, 1, 10, "rounds a pool serves at most before new cards are turned up"),
+        Option("target", 500, 1, 5000, "match points that win"),
+        Option(
+            "deals", 0, 0, 20, "end after this many deals, the higher total winning (0: target)"
+        ),
+    )
+    rule_notes = (
+        RuleNote(
+            "52 cards, no jokers; 3 to 5 players",
+            "text",
+            quote="扑克牌一副，去掉大、小王，共52张牌。3～5人均可玩",
+        ),
+        RuleNote(
+            "four cards each; 3, 4 or 5 cards (one a player) turned up as the pool",
+            "text",
+            quote="每人发4张牌在手。发完后，由甲再翻出3张（3人时）、4张（4人时）、5张（5人时）"
+            "作为基础可调换明牌",
+        ),
+        RuleNote(
+            "any suit, any number: as many pool cards as cards given from hand",
+            "text",
+            quote="不限花色，不限张数。手中的牌有几张就可调换几张明牌",
+        ),
+        RuleNote(
+            "when the pool has gone round several times and is of no use to anyone, it is "
+            "set aside and as many new cards are turned up, until someone makes a 囫",
+            "text",
+            quote="当台面上的可调换的明牌被换过几轮后，对各家来说都成为没有用的牌时",
+        ),
+        RuleNote(
+            "顺囫: four in sequence in a suit (2-3-4-5♠ or A-K-Q-J♦); 横囫: four of a rank",
+            "text",
+            quote="凡同花色、数字相连的4张顺子叫顺囫……凡4张同点牌叫横囫",
+        ),
+        RuleNote(
+            "天囫: a 囫 as dealt; 地囫: made by swapping one card in the first round",
+            "text",
+            quote="发完4张牌就成副的叫“天囫”，在第一轮牌中，调换一张牌就成副的叫“地囫”",
+        ),
+        RuleNote(
+            "a 囫 is laid down only at the player's next turn",
+            "text",
+            quote="换牌成副时，需等下一轮次有换牌权时，才能把成副的牌置于门前",
+        ),
+        RuleNote(
+            "顺囫 10, 横囫 20, 8囫 80, K囫 130, 地囫 150, 天囫 200",
+            "text",
+            quote="顺囫10分，横囫20分，8囫80分，K囫130分，地囫150分，天囫200分",
+        ),
+        RuleNote(
+            "a pool is set aside after a round in which nobody swaps, or after 3 rounds "
+            "(option rounds)",
+            "assumed",
+            "「被换过几轮后……成为没有用的牌时」: 'several rounds', until no one wants them; "
+            "a round of passes says so, and a cap keeps a deal finite.",
+        ),
+        RuleNote(
+            "the player who lays down the 囫 scores its value; the deal ends",
+            "assumed",
+            "the text gives the values but not who else scores; the sister game's 'only "
+            "the highest' is not repeated here.",
+        ),
+        RuleNote(
+            "the deal is void when the stock cannot turn up a new pool; a match to 500",
+            "assumed",
+            "the text says neither; 500 is the sister game's (普通换牌比分) mark.",
+        ),
+    )
+
+    def __init__(self, num_players: int | None = None, **options: int) -> None:
+        super().__init__(num_players, **options)
+        self._rounds = self.option_values["rounds"]
+
+    def _new_deal(self, state: GameState[Any]) -> None:
+        n = self.num_players
+        cards = self.shuffled_deck(state)
+        rest = self.deal_one_at_a_time(state, cards, HAND_SIZE)
+        for p in range(n):
+            state.zones[HANDS[p]].sort()
+        state.zones["pool"] = rest[:n]
+        state.zones["stock"] = rest[n:]
+        v = state.vars
+        v.turns = v.rounds = v.passes_round = 0
+        v.pools = 1
+        v.bonus = tuple(2 if self.value(state.zones[HANDS[p]]) else 0 for p in range(n))
+        state.current = v.dealer
+
+    def value(self, hand: Sequence[int]) -> int:
+        combo = four_card_combination(mask_of(hand))
+        if combo is None:
+            return 0
+        kind, rank, _ = combo
+        return SWAP_FOUR[rank] if kind == FOUR_OF_A_KIND else SWAP_RUN
+
+    def _apply_action(self, state: GameState[Any], action: int) -> None:
+        p = state.current
+        v = state.vars
+        n = self.num_players
+        if action == SHOW:
+            value = SWAP_BONUS[v.bonus[p]] or self.value(state.zones[HANDS[p]])
+            for c in state.zones[HANDS[p]]:
+                state.reveal(c)
+            points = [0] * n
+            points[p] = value
+            v.last = (p, value)
+            state.tell(
+                f"player {p + 1} lays down a 囫 for {value}", f"玩家{p + 1}成囫，得{value}分"
+            )
+            self.close_deal(state, points)
+            return
+        if action == PASS:
+            v.passes_round += 1
+        else:
+            hand = state.zones[HANDS[p]]
+            given, taken = exchange(hand, state.zones["pool"], action - EXCHANGE)
+            for c in taken:
+                state.reveal(c)
+            first_round = v.pools == 1 and v.rounds == 0
+            bonus = list(v.bonus)
+            bonus[p] = 1 if first_round and len(given) == 1 and self.value(hand) else 0
+            v.bonus = tuple(bonus)
+            if state.story is not None:
+                gave = " ".join(str(CARDS[c]) for c in given)
+                took = " ".join(str(CARDS[c]) for c in taken)
+                state.tell(
+                    f"player {p + 1} gives {gave} for {took}", f"玩家{p + 1}以{gave}换{took}"
+                )
+        v.turns += 1
+        if v.turns >= n:
+            v.turns = 0
+            v.rounds += 1
+            done = v.passes_round >= n or v.rounds >= self._rounds
+            v.passes_round = 0
+            if done and not self._swap_pool(state):
+                return
+        state.current = (p + 1) % n
+
+    def _swap_pool(self, state: GameState[Any]) -> bool:
+        z = state.zones
+        n = self.num_players
+        z["dead"].extend(z["pool"])
+        z["pool"].clear()
+        if len(z["stock"]) < n:
+            state.vars.last = (-1, 0)
+            state.tell("the stock is out: the deal is void", "补牌用完：本局作废")
+            self.close_deal(state, (0,) * n)
+            return False
+        z["pool"].extend(z["stock"][:n])
+        del z["stock"][:n]
+        state.vars.rounds = 0
+        state.vars.pools += 1
+        return True
+
+
+for _game in (ExchangeScore, ExchangeScoreJokers, SwapCards):
     _game.__doc__ = (_game.__doc__ or "") + "\n".join(
         f"- [{n.origin}] {n.rule}" for n in _game.rule_notes
     )
