@@ -90,9 +90,11 @@ def add_parsers(sub: Any) -> None:
         "--choice",
         action="append",
         metavar="NAME=VALUE",
-        help="a spectator's or performer's choice (default: the first option)",
+        help="a spectator's or performer's choice: a value, or #N for the option at index N "
+        "(from 0, as traces show it); default: the first option",
     )
     p.add_argument("--all", action="store_true", help="print every step without waiting")
+    p.add_argument("--full", action="store_true", help="show every card of every packet, wrapped")
     p.add_argument("--json", action="store_true", help="print the whole performance as JSON")
     p.add_argument("--tui", action="store_true", help="walk the steps in the interactive app")
 
@@ -318,4 +320,5 @@ def _rehearse(args: argparse.Namespace) -> int:
         lang=args.lang,
         all_steps=args.all,
         as_json=args.json,
+        full=args.full,
     )

@@ -10,7 +10,7 @@ from collections.abc import Callable, Mapping
 from conjure.errors import UnknownNameError
 from conjure.magic.choices import PresetChooser
 from conjure.magic.routine import Outcome, Routine, perform
-from conjure.magic.trace import outcome_json, render_step, render_verdict
+from conjure.magic.trace import outcome_json, render_setup, render_step, render_verdict
 from conjure.text import Text
 from conjure.view.terminal import make_console
 
@@ -56,8 +56,12 @@ def rehearse(
     as_json: bool = False,
     ask: Callable[[str], str] = input,
     interactive: bool | None = None,
+    full: bool = False,
 ) -> int:
-    """Walk through ``routine``; return the exit code (1 when the performance breaks)."""
+    """Walk through ``routine``; return the exit code (1 when the performance breaks).
+
+    The set-up panel (the starting deck) comes first; with ``full`` every card of every packet
+    is drawn, wrapped, instead of a packet's middle folded away."""
     outcome = perform_for_rehearsal(routine, params, setup, choices)
     promised = {c.id for c in routine.claims if c.promised}
     broken = outcome.failure is not None or bool(promised & set(outcome.claim_errors))
@@ -69,19 +73,19 @@ def rehearse(
     perf = outcome.performance
     title = f"{routine.name_zh} / {routine.name_en}  ({routine.source})"
     console.print(title, style="bold")
-    console.print(routine.setup.get(lang), style="dim")
+    console.print(render_setup(perf, lang, full))
     if interactive is None:
         interactive = sys.stdin.isatty()
     if all_steps:
         for i in range(len(perf.steps)):
-            console.print(render_step(perf, i, lang))
+            console.print(render_step(perf, i, lang, full))
         console.print(render_verdict(outcome, lang))
         return code
     # Answers come from the keyboard, or line by line from a pipe (Enter, b, q as typed); an
     # answer read from a pipe is echoed so that the prompt's line ends as it does when typed.
     i = 0
     while True:
-        console.print(render_step(perf, i, lang))
+        console.print(render_step(perf, i, lang, full))
         try:
             answer = ask(_PROMPT.get(lang))
         except EOFError:

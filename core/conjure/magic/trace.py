@@ -3,7 +3,8 @@ rich renderables (the rehearsal trainer)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import re
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
@@ -13,10 +14,46 @@ from rich.text import Text
 
 from conjure.deck.audience import visible
 from conjure.deck.cards import CARDS
+from conjure.deck.places import label
+from conjure.deck.state import CODE_MASK, FACE_UP, DeckState
 from conjure.magic.choices import describe_value
 from conjure.magic.routine import SETUP, SPECTATOR, Outcome, Performance, StepRecord
 from conjure.text import Text as Words
-from conjure.view.terminal import audience_view, performer_view
+from conjure.view.terminal import audience_view, card_text, performer_view
+
+_TIMES = Words("{n} times, one after another: {move}", zh="连续{n}次：{move}")
+_SETUP_TITLE = Words("Set-up", zh="准备")
+_START = Words("The starting deck", zh="开始时的牌")
+_FIELD = re.compile(r"\{([A-Za-z_][\w-]*)\}")
+
+
+def collapsed(moves: Sequence[Any], lang: str = "en") -> list[str]:
+    """The moves of a step as lines, a run of the same move made one line ("26 times, one
+    after another: deal 1 card …")."""
+    out: list[str] = []
+    i = 0
+    while i < len(moves):
+        j = i + 1
+        while j < len(moves) and moves[j] == moves[i]:
+            j += 1
+        text = moves[i].describe(lang)
+        out.append(text if j - i == 1 else _TIMES.format(n=j - i, move=text).get(lang))
+        i = j
+    return out
+
+
+def narration(perf: Performance, index: int, lang: str = "en") -> str:
+    """Step ``index``'s narration with its template fields filled: ``{name}`` is the value of
+    the choice ``name`` as made by the end of that step (a field naming no choice is left as
+    written)."""
+    values: dict[str, str] = {
+        c.name: describe_value(c.value) for c in perf.choices if c.kind == SETUP
+    }
+    for step in perf.steps[: index + 1]:
+        values.update((c.name, describe_value(c.value)) for c in step.choices)
+    text = perf.steps[index].narration(lang)
+    return _FIELD.sub(lambda m: values.get(m.group(1), m.group(0)), text)
+
 
 #: card notation style by language
 _STYLE = {"zh": "zh"}
@@ -88,11 +125,11 @@ def _beliefs(step: StepRecord, lang: str) -> list[str]:
 def step_lines(perf: Performance, step: StepRecord, lang: str = "en") -> Iterator[str]:
     """One step as plain lines: narration, choices, moves, both views, beliefs."""
     words = _WORDS[lang]
-    yield f"{step.number} {step.narration(lang)}"
+    yield f"{step.number} {narration(perf, perf.steps.index(step), lang)}"
     for line in _choice_text(perf, step, lang):
         yield f"    {words['choices']}: {line}"
-    for move in step.moves:
-        yield f"    - {move.describe(lang)}"
+    for line in collapsed(step.moves, lang):
+        yield f"    - {line}"
     if step.state is not None:
         yield f"    performer: {step.state.text(style=_STYLE.get(lang, ''))}"
         seen = sorted(visible(step.state) | step.shown)
@@ -178,24 +215,63 @@ class SideBySide:
             yield self.right
 
 
-def render_step(perf: Performance, index: int, lang: str = "en") -> RenderableType:
-    """Step ``index`` of a recorded performance: narration above, the two views side by side."""
+def full_view(state: DeckState, lang: str = "en") -> RenderableType:
+    """Every card of every packet as the performer holds it, wrapped to the width (nothing
+    folded away, however long the packet): the trainer's ``--full``."""
+    grid = Table.grid(padding=(0, 1))
+    grid.add_column(style="bold", no_wrap=True)
+    grid.add_column()
+    for place in state.places():
+        packet = state.packet(place)
+        depth = state.break_at(place)
+        row = Text()
+        for i, b in enumerate(packet):
+            if i == depth:
+                row.append("╎brk╎ ", style="magenta")
+            row.append_text(card_text(CARDS[b & CODE_MASK], bool(b & FACE_UP)))
+            row.append(" ")
+        n = len(packet)
+        grid.add_row(f"{label(place, lang)} ({n})", row)
+    title = Words("Performer (every card, top first)", zh="表演者（每张牌，从上到下）")
+    return Panel(grid, title=title.get(lang), title_align="left")
+
+
+def render_setup(perf: Performance, lang: str = "en", full: bool = False) -> RenderableType:
+    """The set-up panel: what the performer arranges, the set-up choices and the deck the
+    routine starts from."""
+    parts: list[RenderableType] = [Text(perf.routine.setup.get(lang))]
+    for line in _choice_text(perf, None, lang):
+        parts.append(Text(line, style="yellow"))
+    if perf.initial is not None:
+        parts.append(Text(_START.get(lang) + ":", style="bold"))
+        parts.append(full_view(perf.initial, lang) if full else performer_view(perf.initial, lang))
+    return Panel(Group(*parts), title=_SETUP_TITLE.get(lang), title_align="left")
+
+
+def render_step(
+    perf: Performance, index: int, lang: str = "en", full: bool = False
+) -> RenderableType:
+    """Step ``index`` of a recorded performance: narration above, the two views side by side
+    (with ``full``, the performer's view shows every card, wrapped)."""
     step = perf.steps[index]
     words = _WORDS[lang]
     head = Text()
     head.append(f"{words['step']} {step.number}  ", style="bold cyan")
-    head.append(step.narration(lang))
+    head.append(narration(perf, index, lang))
     parts: list[RenderableType] = [head]
     for line in _choice_text(perf, step, lang):
         parts.append(Text(f"{words['choices']}: {line}", style="yellow"))
     if step.moves:
         moves = Text(f"{words['moves']}:\n", style="bold")
-        for move in step.moves:
-            moves.append(f"  • {move.describe(lang)}\n", style="")
+        for line in collapsed(step.moves, lang):
+            moves.append(f"  • {line}\n", style="")
         parts.append(moves)
     for en, zh in step.notes:
         parts.append(Text(Words(en, zh).get(lang), style="italic"))
-    if step.state is not None:
+    if step.state is not None and full:
+        parts.append(full_view(step.state, lang))
+        parts.append(audience_view(step.state, step.shown, lang))
+    elif step.state is not None:
         parts.append(
             SideBySide(
                 performer_view(step.state, lang), audience_view(step.state, step.shown, lang)
