@@ -82,3 +82,14 @@ def test_the_guides_test_passes(plugin_dir: Path) -> None:
     result = run(plugin_dir, "-m", "pytest", "-q", "-p", "no:cacheprovider", "test_key_card.py")
     assert result.returncode == 0, result.stdout + result.stderr
     assert "1 passed" in result.stdout
+
+
+def test_every_python_example_of_the_guide_runs() -> None:
+    """The guide's plugin and test file run above as a package; every other block runs here."""
+    blocks = re.findall(r"```python\n(.*?)```", GUIDE, re.S)
+    standalone = [
+        b for b in blocks if not b.startswith(("# key_card.py", "from conjure.testing import"))
+    ]
+    assert len(blocks) == len(standalone) + 2 and len(standalone) >= 2
+    for code in standalone:
+        exec(compile(code, "docs/routines.md", "exec"), {"__name__": "guide_example"})

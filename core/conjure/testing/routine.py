@@ -6,8 +6,8 @@ from collections.abc import Mapping
 
 from hypothesis import strategies as st
 
-from conjure.magic.choices import HypothesisChooser
-from conjure.magic.routine import Outcome, Routine, perform
+from conjure.magic.choices import HypothesisChooser, describe_value
+from conjure.magic.routine import SETUP, Outcome, Routine, perform
 
 
 def performances(
@@ -27,22 +27,58 @@ class _Drawer:
         self.draw = lambda strategy, label=None: draw(strategy)
 
 
-def check_routine(routine: Routine, params: Mapping[str, int] | None = None) -> None:
+class RoutineCheckFailed(AssertionError):
+    """``check_routine`` found a failing case: the message names it and how to replay it."""
+
+
+def _case(outcome: Outcome) -> str:
+    """The failing case in one line: each choice's value and index, and the replay command."""
+    perf = outcome.performance
+    made = ", ".join(
+        f"{c.name}={_short(describe_value(c.value))} (#{c.index})" for c in perf.choices
+    )
+    options = " ".join(
+        f"--{'setup' if c.kind == SETUP else 'choice'} {c.name}=#{c.index}" for c in perf.choices
+    )
+    params = " ".join(f"--param {k}={v}" for k, v in perf.params.items())
+    replay = " ".join(x for x in ("conjure rehearse", perf.routine.id, params, options) if x)
+    return f"case: {made or 'no choices'}; replay: {replay}"
+
+
+def _short(text: str) -> str:
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def check_routine(
+    routine: Routine,
+    params: Mapping[str, int] | None = None,
+    *,
+    examples: int = 500,
+    seed: int = 0,
+) -> None:
     """The one-line pytest check for a routine: its promised claims and the two-views rule hold
-    for hypothesis-drawn cases, and for every case when there are few enough to walk.
+    for every case when there are few enough to walk (up to the verifier's limit), otherwise
+    for ``examples`` cases drawn from ``seed`` (the same seed, the same cases).
+
+    A failure raises :class:`RoutineCheckFailed` (an ``AssertionError``) whose message names
+    the routine, the failing case (each choice's value and index), what failed at which step,
+    and the ``conjure rehearse`` command that replays it. Nothing is written to disk.
 
     >>> def test_my_routine():             # doctest: +SKIP
-    ...     check_routine(MY_ROUTINE)
+    ...     check_routine(MY_ROUTINE, examples=2000, seed=7)
     """
-    from hypothesis import given
-
     from conjure.magic.trace import format_outcome
     from conjure.magic.verify import verify
 
-    @given(performances(routine, params))
-    def holds(outcome: Outcome) -> None:
-        assert outcome.ok, format_outcome(outcome, "en")
-
-    holds()
-    report = verify(routine, params, examples=500, seed=0)
-    assert report.passed, format_outcome(report.counterexample, "en")  # type: ignore[arg-type]
+    report = verify(routine, params, examples=examples, seed=seed)
+    found = report.counterexample
+    if found is None:
+        return
+    what = str(found.failure) if found.failure is not None else ""
+    for claim_id, problem in found.claim_errors.items():
+        what = f"claim {claim_id} fails after the last step: {problem}"
+        break
+    raise RoutineCheckFailed(
+        f"routine {routine.id!r} fails ({report.mode}, case {report.cases:,}): {what}\n"
+        f"{_case(found)}\n\n{format_outcome(found, 'en')}"
+    )
