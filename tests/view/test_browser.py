@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -47,9 +48,15 @@ def missing() -> str:
 
 
 def test_without_a_browser_the_reason_is_said(monkeypatch: pytest.MonkeyPatch) -> None:
+    pytest.importorskip("playwright.sync_api", reason="the other reason is tested below")
     monkeypatch.setenv("PATH", "")
     monkeypatch.delenv("CONJURE_CHROMIUM", raising=False)
     assert missing().startswith("no Chromium on this machine")
+
+
+def test_without_playwright_the_reason_is_said(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "playwright.sync_api", None)
+    assert missing().startswith("Playwright is not installed")
 
 
 @pytest.fixture(scope="module")
