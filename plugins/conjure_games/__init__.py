@@ -25,6 +25,7 @@ def register_games(register: Callable[[Any], None]) -> None:
     from conjure_games.nine_casino import NineCasino
     from conjure_games.pick_up_score import PickUpScore
     from conjure_games.round_and_round import RoundAndRound
+    from conjure_games.run_fast import RunFast
     from conjure_games.sixty_six import SixtySix
     from conjure_games.specification import Specification
     from conjure_games.ten_exchange import TenExchange
@@ -37,3 +38,4 @@ def register_games(register: Callable[[Any], None]) -> None:
         register(declaration_game)
     for meld_game in (GoFish, HundredPointKnock, ExchangeScore, ExchangeScoreJokers, SwapCards):
         register(meld_game)
+    register(RunFast)

@@ -1,0 +1,310 @@
+"""Run fast: 跑得快 (seed 002), a climbing game for two to six players.
+
+Rule notes
+==========
+
+The text gives the decks, the combinations, the ♠3 lead, passing and the −1 a card settlement.
+What it leaves open is chosen and marked assumed in :attr:`RunFast.rule_notes`: the deal for
+three players (not listed) and for two (whose line deals three hands of 17, one left face down),
+bare triples, bomb against bomb, the jokers of the six-player deck, and which sequences may hold
+A and 2. A play is named by its ranks (see :mod:`conjure.games.climbing`); the game takes the
+cards of those ranks from the hand, the ♠3 (or the card that leads) first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+import attrs
+
+from conjure.deck import full_deck
+from conjure.games import ALL, HANDS, NOBODY, SPECIAL, TERMINAL, Game, GameState, RuleNote, Vars
+from conjure.games.climbing import (
+    NUM_RANKS,
+    follows,
+    leads,
+    play_name,
+    shape_of,
+    unpack,
+)
+
+#: rank index of a card code: 3 … K, A, 2 are 0 … 12, the little and big jokers 13 and 14
+RANK: Final = tuple((c % 13 - 2) % 13 if c < 52 else c - 39 for c in range(54))
+PASS: Final = SPECIAL
+#: a play's action: its packed ranks shifted clear of the pass
+SHIFT: Final = 7
+SPADE_3: Final = 2
+#: the 2s left out: ♦2, then ♣2
+OUT_TWOS: Final = (3 * 13 + 1, 2 * 13 + 1)
+#: players -> (2s left out, jokers in, cards a hand)
+DEALS: Final = {2: (1, False, 17), 3: (1, False, 17), 4: (0, False, 13), 5: (2, False, 10),
+                6: (0, True, 9)}  # fmt: skip
+
+
+@attrs.define(slots=False)
+class RunFastVars(Vars):
+    #: the play to beat (packed ranks), 0 on a free lead
+    last: int = 0
+    #: who made it
+    owner: int = -1
+    #: the card the first play must hold (♠3 when dealt), -1 afterwards
+    opener: int = -1
+    #: how many plays each player has made
+    plays: tuple[int, ...] = ()
+    score: tuple[int, ...] = ()
+
+
+class RunFast(Game[RunFastVars]):
+    id = "run-fast"
+    name_zh = "跑得快"
+    name_en = "Run Fast"
+    source = "seed 002 (六、跑得快)"
+    players = (4, 2, 3, 5, 6)
+    deck_size = 52
+    vars_type = RunFastVars
+    ace_high = True
+    summary_en = (
+        "2–6 players: ♠3 leads; beat the play before with a higher one of its kind (singles, "
+        "pairs, consecutive pairs, triples with two cards, consecutive triples, straights of "
+        "five or more) or a bomb; the first out wins a point for every card left in the other "
+        "hands, two from a player who played none."
+    )
+    summary_zh = (
+        "2至6人：黑桃3先出；跟牌须同类且更大（单张、对子、连对、三带二、连三同、五张以上顺子），"
+        "炸弹可吃任何牌；先出完者赢，其余每剩一张负一分，一张未出者加倍。"
+    )
+    rule_notes = (
+        RuleNote(
+            "the deck: 52 cards; for five players two 2s are left out; for six, 54 cards with "
+            "the jokers, nine each; for four, thirteen each",
+            "text",
+            quote="4人参加游戏，不去牌，每人摸13张。5人参加游戏，去掉两张2，花色任意，每人摸10张"
+            "牌。6人参加游戏，不去牌，加人大小王牌，每人摸9张牌。",
+        ),
+        RuleNote(
+            "two players: one 2 is left out and three hands of 17 are dealt; the third lies face "
+            "down, unplayed; three players (not listed) play the same deal with every hand held",
+            "assumed",
+            "the line for two players deals 17 each from 51 cards (「2人参加游戏，去掉一张2，花色"
+            "任意，每人摸17张牌」), which is three hands' worth: two players leave the third "
+            "unseen (as 斗地主 for two does), and three players, whom the text skips, take the "
+            "three hands",
+            quote="2人参加游戏，去掉一张2，花色任意，每人摸17张牌。",
+        ),
+        RuleNote(
+            "the 2s left out are ♦2 (and ♣2 for five players), face up",
+            "assumed",
+            "the text leaves the suit free (「花色任意」); suits never rank, so any will do",
+        ),
+        RuleNote(
+            "the holder of ♠3 plays first and the first play must hold it; with two players ♠3 "
+            "may be in the unseen hand, and then the lowest card dealt (3s, then 4s …; ♠ ♥ ♣ ♦) "
+            "leads the same way",
+            "text",
+            quote="每盘由摸到黑桃3者先出，且一定要首先打出黑桃3这张牌",
+        ),
+        RuleNote(
+            "play passes counter-clockwise, to the player on the right (seat numbers go down: "
+            "seat 1, then the last seat)",
+            "text",
+            "seats are numbered clockwise as in every game here, so counter-clockwise is the "
+            "seat before",
+            quote="按逆时针方向，游戏者依次轮流出牌……不许逆向出牌",
+        ),
+        RuleNote(
+            "a play follows the kind (and length, and kickers) of the play before and is higher, "
+            "or the player passes; a pass may be followed by a play on the player's next turn; "
+            "when everyone else has passed, the last to play leads anything",
+            "text",
+            quote="后一家打出的牌必须与前一家打出的牌类相同，并比前一家打出的牌要大，如没有可以"
+            "弃权……只有等待再轮到自己出牌时，方可打牌",
+        ),
+        RuleNote(
+            "ranks: 2 > A > K > … > 3; suits never rank",
+            "text",
+            quote="牌的大小顺序为2>A>K>Q>J……>3……牌的大小不分花色高低",
+        ),
+        RuleNote(
+            "straights of five or more, any suits; A and 2 may stand low (A2345, 23456) or A "
+            "high (10JQKA), never JQKA2; A2345 is the lowest; a straight follows only one of the "
+            "same length",
+            "text",
+            quote="注意A、2在构成顺子时，可以A、2、3、4、5或9、10、J、Q、K、A，而不能组成J、Q、K"
+            "、A、2、3这样的顺子……张数必须与前一家出的牌张数相同",
+        ),
+        RuleNote(
+            "straight flushes are ordinary straights (the text's local rule that they beat a "
+            "straight is not taken)",
+            "assumed",
+            "the text gives it as what some places do (「在有些地方也有同花顺吃一般顺子的打法」)",
+        ),
+        RuleNote(
+            "consecutive pairs (two or more) and consecutive triples run from 3 to A; 2 never "
+            "joins them",
+            "assumed",
+            "the text allows A and 2 low only for straights; pairs and triples run on the rank "
+            "order 3 … A, as in 争上游 and 斗地主",
+        ),
+        RuleNote(
+            "a triple may carry two cards: a pair or two singles, and whoever beats it carries "
+            "the same; consecutive triples carry two cards each, all pairs or all singles; the "
+            "kickers never rank",
+            "text",
+            quote="三同张可以搭另外两张任意的牌一同出……那么，吃牌者也得搭对子，但只要“三同张”比"
+            "上一家的“三同张”大即可，对子大小无关",
+        ),
+        RuleNote(
+            "a bare triple (or bare consecutive triples) is a play of its own, beaten only by a "
+            "higher bare one or a bomb",
+            "assumed",
+            "the text says a triple may carry two cards (「可以搭」), not that it must; a bare "
+            "triple is then its own kind, as a triple with a pair is",
+        ),
+        RuleNote(
+            "a bomb (four of a rank) beats any play; a higher bomb beats a lower one",
+            "assumed",
+            "the text says only that it is the biggest play and takes any play (「这是游戏中最大"
+            "的牌，可以吃任何牌」); bomb against bomb by rank is the rule of 争上游 and 斗地主",
+        ),
+        RuleNote(
+            "jokers (six players): singles above the 2, the big one above the little; they "
+            "join no pair or sequence, and may be kickers",
+            "assumed",
+            "the text adds them for six players without ranking them",
+        ),
+        RuleNote(
+            "the first to play out every card wins; every other player loses a point a card "
+            "left, two a card if they played none, and the winner gains what they lose",
+            "text",
+            quote="每一张牌留在手中，即负一分，负分的总合为胜者的正分。如果说某人一张未出，则要"
+            "翻倍计负分",
+        ),
+        RuleNote(
+            "one deal is a game; the text's optional bonus for a bomb dealt and target score "
+            "over deals are not played",
+            "assumed",
+            "both are agreed in advance when wanted (「可以事先规定」)",
+        ),
+    )
+
+    def _zones(self) -> dict[str, int | str]:
+        zones: dict[str, int | str] = {"deck": NOBODY, "table": ALL, "out": ALL, "unseen": NOBODY}
+        for p in range(self.num_players):
+            zones[HANDS[p]] = p
+        return zones
+
+    def _all_cards(self) -> list[int]:
+        jokers = DEALS[self.num_players][1]
+        return [c.code for c in full_deck(54 if jokers else 52)]
+
+    def _deal(self, state: GameState[RunFastVars]) -> None:
+        n = self.num_players
+        out = OUT_TWOS[: DEALS[n][0]]
+        state.zones["out"] = list(out)
+        state.zones["deck"] = [c for c in self._all_cards() if c not in out]
+        state.vars = RunFastVars(plays=(0,) * n, score=(0,) * n)
+        state.shuffle("deck")
+
+    def _after_chance(self, state: GameState[RunFastVars], zone: str) -> None:
+        n = self.num_players
+        size = DEALS[n][2]
+        deck = state.zones["deck"]
+        for p in range(n):
+            state.zones[HANDS[p]] = sorted(deck[p * size : (p + 1) * size])
+        state.zones["unseen"] = deck[n * size :]
+        state.zones["deck"] = []
+        dealt = [c for p in range(n) for c in state.zones[HANDS[p]]]
+        opener = SPADE_3 if SPADE_3 in dealt else min(dealt, key=lambda c: (RANK[c], c))
+        state.vars.opener = opener
+        state.current = next(p for p in range(n) if opener in state.zones[HANDS[p]])
+
+    def counts(self, state: GameState[RunFastVars], player: int) -> list[int]:
+        """The hand of ``player`` as counts by rank."""
+        h = [0] * NUM_RANKS
+        for c in state.zones[HANDS[player]]:
+            h[RANK[c]] += 1
+        return h
+
+    def _legal_actions(self, state: GameState[RunFastVars]) -> Sequence[int]:
+        v = state.vars
+        h = self.counts(state, state.current)
+        if v.last:
+            return [PASS, *(p << SHIFT for p in follows(h, v.last))]
+        plays = leads(h)
+        if v.opener >= 0:
+            bits = 3 * RANK[v.opener]
+            plays = [p for p in plays if p >> bits & 7]
+        return [p << SHIFT for p in plays]
+
+    def _apply_action(self, state: GameState[RunFastVars], action: int) -> None:
+        v = state.vars
+        me = state.current
+        n = self.num_players
+        nxt = (me - 1) % n
+        if action == PASS:
+            state.tell(f"player {me + 1} passes", f"{me + 1}号弃权")
+            if nxt == v.owner:
+                v.last = 0
+            state.current = nxt
+            return
+        play = action >> SHIFT
+        hand = state.zones[HANDS[me]]
+        table = state.zones["table"]
+        want = unpack(play)
+        if v.opener >= 0:
+            hand.remove(v.opener)
+            table.append(v.opener)
+            want[RANK[v.opener]] -= 1
+            v.opener = -1
+        taken = []
+        for c in hand:
+            if want[RANK[c]]:
+                want[RANK[c]] -= 1
+                taken.append(c)
+        for c in taken:
+            hand.remove(c)
+            table.append(c)
+        state.tell(f"player {me + 1} plays {play_name(play)}", f"{me + 1}号出 {play_name(play)}")
+        v.last = play
+        v.owner = me
+        plays = list(v.plays)
+        plays[me] += 1
+        v.plays = tuple(plays)
+        if hand:
+            state.current = nxt
+            return
+        score = [0] * n
+        for p in range(n):
+            if p != me:
+                left = len(state.zones[HANDS[p]])
+                score[p] = -left * (2 if v.plays[p] == 0 else 1)
+        score[me] = -sum(score)
+        v.score = tuple(score)
+        state.current = TERMINAL
+
+    def _action_name(self, state: GameState[RunFastVars], action: int) -> str:
+        if action == PASS:
+            return "pass"
+        if action < SPECIAL:
+            return super()._action_name(state, action)
+        play = action >> SHIFT
+        shape = shape_of(play)
+        return f"{play_name(play)} ({shape.name})" if shape else play_name(play)
+
+    def ordered_actions(self, state: GameState[RunFastVars]) -> list[int]:
+        return sorted(state.legal_actions(), key=lambda a: (a != PASS, shape_of(a >> SHIFT), a))
+
+    def _returns(self, state: GameState[RunFastVars]) -> tuple[float, ...]:
+        return tuple(float(s) for s in state.vars.score)
+
+    def _deal_value(
+        self, start: GameState[RunFastVars], end: GameState[RunFastVars], player: int
+    ) -> float:
+        most = 2 * DEALS[self.num_players][2] * (self.num_players - 1)
+        return end.returns()[player] / most
+
+    def _audit(self, state: GameState[RunFastVars]) -> str | None:
+        if sum(state.vars.score) != 0:
+            return f"the scores {state.vars.score} do not add up to 0"
+        return None
