@@ -232,18 +232,49 @@ def follows(h: list[int], current: int) -> list[int]:
 
 
 def leads(h: list[int]) -> list[int]:
-    """Every play from hand counts ``h`` (a free lead)."""
+    """Every play from hand counts ``h`` (a free lead). Each run is walked once downwards from
+    its top, so a hand of 17 costs a few hundred steps."""
     out: list[int] = []
     cards = sum(h)
-    out += _singles(h, 0)
-    out += _sets(h, 2, 0)
-    out += _sets(h, 4, 0)
-    for length in range(2, min(cards // 2, SEQ_TOP + 1) + 1):
-        out += _sequences(h, 2, length, 0)
-    for length in range(5, min(cards, 13) + 1):
-        out += _straights(h, length, -2)
-    for n in range(1, min(cards // 3, SEQ_TOP + 1) + 1):
-        for kick, per in ((BARE, 3), (SINGLES, 5), (PAIRED, 5)):
-            if n * per <= cards:
-                out += _triples(h, n, kick, 0)
+    held = [r for r in range(NUM_RANKS) if h[r]]
+    for r in held:
+        out.append(1 << 3 * r)
+        if h[r] >= 2:
+            out.append(2 << 3 * r)
+            if h[r] == 4:
+                out.append(4 << 3 * r)
+    for top in range(1, SEQ_TOP + 1):  # consecutive pairs
+        acc = 0
+        for r in range(top, -1, -1):
+            if h[r] < 2 or 2 * (top - r + 1) > cards:
+                break
+            acc += 2 << 3 * r
+            if r < top:
+                out.append(acc)
+    for top in range(2, ACE + 1):  # straights: positions -2 … top
+        acc = 0
+        for pos in range(top, -3, -1):
+            r = _LINE[pos]
+            if not h[r]:
+                break
+            acc += 1 << 3 * r
+            if top - pos >= 4:
+                out.append(acc)
+    for hi in range(TWO + 1):  # triples, bare or with kickers, and their runs
+        core = 0
+        for lo in range(hi, -1, -1):
+            if h[lo] < 3 or (lo < hi and hi > SEQ_TOP):
+                break
+            n = hi - lo + 1
+            if 3 * n > cards:
+                break
+            core += 3 << 3 * lo
+            out.append(core)
+            if 5 * n > cards:
+                continue
+            others = [r for r in held if r < lo or r > hi]
+            for chosen in combinations(others, 2 * n):
+                out.append(core + sum(1 << 3 * r for r in chosen))
+            for chosen in combinations([r for r in others if h[r] >= 2], n):
+                out.append(core + sum(2 << 3 * r for r in chosen))
     return out
