@@ -24,6 +24,7 @@ from conjure.games.climbing import (
     pack,
     pack_ranks,
     shape_of,
+    unpack,
 )
 
 FULL = [4] * 13 + [1, 1]
@@ -110,3 +111,20 @@ def test_listed_plays_are_every_sub_multiset_that_plays() -> None:
         assert sorted(leads(h)) == sorted(plays)
         current = rng.choice(plays)
         assert sorted(follows(h, current)) == sorted(x for x in plays if beats(x, current))
+
+
+def test_plays_of_long_hands_are_each_a_combination_once() -> None:
+    rng = random.Random(2)
+    deck = [r for r in range(15) for _ in range(FULL[r])]
+    for _ in range(300):
+        h = [0] * 15
+        for r in rng.sample(deck, 17):
+            h[r] += 1
+        plays = leads(h)
+        assert len(set(plays)) == len(plays)
+        for x in plays:
+            assert shape_of(x) is not None
+            assert all(k <= h[r] for r, k in enumerate(unpack(x)))
+    every_rank = [1] * 13 + [0, 0]
+    assert pack(every_rank) in leads(every_rank)
+    assert pack([1] * 12 + [0, 0, 0]) in leads([1] * 12 + [0, 0, 0])

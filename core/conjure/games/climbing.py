@@ -253,7 +253,8 @@ def leads(h: list[int]) -> list[int]:
                 out.append(acc)
     for top in range(2, ACE + 1):  # straights: positions -2 … top
         acc = 0
-        for pos in range(top, -3, -1):
+        # every rank at once reads as A to K (A low), so a straight to A stops at 3
+        for pos in range(top, -1 if top == ACE else -3, -1):
             r = _LINE[pos]
             if not h[r]:
                 break
