@@ -243,7 +243,8 @@ class RunFast(Game[RunFastVars]):
         n = self.num_players
         nxt = (me - 1) % n
         if action == PASS:
-            state.tell(f"player {me + 1} passes", f"{me + 1}号弃权")
+            if state.story is not None:
+                state.tell(f"player {me + 1} passes", f"{me + 1}号弃权")
             if nxt == v.owner:
                 v.last = 0
             state.current = nxt
@@ -265,7 +266,9 @@ class RunFast(Game[RunFastVars]):
         for c in taken:
             hand.remove(c)
             table.append(c)
-        state.tell(f"player {me + 1} plays {play_name(play)}", f"{me + 1}号出 {play_name(play)}")
+        if state.story is not None:
+            said = play_name(play)
+            state.tell(f"player {me + 1} plays {said}", f"{me + 1}号出 {said}")
         v.last = play
         v.owner = me
         plays = list(v.plays)
