@@ -29,3 +29,10 @@ def test_the_core_has_examples() -> None:
         for name in MODULES
     )
     assert attempted >= 5
+
+
+def test_the_package_is_marked_typed() -> None:
+    """A plugin type-checks against conjure's annotations only if the package says it has them."""
+    from importlib.resources import files
+
+    assert files("conjure").joinpath("py.typed").is_file()
