@@ -14,6 +14,7 @@ from conjure import hookimpl
 @hookimpl
 def register_games(register: Callable[[Any], None]) -> None:
     """Register every game this package ships (as the Game classes)."""
+    from conjure_games.avoid_hearts import AvoidHearts
     from conjure_games.captain import Captain
     from conjure_games.casino import Casino
     from conjure_games.exchange_score import ExchangeScore, ExchangeScoreJokers, SwapCards
@@ -39,3 +40,5 @@ def register_games(register: Callable[[Any], None]) -> None:
     for meld_game in (GoFish, HundredPointKnock, ExchangeScore, ExchangeScoreJokers, SwapCards):
         register(meld_game)
     register(RunFast)
+    for party_game in (AvoidHearts,):
+        register(party_game)

@@ -1,0 +1,272 @@
+"""Avoid hearts: 巧避红桃 (seed 002), a trick game for three to six players, each for himself,
+where every heart taken costs a chip. The rules and where each comes from are the
+``rule_notes`` (``conjure rules avoid-hearts``).
+
+The text deals all 52 cards one at a time, so with three, five or six players some hands hold
+one card more than others: those players, the dealer's left first, play one last short trick
+among themselves (see the rule notes).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar, Final
+
+import attrs
+
+from conjure.deck import CARDS
+from conjure.games import (
+    HANDS,
+    WON,
+    GameState,
+    Option,
+    RuleNote,
+    TrickGame,
+    TrickVars,
+    trick_zones,
+)
+
+HEART: Final = 1  # ♠ ♥ ♣ ♦ are suits 0 1 2 3
+#: strength within a suit: A high, then K … 2
+STRENGTH: Final = tuple(13 if c % 13 == 0 else c % 13 for c in range(52))
+#: one chip for each heart taken
+POINTS: Final = tuple(1 if c // 13 == HEART else 0 for c in range(52))
+HEARTS: Final = 13
+
+
+@attrs.define(slots=False)
+class AvoidHeartsVars(TrickVars):
+    """The trick game's values, the chips in the pot, and the seats playing the trick under
+    way in their order (every seat still holding a card)."""
+
+    pot: int = 0
+    playing: tuple[int, ...] = ()
+
+
+def settle(hearts: Sequence[int], pot: int) -> tuple[tuple[int, ...], int]:
+    """The chips each player gains (or pays, negative) for a deal in which player ``p`` took
+    ``hearts[p]`` hearts, and the pot left for the next deal, from a pot of ``pot`` before
+    the deal's payments.
+
+    One chip into the pot for each heart taken; the clean players share the pot equally (what
+    does not divide stays in it); a player who took every heart pays nothing and takes a chip
+    from each other player; when nobody is clean the pot carries over."""
+    n = len(hearts)
+    if max(hearts) == HEARTS:
+        shooter = hearts.index(HEARTS)
+        return tuple(n - 1 if p == shooter else -1 for p in range(n)), pot
+    pot += sum(hearts)
+    clean = [p for p in range(n) if hearts[p] == 0]
+    share = pot // len(clean) if clean else 0
+    gains = tuple((share if h == 0 else 0) - h for h in hearts)
+    return gains, pot - share * len(clean)
+
+
+class AvoidHearts(TrickGame[AvoidHeartsVars]):
+    id = "avoid-hearts"
+    name_zh = "巧避红桃"
+    name_en = "Avoid Hearts"
+    source = "seed 002 (巧避红桃)"
+    players = (4, 3, 5, 6)
+    deck_size = 52
+    summary_en = (
+        "3–6 players, each for himself: follow suit, no trumps; each heart taken pays a chip "
+        "to the pot, the clean players share it; taking all 13 hearts collects from everyone."
+    )
+    summary_zh = (
+        "3至6人各自为战：须跟同花，无将牌；每吃一张红桃交一个筹码，未吃红桃者平分；"
+        "一人吃尽红桃则向每人各收一个筹码。"
+    )
+    vars_type = AvoidHeartsVars
+    strength: ClassVar[Sequence[int]] = STRENGTH
+    card_points: ClassVar[Sequence[int]] = POINTS
+    deal_scale = 13.0
+    options = (
+        Option("deals", 4, 1, 100, "deals in a match"),
+        Option("ante", 0, 0, 20, "chips each player adds to the pot before a deal"),
+    )
+    rule_notes = (
+        RuleNote(
+            "three to six players, each for himself; four is best",
+            "text",
+            quote="这游戏3-6人玩都可以，但以4人玩最为适宜，但这4人不像其他游戏那样分成两组对抗，"
+            "而是单枪匹马地与其他人对抗",
+        ),
+        RuleNote(
+            "52 cards; the dealer deals them all, one at a time, clockwise",
+            "text",
+            quote="52张（在一副扑克牌中，将2张特设王牌抽出来）。先用抽牌的方式决定发牌人，"
+            "由发牌人按顺时针方向一次1张地将52张全部发完",
+        ),
+        RuleNote(
+            "play goes clockwise: seat 2 is on seat 1's left, and the dealer's left leads first",
+            "text",
+            "the deal goes clockwise and the first lead is the dealer's left, the next seat "
+            "clockwise; the text never turns the other way, so play follows the deal",
+            quote="由发牌人左边的第一人开始出牌",
+        ),
+        RuleNote(
+            "with 3, 5 or 6 players the hands are uneven: the first 52 mod n seats from the "
+            "dealer's left hold one card more, and they alone play a last short trick",
+            "assumed",
+            "the text deals every card (将52张全部发完) and says nothing of removing any, so the "
+            "odd cards stay in play; a seat with no card left sits the last trick out, and if "
+            "the winner of the trick before has none, the next seat clockwise with a card leads",
+        ),
+        RuleNote(
+            "A K Q J 10 … 2 in every suit; no trumps",
+            "text",
+            quote="各种花型中的牌的大小顺序是：A（高）、K、Q、J、10、9、8、7、6、5、4、3、2",
+        ),
+        RuleNote(
+            "follow suit if you can, otherwise play any card; the highest card of the suit led "
+            "wins and leads next",
+            "text",
+            quote="其他人只要手中有与第一出牌人所出的牌花型一致的牌，就必须得跟着出；如果确实没有"
+            "那种花型一致的牌，则可任意出一张别种花型……下一轮次的出牌就由上一轮的赢家开始",
+        ),
+        RuleNote(
+            "any card may be led at any time, hearts included",
+            "assumed",
+            "the text puts no limit on the lead (unlike the later Western Hearts)",
+        ),
+        RuleNote(
+            "each heart taken pays one chip into the pot",
+            "text",
+            quote="拿到几张红桃牌就要交几个筹码",
+        ),
+        RuleNote(
+            "the players who took no heart share the pot equally; chips that do not divide stay "
+            "in the pot",
+            "text",
+            "the text says 按人数平分 without saying what happens to a remainder; it stays in "
+            "the pot like an undecided deal's chips",
+            quote="一张红桃牌都没有拿到的人，可得到全部筹码，如果有两个人以上没有拿到红桃牌，"
+            "那就按人数平分",
+        ),
+        RuleNote(
+            "one player who takes every heart pays nothing and collects one chip from each "
+            "other player; the pot carries over",
+            "text",
+            "the text gives the collector one chip from each player and nothing more; as nobody "
+            "paid for a heart, the pot (chips carried from earlier deals) stays for the next",
+            quote="如果单独一人收集了所有的红桃牌时，他就可以从其他人那里各领取一个筹码",
+        ),
+        RuleNote(
+            "when everybody took a heart the deal has no winner and the pot carries over",
+            "text",
+            quote="如果大家都拿到了一张或几张红桃牌，那这盘游戏就无输赢之分，就把这盘的筹码留存"
+            "到下一盘游戏使用",
+        ),
+        RuleNote(
+            "an ante (option, 0 by default) is added by each player before every deal",
+            "text",
+            quote="下一盘游戏开始之前，可另加筹码，也可以不加",
+        ),
+        RuleNote(
+            "the deal passes clockwise; a match is a number of deals (option, 4); the result is "
+            "each player's chips won or lost",
+            "assumed",
+            "the text settles each deal in chips and does not say when play stops; chips left in "
+            "the pot at the end belong to nobody",
+        ),
+    )
+
+    def _zones(self) -> dict[str, str | int]:
+        return trick_zones(self.num_players)
+
+    def _new_deal(self, state: GameState[AvoidHeartsVars]) -> None:
+        cards = self.shuffled_deck(state)
+        n = self.num_players
+        first = state.vars.dealer + 1
+        zones = state.zones
+        for i, card in enumerate(cards):
+            zones[HANDS[(first + i) % n]].append(card)
+        ante = self.option_values["ante"]
+        if ante:
+            v = state.vars
+            v.match = tuple(m - ante for m in v.match)
+            v.pot += ante * n
+        self.start_play(state, [], leader=first % n)
+        state.vars.playing = self._seats_from(state, first % n)
+
+    def _seats_from(self, state: GameState[AvoidHeartsVars], first: int) -> tuple[int, ...]:
+        """The seats still holding a card, clockwise from ``first``."""
+        n = self.num_players
+        zones = state.zones
+        return tuple(p for i in range(n) if zones[HANDS[p := (first + i) % n]])
+
+    def _legal_actions(self, state: GameState[AvoidHeartsVars]) -> Sequence[int]:
+        hand = state.zones[HANDS[state.current]]
+        trick = state.zones["trick"]
+        if not trick:
+            return hand
+        suit = trick[0] // 13
+        same = [c for c in hand if c // 13 == suit]
+        return same or hand
+
+    def _apply_action(self, state: GameState[AvoidHeartsVars], action: int) -> None:
+        v = state.vars
+        zones = state.zones
+        zones[HANDS[state.current]].remove(action)
+        trick = zones["trick"]
+        trick.append(action)
+        playing = v.playing
+        k = len(trick)
+        if k < len(playing):
+            state.current = playing[k]
+            return
+        suit = trick[0] // 13
+        best, top = 0, STRENGTH[trick[0]]
+        for i in range(1, k):
+            c = trick[i]
+            if c // 13 == suit and STRENGTH[c] > top:
+                best, top = i, STRENGTH[c]
+        winner = playing[best]
+        if state.story is not None:
+            shown = " ".join(str(CARDS[c]) for c in trick)
+            state.tell(
+                f"player {winner + 1} wins the trick ({shown})",
+                f"玩家{winner + 1}赢了这一墩（{shown}）",
+            )
+        self._take_trick(state, winner)
+        trick.clear()
+        nxt = self._seats_from(state, winner)
+        if nxt:
+            v.leader = nxt[0]
+            v.playing = nxt
+            state.current = nxt[0]
+            return
+        self._deal_over(state, winner)
+
+    def _deal_over(self, state: GameState[AvoidHeartsVars], last: int) -> None:
+        v = state.vars
+        gains, v.pot = settle(v.score, v.pot)
+        shown = " ".join(f"{g:+d}" for g in gains)
+        state.tell(f"chips this deal: {shown}; pot {v.pot}", f"本盘筹码：{shown}；彩池{v.pot}")
+        v.playing = ()
+        self.close_deal(state, gains)
+
+    def _match_over(self, state: GameState[AvoidHeartsVars]) -> bool:
+        return state.vars.deals >= self.option_values["deals"]
+
+    def _returns(self, state: GameState[AvoidHeartsVars]) -> tuple[float, ...]:
+        return tuple(float(m) for m in state.vars.match)
+
+    def _deal_value(
+        self,
+        start: GameState[AvoidHeartsVars],
+        end: GameState[AvoidHeartsVars],
+        player: int,
+    ) -> float:
+        n = self.num_players
+        gained = [e - s for s, e in zip(start.vars.match, end.vars.match, strict=True)]
+        others = (sum(gained) - gained[player]) / (n - 1)
+        return max(-1.0, min(1.0, (gained[player] - others) / self.deal_scale))
+
+    def _audit(self, state: GameState[AvoidHeartsVars]) -> str | None:
+        for p in range(self.num_players):
+            hearts = sum(POINTS[c] for c in state.zones[WON[p]])
+            if hearts != state.vars.score[p]:
+                return f"player {p + 1} took {hearts} hearts but is counted {state.vars.score[p]}"
+        return None
