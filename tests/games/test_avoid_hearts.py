@@ -72,15 +72,15 @@ def hand_position(game: AvoidHearts, hands: list[str], leader: int = 0) -> GameS
 
 def test_follow_suit_without_trumps() -> None:
     game = AvoidHearts(4)
-    s = hand_position(game, ["5S 2H", "KS AH", "3D 4C", "9S TS"])
+    s = hand_position(game, ["5S 2H", "KS AH", "AD 4C", "9S TS"])
     s.apply_action(c("5S"))
     assert sorted(s.legal_actions()) == [c("KS")]  # must follow
     s.apply_action(c("KS"))
-    assert sorted(s.legal_actions()) == sorted(cards("3D 4C"))  # void: anything
-    s.apply_action(c("3D"))
+    assert sorted(s.legal_actions()) == sorted(cards("AD 4C"))  # void: anything
+    s.apply_action(c("AD"))  # an Ace off suit cannot win
     s.apply_action(c("9S"))
     assert s.vars.leader == 1 and s.current == 1  # the King of the suit led wins and leads
-    s = hand_position(game, ["5S 2H", "KS AH", "3D 4C", "9S TS"])
+    s = hand_position(game, ["5S 2H", "KS AH", "AD 4C", "9S TS"])
     s.apply_action(c("5S"))
     with pytest.raises(GameError, match="allowed: K♠"):
         s.apply_action(c("AH"))  # holds ♠K
