@@ -18,12 +18,12 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from conjure import __version__
-from conjure.cli import deck, games, pictures, plugins, routines, trainer
+from conjure.cli import deck, games, moves, pictures, plugins, routines, trainer
 from conjure.cli.common import Parser, default_lang
 from conjure.errors import EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, ConjureError, Interrupted
 
 #: the command areas, in the order their commands are listed
-AREAS = (plugins, deck, routines, games, trainer, pictures)
+AREAS = (plugins, deck, moves, routines, games, trainer, pictures)
 
 
 def build_parser() -> argparse.ArgumentParser:

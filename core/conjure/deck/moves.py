@@ -114,12 +114,30 @@ def _where(s: DeckState, place: str) -> str:
 
 
 @attrs.frozen
+class MoveRef:
+    """A move's entry in the move reference (``conjure moves``, docs/moves.md): what it does to
+    the order, the faces and the breaks, what the audience sees, and an example move with a
+    small layout it applies to (each example runs as a test)."""
+
+    order: Text
+    faces: Text
+    breaks: Text
+    audience: Text
+    layout: str
+    example: str
+    #: a move made on the layout before the example (a state a layout cannot write)
+    before: str = ""
+
+
+@attrs.frozen
 class Move:
     """Base class of every move. Subclasses fill in :meth:`check`, :meth:`run_unchecked` and
     :meth:`text`, and :meth:`shows` when the move can show a face."""
 
     #: a move that only shows cards and changes nothing
     display: ClassVar[bool] = False
+    #: the move's entry in the move reference
+    ref: ClassVar[MoveRef | None] = None
 
     def check(self, s: DeckState) -> None:
         """Raise :class:`IllegalMoveError` if the move cannot be made in ``s``."""
@@ -177,6 +195,15 @@ class Peel(Move):
     each card is turned over as it goes.
     """
 
+    ref: ClassVar = MoveRef(
+        order=Text("reverses: the peeled cards land in the opposite order"),
+        faces=Text("kept (flipped each with turn)"),
+        breaks=Text("a break in src gets shallower, one in dst deeper"),
+        audience=Text("each card that ends face up, when both places are in view"),
+        layout="left: AS 2S 3S; table.pile: KH",
+        example="Peel left table.pile 2",
+    )
+
     src: str = attrs.field(validator=_place, metadata=_PLACE)
     dst: str = attrs.field(validator=_place, metadata=_PLACE)
     n: int = attrs.field(default=1, validator=_positive, metadata=_NUMBER)
@@ -223,6 +250,15 @@ class Deal(Peel):
     The same motion as :class:`Peel`; ``turn`` deals each card turned over.
     """
 
+    ref: ClassVar = MoveRef(
+        order=Text("reverses: the dealt cards land in the opposite order"),
+        faces=Text("kept (face up with turn)"),
+        breaks=Text("a break in src gets shallower, one in dst deeper"),
+        audience=Text("each card dealt face up, when both places are in view"),
+        layout="left: AS 2S 3S",
+        example="Deal left table.pile 3",
+    )
+
     _WORDS: ClassVar = Text(
         "Deal {cards} from the {src} to the {dst}{how}", zh="从{src}发{n}张牌到{dst}{how}"
     )
@@ -235,6 +271,17 @@ class Take(Move):
     the top (or bottom) of ``dst``: several cards handled as one (a double or triple lift, a
     block dropped as one card).
     """
+
+    ref: ClassVar = MoveRef(
+        order=Text("kept: the block moves as one"),
+        faces=Text("kept"),
+        breaks=Text(
+            "taken from the top, a break in src gets shallower; put on top, one in dst deeper"
+        ),
+        audience=Text("the block's top card if it faces up and lands on top in view"),
+        layout="left: AS 2S 3S; right: KH",
+        example="Take left right 2",
+    )
 
     src: str = attrs.field(validator=_place, metadata=_PLACE)
     dst: str = attrs.field(validator=_place, metadata=_PLACE)
@@ -287,6 +334,18 @@ class Transfer(Move):
     """Hand the whole packet at ``src`` to ``dst``: into an empty place, onto the top of the
     packet there, or under it with ``to_bottom``. The hand that let go loses its break."""
 
+    ref: ClassVar = MoveRef(
+        order=Text("kept"),
+        faces=Text("kept"),
+        breaks=Text(
+            "src's break goes with the hand that let go;"
+            " dst's break gets deeper if the packet goes on top"
+        ),
+        audience=Text("nothing"),
+        layout="left: AS 2S; right: KH",
+        example="Transfer left right to_bottom=yes",
+    )
+
     src: str = attrs.field(validator=_place, metadata=_PLACE)
     dst: str = attrs.field(validator=_place, metadata=_PLACE)
     to_bottom: bool = attrs.field(default=False, metadata=_FLAG)
@@ -320,6 +379,15 @@ class Insert(Move):
     """Take ``n`` cards as a block off the top of ``src`` and push them into ``dst`` so that
     ``depth`` cards of ``dst`` lie above them. ``src`` may be ``dst`` itself (top card into the
     middle): then ``depth`` counts in what is left after the block is taken."""
+
+    ref: ClassVar = MoveRef(
+        order=Text("kept inside the block"),
+        faces=Text("kept"),
+        breaks=Text("a break in dst at or below the point gets deeper"),
+        audience=Text("nothing"),
+        layout="left: AS 2S; right: KH QH JH",
+        example="Insert left right 1",
+    )
 
     src: str = attrs.field(validator=_place, metadata=_PLACE)
     dst: str = attrs.field(validator=_place, metadata=_PLACE)
@@ -362,6 +430,15 @@ class Insert(Move):
 class Extract(Move):
     """Draw out the one card at ``depth`` in ``src`` (0 is the top) and put it on top of ``dst``,
     turned over with ``turn``. A break below the card moves up with the cards above it."""
+
+    ref: ClassVar = MoveRef(
+        order=Text("the card leaves; the rest keep their order"),
+        faces=Text("kept (flipped with turn)"),
+        breaks=Text("a break in src below the card moves up with the cards above it"),
+        audience=Text("nothing"),
+        layout="left: AS 2S 3S",
+        example="Extract left table.x 1",
+    )
 
     src: str = attrs.field(validator=_place, metadata=_PLACE)
     dst: str = attrs.field(validator=_place, metadata=_PLACE)
@@ -418,6 +495,17 @@ class Cull(Move):
     the order they lie, each card keeping its orientation. The hand spreads to cull, so any
     break there is released."""
 
+    ref: ClassVar = MoveRef(
+        order=Text(
+            "the named cards come together in the order they lay; the rest keep their order"
+        ),
+        faces=Text("kept"),
+        breaks=Text("released"),
+        audience=Text("nothing"),
+        layout="left: AS 2S 3S 4S",
+        example="Cull left 3S,AS to_bottom=yes",
+    )
+
     place: str = attrs.field(validator=_place, metadata=_PLACE)
     cards: tuple[int, ...] = attrs.field(converter=_card_codes, metadata={READ: read_cards})
     to_bottom: bool = attrs.field(default=True, metadata=_FLAG)
@@ -469,6 +557,15 @@ _AT_BREAK = Text("at the break", zh="在布雷克处")
 class Cut(Move):
     """Cut the top ``n`` cards of ``src`` off to the empty place ``dst`` (``None``: at a break)."""
 
+    ref: ClassVar = MoveRef(
+        order=Text("kept in both packets"),
+        faces=Text("kept"),
+        breaks=Text("n=None cuts at src's break and uses it up"),
+        audience=Text("nothing"),
+        layout="left: AS 2S / 3S",
+        example="Cut left table.cut",
+    )
+
     src: str = attrs.field(validator=_place, metadata=_PLACE)
     dst: str = attrs.field(validator=_place, metadata=_PLACE)
     n: int | None = attrs.field(default=None, metadata=_NUMBER_OR_BREAK)
@@ -500,6 +597,15 @@ class Cut(Move):
 class CompleteCut(Move):
     """Move the top ``n`` cards of ``place`` to its bottom (``n=None``: cut at the break)."""
 
+    ref: ClassVar = MoveRef(
+        order=Text("rotated: the top n go to the bottom"),
+        faces=Text("kept"),
+        breaks=Text("n=None cuts at the break and uses it up; otherwise released"),
+        audience=Text("nothing"),
+        layout="left: AS 2S 3S",
+        example="CompleteCut left 1",
+    )
+
     place: str = attrs.field(validator=_place, metadata=_PLACE)
     n: int | None = attrs.field(default=None, metadata=_NUMBER_OR_BREAK)
 
@@ -530,6 +636,15 @@ class CompleteCut(Move):
 class TurnOver(Move):
     """Turn the packet at ``place`` over: its order reverses and every card flips."""
 
+    ref: ClassVar = MoveRef(
+        order=Text("reverses"),
+        faces=Text("every card flips"),
+        breaks=Text("released"),
+        audience=Text("the new face of the packet, when in view"),
+        layout="left: AS 2S 3S",
+        example="TurnOver left",
+    )
+
     place: str = attrs.field(validator=_place, metadata=_PLACE)
 
     _WORDS: ClassVar = Text("Turn the packet in the {place} over", zh="将{place}的牌整叠翻过来")
@@ -547,6 +662,15 @@ class TurnOver(Move):
 @attrs.frozen
 class TurnCard(Move):
     """Turn over the one card at ``depth`` in ``place`` (0 is the top card), leaving it there."""
+
+    ref: ClassVar = MoveRef(
+        order=Text("kept"),
+        faces=Text("the one card flips"),
+        breaks=Text("kept"),
+        audience=Text("the turned card's face, when in view"),
+        layout="left: AS 2S 3S",
+        example="TurnCard left 1",
+    )
 
     place: str = attrs.field(validator=_place, metadata=_PLACE)
     depth: int = attrs.field(default=0, validator=_not_negative, metadata=_NUMBER)
@@ -578,6 +702,18 @@ class Faro(Move):
     An out-faro keeps the top card on top (the top half takes the odd card); an in-faro puts
     the top card of the bottom half on top (the bottom half takes the odd card).
     """
+
+    ref: ClassVar = MoveRef(
+        order=Text(
+            "woven: out keeps the top card on top, in puts the other half's top card on top;"
+            " an odd card goes to the top half (out) or the bottom half (in)"
+        ),
+        faces=Text("kept"),
+        breaks=Text("released"),
+        audience=Text("nothing"),
+        layout="left: AS 2S 3S 4S",
+        example="Faro left out=no",
+    )
 
     place: str = attrs.field(validator=_place, metadata=_PLACE)
     out: bool = attrs.field(default=True, metadata=_FLAG)
@@ -617,6 +753,15 @@ class Faro(Move):
 class HoldBreak(Move):
     """The hand at ``place`` holds a little-finger break under the top ``depth`` cards."""
 
+    ref: ClassVar = MoveRef(
+        order=Text("kept"),
+        faces=Text("kept"),
+        breaks=Text("a break under the top depth cards"),
+        audience=Text("nothing"),
+        layout="left: AS 2S 3S",
+        example="HoldBreak left 1",
+    )
+
     place: str = attrs.field(validator=_place, metadata=_PLACE)
     depth: int = attrs.field(validator=_not_negative, metadata=_NUMBER)
 
@@ -647,6 +792,15 @@ class HoldBreak(Move):
 class ReleaseBreak(Move):
     """The hand at ``place`` lets go of its break."""
 
+    ref: ClassVar = MoveRef(
+        order=Text("kept"),
+        faces=Text("kept"),
+        breaks=Text("released"),
+        audience=Text("nothing"),
+        layout="left: AS / 2S 3S",
+        example="ReleaseBreak left",
+    )
+
     place: str = attrs.field(validator=_place, metadata=_PLACE)
 
     _WORDS: ClassVar = Text("Release the break in the {place}", zh="{place}放开布雷克")
@@ -666,6 +820,15 @@ class ReleaseBreak(Move):
 class Steal(Move):
     """Biddle steal: the block above the break in ``src`` is taken, order kept, under the packet
     in ``dst``. The break is used up."""
+
+    ref: ClassVar = MoveRef(
+        order=Text("kept: the block goes under dst as one"),
+        faces=Text("kept"),
+        breaks=Text("src's break is used up"),
+        audience=Text("nothing"),
+        layout="left: AS / 2S 3S; right: KH",
+        example="Steal left right",
+    )
 
     src: str = attrs.field(validator=_place, metadata=_PLACE)
     dst: str = attrs.field(validator=_place, metadata=_PLACE)
@@ -709,6 +872,15 @@ class Spread(Move):
     """Spread (fan) the packet at ``place`` toward the ``audience`` or toward the performer
     (``self``). A spread hand cannot hold a break."""
 
+    ref: ClassVar = MoveRef(
+        order=Text("kept"),
+        faces=Text("kept"),
+        breaks=Text("a spread hand holds none"),
+        audience=Text("the faces that point at the audience when spread toward them"),
+        layout="left: AS^ 2S^",
+        example="Spread left audience",
+    )
+
     place: str = attrs.field(validator=_place, metadata=_PLACE)
     toward: str = attrs.field(default="audience", validator=_toward)
 
@@ -729,6 +901,16 @@ class Spread(Move):
 @attrs.frozen
 class Square(Move):
     """Square up the packet at ``place`` (close a spread)."""
+
+    ref: ClassVar = MoveRef(
+        order=Text("kept"),
+        faces=Text("kept"),
+        breaks=Text("kept"),
+        audience=Text("nothing"),
+        layout="left: AS 2S",
+        example="Square left",
+        before="Spread left audience",
+    )
 
     place: str = attrs.field(validator=_place, metadata=_PLACE)
 
@@ -756,6 +938,15 @@ _PERSON = {"performer": Text("performer", zh="表演者"), "spectator": Text("sp
 class Behind(Move):
     """``person`` puts both hands behind the back: nothing in them can be seen."""
 
+    ref: ClassVar = MoveRef(
+        order=Text("kept"),
+        faces=Text("kept"),
+        breaks=Text("kept"),
+        audience=Text("nothing of what the person holds, until Forward"),
+        layout="left: AS 2S",
+        example="Behind performer",
+    )
+
     person: str = attrs.field(default="performer", validator=_person)
 
     _WORDS: ClassVar = Text(
@@ -780,6 +971,16 @@ class Behind(Move):
 @attrs.frozen
 class Forward(Move):
     """``person`` brings both hands back in front."""
+
+    ref: ClassVar = MoveRef(
+        order=Text("kept"),
+        faces=Text("kept"),
+        breaks=Text("kept"),
+        audience=Text("the person's hands again"),
+        layout="left: AS 2S",
+        example="Forward performer",
+        before="Behind performer",
+    )
 
     person: str = attrs.field(default="performer", validator=_person)
 
@@ -826,6 +1027,15 @@ class _Display(Move):
 class ShowTop(_Display):
     """Lift the top card of ``place`` and show its face, then put it back as it was."""
 
+    ref: ClassVar = MoveRef(
+        order=Text("kept"),
+        faces=Text("kept"),
+        breaks=Text("kept"),
+        audience=Text("the top card's face"),
+        layout="left: AS 2S",
+        example="ShowTop left",
+    )
+
     _WORDS: ClassVar = Text(
         "Show the face of the top card of the {place}", zh="拿起{place}的特普牌给观众看"
     )
@@ -840,6 +1050,15 @@ class ShowTop(_Display):
 class ShowBottom(_Display):
     """Tip the packet at ``place`` so the audience sees its underside: the face of the bottom
     card if that card lies face down (its back otherwise)."""
+
+    ref: ClassVar = MoveRef(
+        order=Text("kept"),
+        faces=Text("kept"),
+        breaks=Text("kept"),
+        audience=Text("the bottom card's face if it lies face down"),
+        layout="left: AS 2S",
+        example="ShowBottom left",
+    )
 
     _WORDS: ClassVar = Text(
         "Show the bottom of the packet in the {place}", zh="将{place}翻过来，让观众看波顿的牌"
@@ -856,6 +1075,15 @@ class ShowBottom(_Display):
 class ShowFace(_Display):
     """Show the face of the packet at ``place``: the card whose face points outward, which is
     the top card of a face-up packet and the bottom card of a face-down one."""
+
+    ref: ClassVar = MoveRef(
+        order=Text("kept"),
+        faces=Text("kept"),
+        breaks=Text("kept"),
+        audience=Text("the card whose face points outward"),
+        layout="left: AS 2S",
+        example="ShowFace left",
+    )
 
     _WORDS: ClassVar = Text(
         "Show the face of the packet in the {place}", zh="让观众看{place}牌叠表面的牌"

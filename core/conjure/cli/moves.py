@@ -1,0 +1,191 @@
+"""The ``moves`` command: the move reference.
+
+Every entry comes from the move's class: its docstring says what it does, its attrs fields how it
+is written, and its ``ref`` (a :class:`~conjure.deck.moves.MoveRef`) what it does to the order,
+the faces and the breaks, what the audience sees, and an example. ``docs/moves.md`` is
+:func:`moves_markdown`, written from the same classes.
+
+Moves are every class registered with :func:`conjure.deck.notation.register_moves` once the
+plugins are loaded. There is no plugin hook for moves: a plugin adds a move by calling
+``register_moves`` when its module is imported; such a move is listed with its docstring and
+fields, and with its reference entry if its class has a ``ref``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import inspect
+import re
+from typing import Any
+
+import attrs
+
+from conjure.cli.common import EXIT_OK, LANG_HELP, add_command, default_lang, print_json
+from conjure.deck.moves import MOVES, MoveRef
+from conjure.deck.notation import MOVE_KINDS, move_signature
+from conjure.deck.state import DeckState
+from conjure.errors import UnknownNameError
+from conjure.inputs import normalise, quote
+from conjure.text import Text
+
+#: the headings of an entry, in the order they are printed
+LABELS: dict[str, Text] = {
+    "usage": Text("written", zh="写法"),
+    "order": Text("order", zh="顺序"),
+    "faces": Text("faces", zh="牌面朝向"),
+    "breaks": Text("breaks", zh="布雷克"),
+    "audience": Text("audience sees", zh="观众看到"),
+    "example": Text("example", zh="示例"),
+}
+_NO_REF = Text("(no reference entry)", zh="（无参考条目）")
+
+
+def add_parsers(sub: Any) -> None:
+    p = add_command(
+        sub,
+        "moves",
+        _moves,
+        help="the move reference: every move, how it is written, what it does, an example",
+    )
+    p.add_argument("name", metavar="NAME", nargs="?", help="one move (default: every move)")
+    p.add_argument("--lang", choices=("en", "zh"), default=default_lang(), help=LANG_HELP)
+    p.add_argument("--json", action="store_true", help="print the reference as JSON")
+    p.add_argument(
+        "--markdown", action="store_true", help="print the reference as docs/moves.md is written"
+    )
+
+
+def summary(cls: type) -> str:
+    """What the move does: its docstring, on one line per paragraph."""
+    doc = inspect.getdoc(cls) or ""
+    doc = re.sub(r":\w+:`~?([^`]+)`", r"`\1`", doc).replace("``", "`")
+    return "\n\n".join(" ".join(part.split()) for part in doc.split("\n\n") if part.strip())
+
+
+def run_example(ref: MoveRef) -> tuple[DeckState, DeckState, Any]:
+    """The example's layout (after ``before``), the state after the example move, and the move."""
+    start = DeckState.parse(ref.layout)
+    if ref.before:
+        start.push(ref.before)
+        start.clear_stack()
+    after = start.copy()
+    move = after.push(ref.example)
+    return start, after, move
+
+
+def entry(name: str, cls: type, lang: str) -> dict[str, Any]:
+    """One move's reference entry, as plain data in ``lang``."""
+    out: dict[str, Any] = {
+        "name": name,
+        "module": cls.__module__,
+        "usage": move_signature(cls),
+        "fields": [
+            {
+                "name": f.name,
+                "required": f.default is attrs.NOTHING,
+                **({} if f.default is attrs.NOTHING else {"default": f.default}),
+            }
+            for f in attrs.fields(cls)
+            if not f.name.startswith("_")
+        ],
+        "does": summary(cls),
+    }
+    ref = getattr(cls, "ref", None)
+    if isinstance(ref, MoveRef):
+        start, after, move = run_example(ref)
+        out.update(
+            order=ref.order.get(lang),
+            faces=ref.faces.get(lang),
+            breaks=ref.breaks.get(lang),
+            audience=ref.audience.get(lang),
+            example={
+                "layout": ref.layout,
+                **({"before": ref.before} if ref.before else {}),
+                "move": ref.example,
+                "says": move.describe(lang),
+                "start": str(start),
+                "after": str(after),
+            },
+        )
+    return out
+
+
+def moves(names: dict[str, type] | None = None) -> dict[str, type]:
+    """Every registered move by name (core moves first), after the plugins are loaded."""
+    if names is None:
+        from conjure.plugins.host import load_plugins
+
+        load_plugins()
+        names = MOVE_KINDS
+    return {**{n: c for n, c in MOVES.items() if n in names}, **names}
+
+
+def find(name: str, kinds: dict[str, type]) -> tuple[str, type]:
+    wanted = normalise(name).strip().lower()
+    for known, cls in kinds.items():
+        if known.lower() == wanted:
+            return known, cls
+    raise UnknownNameError(f"unknown move {quote(name)}; the moves are {', '.join(kinds)}")
+
+
+def _lines(data: dict[str, Any], lang: str, markdown: bool) -> list[str]:
+    head = f"## `{data['name']}`" if markdown else data["name"]
+    lines = [head, ""]
+    lines += [f"`{data['usage']}`" if markdown else f"  {data['usage']}", ""]
+    for paragraph in data["does"].split("\n\n"):
+        lines += [paragraph if markdown else "  " + paragraph, ""]
+    if "order" not in data:
+        lines += ["  " + _NO_REF.get(lang), ""]
+        return lines
+    for key in ("order", "faces", "breaks", "audience"):
+        label = LABELS[key].get(lang)
+        lines.append(f"- **{label}**: {data[key]}" if markdown else f"  {label}: {data[key]}")
+    example = data["example"]
+    before = f"{example['before']}, then " if "before" in example else ""
+    label = LABELS["example"].get(lang)
+    if markdown:
+        lines += [
+            f"- **{label}**: on `{example['layout']}`, {before}`{example['move']}`"
+            f" ({example['says']}) leaves `{example['after']}`",
+        ]
+    else:
+        lines += [
+            f"  {label}: {example['layout']}  →  {before}{example['move']}",
+            f"    {example['says']}",
+            f"    {example['after']}",
+        ]
+    lines.append("")
+    return lines
+
+
+def moves_markdown() -> str:
+    """docs/moves.md: the reference of the core moves, in English."""
+    out = [
+        "# Moves",
+        "",
+        "<!-- generated by `conjure moves --markdown`; tests/deck/test_reference.py checks it -->",
+        "",
+        "Every move of `conjure.deck`: how it is written (fields in order or as `name=value`;"
+        " `[name=default]` may be left out), what it does, what it does to the order, the faces"
+        " and the little-finger breaks, what the audience sees, and an example run on a small"
+        " layout (cards written top first, `^` face up, `/` a break).",
+        "",
+    ]
+    for name, cls in MOVES.items():
+        out += _lines(entry(name, cls, "en"), "en", markdown=True)
+    return "\n".join(out).rstrip() + "\n"
+
+
+def _moves(args: argparse.Namespace) -> int:
+    if args.markdown:
+        print(moves_markdown(), end="")
+        return EXIT_OK
+    kinds = moves()
+    if args.name is not None:
+        kinds = dict([find(args.name, kinds)])
+    data = [entry(name, cls, args.lang) for name, cls in kinds.items()]
+    if args.json:
+        return print_json(data if args.name is None else data[0])
+    for item in data:
+        print("\n".join(_lines(item, args.lang, markdown=False)))
+    return EXIT_OK
