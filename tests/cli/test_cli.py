@@ -54,9 +54,11 @@ def test_show_json(capsys: pytest.CaptureFixture[str]) -> None:
     ("args", "needle", "code"),
     [
         (["show", "KX"], "'KX'", 2),
-        (["show", "KS KS"], "two places", 3),
+        (["show", "KS KS"], "two places", 2),
+        (["show", "大王 BJ RJ"], "大王 in '大王 BJ RJ'", 2),
         (["show", "KS", "--place", "pocket"], "'pocket'", 2),
         (["nonsense"], "unknown command 'nonsense'", 2),
+        (["simulate", "goofspiel", "--bots", "K" * 5000], "(5,000 characters)", 2),
     ],
 )
 def test_bad_input_is_one_line_and_non_zero(args: list[str], needle: str, code: int) -> None:

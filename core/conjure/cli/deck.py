@@ -10,7 +10,7 @@ from conjure.deck.cards import parse_packet
 from conjure.deck.places import check_place
 from conjure.deck.state import DeckState
 from conjure.errors import NotationError, UsageError
-from conjure.inputs import normalise
+from conjure.inputs import normalise, quote
 
 #: where a plain list of cards is held when ``--place`` is not given
 DEFAULT_PLACE = "left"
@@ -65,6 +65,10 @@ def layout_from_text(text: str, place: str | None = None, face_down: bool = Fals
     pairs = parse_packet(text)
     if not pairs:
         raise NotationError("no cards given: write cards top first, e.g. 'KS QH 10D'")
+    cards = [card for card, _ in pairs]
+    if doubled := sorted({c for c in cards if cards.count(c) > 1}, key=cards.index):
+        named = ", ".join(map(str, doubled))
+        raise NotationError(f"a card cannot be in two places: {named} in {quote(text)}")
     return DeckState.from_faces({place: [(card, up or not face_down) for card, up in pairs]})
 
 

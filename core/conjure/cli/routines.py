@@ -160,9 +160,8 @@ def _how(report: Any) -> str:
             f"REFUTED: a counter-example at case {report.cases:,} of {space}, walking every "
             f"case in order ({seconds})"
         )
+    # the search runs in seeded chunks whatever the worker count, so the seed alone replays it
     replay = f"--seed {report.seed}"
-    if report.workers > 1:
-        replay += f" --workers {report.workers}"
     sample = f"{plural(report.cases, 'random case')} (of about {space}; replay with {replay})"
     if report.verdict in (REFUTED, BUG):
         return f"REFUTED: a counter-example after {sample} ({seconds})"

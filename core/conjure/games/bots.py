@@ -24,6 +24,7 @@ from typing import Any, Protocol
 
 from conjure.errors import UnknownNameError
 from conjure.games.api import CHANCE, TERMINAL, Game, GameState
+from conjure.inputs import quote
 
 
 def random_playout(
@@ -239,4 +240,4 @@ def make_bot(name: str) -> Bot:
     try:
         return BOTS[name]()
     except KeyError:
-        raise UnknownNameError(f"unknown bot {name!r} (bots: {', '.join(BOTS)})") from None
+        raise UnknownNameError(f"unknown bot {quote(name)} (bots: {', '.join(BOTS)})") from None
