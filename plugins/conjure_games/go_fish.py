@@ -308,6 +308,12 @@ class GoFish(Game[GoFishVars]):
         q, card = self._split(state, action)
         return f"ask player {q + 1} for {_said(card)}"
 
+    def _action_seen(self, state: GameState[GoFishVars], action: int, player: int) -> str:
+        # an ask is spoken aloud: the whole table hears whom it is put to and for which card
+        if state.current >= 0:
+            return state.action_name(action)
+        return super()._action_seen(state, action, player)
+
     def _returns(self, state: GameState[GoFishVars]) -> tuple[float, ...]:
         return win_loss(state.vars.score)
 

@@ -71,6 +71,14 @@ def test_asking_the_next_player_for_a_card_of_a_held_rank() -> None:
     ]
 
 
+def test_every_seat_hears_an_ask_whoever_holds_the_card() -> None:
+    game = GoFish()
+    s = hands(game, "5S 5H 9C", "5C 9S", "5D KS", "9H 9D KH KC KD")
+    for action in (c("5C"), c("5D")):  # one the next player holds, one nobody at hand does
+        for seat in range(4):
+            assert s.action_seen(action, seat) == s.action_name(action)
+
+
 def test_a_completed_quartet_scores_and_the_game_ends_when_all_are_down() -> None:
     game = GoFish(3)
     s = hands(game, "AS AH AC", "AD", "")
