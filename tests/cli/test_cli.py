@@ -232,3 +232,28 @@ def test_the_moves_shown_are_bullets_with_hanging_indents() -> None:
     lines = result.stdout.splitlines()
     bullet = next(i for i, line in enumerate(lines) if line.startswith("• "))
     assert lines[bullet + 1].startswith("  ") and lines[bullet + 1].strip()
+
+
+@pytest.mark.parametrize("command", ["routines", "storyboard", "drill", "stats"])
+def test_an_unknown_conjure_lang_is_one_line_for_every_command(command: str) -> None:
+    import os
+
+    result = run(command, "--help", env={**os.environ, "CONJURE_LANG": "fr"})
+    assert result.returncode == 2
+    assert result.stderr.strip() == (
+        "conjure: error: CONJURE_LANG: 'fr' is not a language conjure speaks (allowed: en, zh)"
+    )
+
+
+@pytest.mark.parametrize("command", ["routines", "storyboard", "drill"])
+def test_conjure_lang_sets_the_default_of_every_command(command: str) -> None:
+    from conjure.cli import build_parser
+
+    os_env = pytest.MonkeyPatch()
+    try:
+        os_env.setenv("CONJURE_LANG", "zh")
+        parser = build_parser()
+    finally:
+        os_env.undo()
+    sub = next(a for a in parser._actions if a.dest == "command")
+    assert sub.choices[command].get_default("lang") == "zh"  # type: ignore[union-attr]

@@ -77,12 +77,28 @@ LANG_HELP = "language of the text for people: en or zh (default: en, or $CONJURE
 
 
 def default_lang() -> str:
-    """The language of text for people when ``--lang`` is not given: ``CONJURE_LANG`` if it is
-    ``en`` or ``zh``, else English."""
+    """The language of text for people when ``--lang`` is not given: ``CONJURE_LANG`` when it is
+    set (``en`` or ``zh``; anything else is a one-line error naming it), else English."""
     import os
 
+    from conjure.text import LANGUAGES
+
     lang = os.environ.get("CONJURE_LANG", "").strip().lower()
-    return lang if lang in ("en", "zh") else "en"
+    if not lang:
+        return "en"
+    if lang not in LANGUAGES:
+        raise UsageError(
+            f"CONJURE_LANG: {quote(lang)} is not a language conjure speaks "
+            f"(allowed: {', '.join(LANGUAGES)})"
+        )
+    return lang
+
+
+def add_lang(p: Any) -> None:
+    """``--lang en|zh``; its default is set for every command at once (:func:`default_lang`)."""
+    from conjure.text import LANGUAGES
+
+    p.add_argument("--lang", choices=LANGUAGES, default="en", help=LANG_HELP)
 
 
 def whole(what: str, low: int | None = None, high: int | None = None) -> Callable[[str], int]:

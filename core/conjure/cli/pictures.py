@@ -4,22 +4,13 @@ and ``replay`` (a game drawn move by move)."""
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from pathlib import Path
 from typing import Any
 
-from conjure.cli.common import EXIT_OK, add_command, int_params, pairs, registry, whole
+from conjure.cli.common import EXIT_OK, add_command, add_lang, int_params, pairs, registry, whole
 from conjure.errors import UsageError
 from conjure.inputs import quote
-
-LANGS = ("en", "zh")
-
-
-def _lang(p: Any) -> None:
-    """``--lang``, defaulting to ``CONJURE_LANG`` when that names a language, else English."""
-    env = os.environ.get("CONJURE_LANG", "en")
-    p.add_argument("--lang", choices=LANGS, default=env if env in LANGS else "en")
 
 
 def add_parsers(sub: Any) -> None:
@@ -36,7 +27,7 @@ def add_parsers(sub: Any) -> None:
         metavar="FILE",
         help="the page to write (default ROUTINE.html; - for stdout)",
     )
-    _lang(p)
+    add_lang(p)
     p.add_argument("--param", action="append", metavar="NAME=VALUE")
     p.add_argument(
         "--setup",
@@ -73,7 +64,7 @@ def add_parsers(sub: Any) -> None:
         metavar="FILE",
         help="the page to write (default GAME-SEED.html; - for stdout)",
     )
-    _lang(p)
+    add_lang(p)
 
 
 def write_page(text: str, output: str) -> None:

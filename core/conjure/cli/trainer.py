@@ -3,20 +3,22 @@
 from __future__ import annotations
 
 import argparse
-import os
 import random
 import sys
 from pathlib import Path
 from typing import Any
 
-from conjure.cli.common import EXIT_OK, add_command, int_params, print_json, print_rows, registry
+from conjure.cli.common import (
+    EXIT_OK,
+    add_command,
+    add_lang,
+    int_params,
+    print_json,
+    print_rows,
+    registry,
+)
 from conjure.errors import ConjureError, UsageError
 from conjure.inputs import parse_int
-
-
-def _lang(p: Any) -> None:
-    env = os.environ.get("CONJURE_LANG", "en")
-    p.add_argument("--lang", choices=("en", "zh"), default=env if env in ("en", "zh") else "en")
 
 
 def _db(p: Any) -> None:
@@ -31,7 +33,7 @@ def add_parsers(sub: Any) -> None:
     p = add_command(sub, "stacks", _stacks, help="list the deck orders and stacks, or show one")
     p.add_argument("stack", metavar="STACK", nargs="?", help="a stack id or a stack file")
     p.add_argument("--json", action="store_true")
-    _lang(p)
+    add_lang(p)
 
     p = add_command(
         sub,
@@ -52,7 +54,7 @@ def add_parsers(sub: Any) -> None:
     p.add_argument("--param", action="append", metavar="NAME=VALUE", help="a routine parameter")
     p.add_argument("--tui", action="store_true", help="drill in the interactive app")
     _db(p)
-    _lang(p)
+    add_lang(p)
 
     p = add_command(sub, "stats", _stats, help="accuracy, speed, streaks and what is due")
     p.add_argument("name", metavar="STACK|ROUTINE", nargs="?", help="one stack or routine")
@@ -63,18 +65,18 @@ def add_parsers(sub: Any) -> None:
         "--items", action="store_true", help="accuracy and speed of every card or step answered"
     )
     _db(p)
-    _lang(p)
+    add_lang(p)
 
     p = add_command(sub, "export", _export, help="export a stack or a routine for Anki")
     p.add_argument("format", choices=("anki",), metavar="anki")
     p.add_argument("name", metavar="STACK|ROUTINE")
     p.add_argument("-o", "--output", required=True, metavar="FILE.apkg")
-    _lang(p)
+    add_lang(p)
 
     p = add_command(sub, "app", _app, help="the interactive trainer (needs the 'app' extra)")
     p.add_argument("name", metavar="STACK|ROUTINE", nargs="?", default="mnemonica")
     _db(p)
-    _lang(p)
+    add_lang(p)
 
 
 def _progress(args: argparse.Namespace) -> Any:
