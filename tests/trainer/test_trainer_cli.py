@@ -323,3 +323,12 @@ def test_the_commands_in_the_trainer_guide_parse() -> None:
         assert args[0] == "conjure"
         parsed = build_parser().parse_args(args[1:])
         assert parsed.handler is not None, command
+
+
+def test_stats_never_creates_a_database_where_none_is(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    missing = tmp_path / "nowhere" / "p.db"
+    assert main(["stats", "--db", str(missing)]) == 0
+    assert f"nothing drilled yet (no progress database at '{missing}')" in capsys.readouterr().out
+    assert not missing.exists() and not missing.parent.exists()

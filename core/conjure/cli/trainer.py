@@ -79,9 +79,13 @@ def add_parsers(sub: Any) -> None:
     add_lang(p)
 
 
-def _progress(args: argparse.Namespace) -> Any:
-    from conjure.trainer.db import Progress
+def _progress(args: argparse.Namespace, read_only: bool = False) -> Any:
+    """The progress database. A read-only command never creates one: where there is none yet
+    it reads an empty one in memory (and says so), so a mistyped ``--db`` leaves no file."""
+    from conjure.trainer.db import Progress, default_path
 
+    if read_only and not Path(args.db if args.db is not None else default_path()).exists():
+        return Progress(":memory:")
     return Progress(args.db)
 
 
@@ -193,11 +197,12 @@ def _ask(prompt: str) -> str:
 
 
 def _stats(args: argparse.Namespace) -> int:
+    from conjure.trainer.db import default_path
     from conjure.trainer.scheduler import now
     from conjure.trainer.stats import plot_svg, plot_text, subject_stats, to_json
 
     when = now()
-    with _progress(args) as progress:
+    with _progress(args, read_only=True) as progress:
         if args.name:
             subjects = [_subject(args.name).subject]
         else:
@@ -214,7 +219,9 @@ def _stats(args: argparse.Namespace) -> int:
         data = [to_json(r) for r in results]
         return print_json(data[0] if args.name else data)
     if not results:
-        print("nothing drilled yet: try conjure drill mnemonica")
+        where = Path(args.db) if args.db is not None else default_path()
+        none = "" if where.exists() else f" (no progress database at {str(where)!r})"
+        print(f"nothing drilled yet{none}: try conjure drill mnemonica")
         return EXIT_OK
     for r in results:
         acc = "-" if r["accuracy"] is None else f"{round(100 * r['accuracy'])}%"
