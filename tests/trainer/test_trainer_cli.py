@@ -224,6 +224,7 @@ def test_plain_commands_work_without_textual(
     import conjure.trainer
 
     monkeypatch.delattr(conjure.trainer, "app", raising=False)
+    monkeypatch.setattr("conjure.cli.trainer.on_a_terminal", lambda: True)
     db = str(tmp_path / "p.sqlite3")
     code, out = drill(monkeypatch, capsys, "4C\n", "mnemonica", "--mode", "card", "--db", db)
     assert code == 0 and "✓" in out
@@ -251,6 +252,7 @@ def test_rehearse_tui_walks_the_performance_the_options_describe(
         return 0
 
     monkeypatch.setattr(app, "run_app", fake_run_app)
+    monkeypatch.setattr("conjure.cli.trainer.on_a_terminal", lambda: True)
     assert main(["rehearse", "courting-kings", "--tui", "--setup", "queens=CHSD"]) == 0
     assert seen["name"] == "courting-kings" and seen["mode"] == app.REHEARSE
     performance = seen["performance"]
@@ -285,6 +287,7 @@ def test_drill_tui_and_app_open_the_app_on_the_subject(
         return 0
 
     monkeypatch.setattr(app, "run_app", fake_run_app)
+    monkeypatch.setattr("conjure.cli.trainer.on_a_terminal", lambda: True)
     db = str(tmp_path / "p.sqlite3")
     assert main(["drill", "aronson", "--tui", "--db", db, "--lang", "zh"]) == 0
     assert main(["app", "courting-kings", "--db", db]) == 0
@@ -332,3 +335,16 @@ def test_stats_never_creates_a_database_where_none_is(
     assert main(["stats", "--db", str(missing)]) == 0
     assert f"nothing drilled yet (no progress database at '{missing}')" in capsys.readouterr().out
     assert not missing.exists() and not missing.parent.exists()
+
+
+@pytest.mark.parametrize("args", [["app", "mnemonica"], ["drill", "aronson", "--tui"]])
+def test_the_app_on_a_pipe_is_refused_at_once(args: list[str], tmp_path: Path) -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "conjure", *args, "--db", str(tmp_path / "p.db")],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 2
+    assert result.stderr.startswith("conjure: error: the interactive app needs a terminal")

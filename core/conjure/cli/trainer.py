@@ -283,8 +283,20 @@ def _app(args: argparse.Namespace) -> int:
     return _run_app(args, args.name)
 
 
+def on_a_terminal() -> bool:
+    """Whether both ends of the session are a terminal (the app draws and reads keys there)."""
+    return sys.stdin.isatty() and sys.stdout.isatty()
+
+
 def _app_module() -> Any:
     import importlib
+
+    if not on_a_terminal():
+        # a full-screen app on a pipe would draw to nobody and wait for keys that never come
+        raise UsageError(
+            "the interactive app needs a terminal; with piped input use the plain command "
+            "(conjure drill, conjure rehearse) without --tui"
+        )
 
     try:
         app = importlib.import_module("conjure.trainer.app")
