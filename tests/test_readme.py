@@ -78,6 +78,15 @@ def exported(out: str, cwd: Path) -> None:
     assert (cwd / "aronson.apkg").stat().st_size > 0
 
 
+def page(name: str, blocks: int) -> Callable[[str, Path], None]:
+    def check(out: str, cwd: Path) -> None:
+        html = (cwd / name).read_text("utf-8")
+        assert html.startswith("<!DOCTYPE html>") and html.count("<svg") >= blocks, html[:200]
+        assert "http://" not in html.replace("http://www.w3.org/", "")  # nothing fetched
+
+    return check
+
+
 def suit_orders(out: str, cwd: Path) -> None:
     assert re.search(r"queens=[SHCD ]+, kings=[SHCD ]+", out), out
 
@@ -97,6 +106,8 @@ CLAIMS: dict[str, Claim] = {
     "conjure stats --plot": Claim(0),
     "conjure export anki aronson -o aronson.apkg": Claim(0, (), exported),
     "conjure rules sixty-six": Claim(0, ("[text]", "[assumed]")),
+    "conjure storyboard courting-kings -o ck.html": Claim(0, (), page("ck.html", 9)),
+    "conjure replay sixty-six --seed 1 -o g.html": Claim(0, (), page("g.html", 1)),
     "conjure play sixty-six --seed 1": Claim(0, ("q to quit",), stdin="q\n"),
     "conjure simulate goofspiel -n 10000 --json": Claim(0, (), simulate_json),
     "conjure simulate goofspiel -n 40 --bots mc,random --workers 2": Claim(0, (), mc_wins_most),
