@@ -35,9 +35,11 @@ import attrs
 from conjure.deck.cards import CARDS, SUIT_SYMBOLS
 from conjure.games import (
     ALL,
+    HANDS,
     NOBODY,
     SPECIAL,
     TERMINAL,
+    WON,
     Combination,
     Declarations,
     FreeMatchVars,
@@ -52,8 +54,6 @@ from conjure.games import (
     ranks,
 )
 
-HANDS: Final = ("hand0", "hand1")
-WON: Final = ("won0", "won1")
 DISCARDS: Final = ("discard0", "discard1")
 NATURAL: Final = ranks("A K Q J 10 9 8 7")
 DECK: Final = tuple(s * 13 + r for s in range(4) for r in NATURAL)

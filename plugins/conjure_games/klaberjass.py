@@ -37,9 +37,11 @@ import attrs
 
 from conjure.games import (
     ALL,
+    HANDS,
     NOBODY,
     SPECIAL,
     TERMINAL,
+    WON,
     Combination,
     Declarations,
     FollowRule,
@@ -50,12 +52,11 @@ from conjure.games import (
     Ranking,
     RuleNote,
     RunRule,
+    beats,
     declare,
     ranks,
 )
 
-HANDS: Final = ("hand0", "hand1")
-WON: Final = ("won0", "won1")
 NATURAL: Final = ranks("A K Q J 10 9 8 7")
 DECK: Final = tuple(s * 13 + r for s in range(4) for r in NATURAL)
 KING, QUEEN = ranks("K Q")
@@ -344,10 +345,7 @@ class Klaberjass(MatchGame[KlaberjassVars]):
         led = trick[0]
         trump = v.trump
         strength = RANKING.strength[trump]
-        if action // 13 == led // 13:
-            follower_won = strength[action] > strength[led]
-        else:
-            follower_won = action // 13 == trump
+        follower_won = beats(led, action, strength, trump)
         winner, own, other = (me, action, led) if follower_won else (1 - me, led, action)
         trick.clear()
         won = z[WON[winner]]

@@ -28,8 +28,10 @@ from typing import ClassVar, Final
 import attrs
 
 from conjure.games import (
+    HANDS,
     SPECIAL,
     TERMINAL,
+    WON,
     Declarations,
     FollowRule,
     FreeMatchVars,
@@ -41,13 +43,12 @@ from conjure.games import (
     RuleNote,
     RunRule,
     SetRule,
+    beats,
     declare,
     ranks,
     trick_zones,
 )
 
-HANDS: Final = ("hand0", "hand1")
-WON: Final = ("won0", "won1")
 NATURAL: Final = ranks("A K Q J 10 9 8 7 6")
 DECK: Final = tuple(s * 13 + r for s in range(4) for r in NATURAL)
 DECLARE: Final = SPECIAL
@@ -301,10 +302,7 @@ class NineCasino(MatchGame[NineCasinoVars]):
         led = trick[0]
         trump = v.trump
         strength = RANKING.strength[trump]
-        if action // 13 == led // 13:
-            follower_won = strength[action] > strength[led]
-        else:
-            follower_won = action // 13 == trump
+        follower_won = beats(led, action, strength, trump)
         winner = me if follower_won else 1 - me
         points = RANKING.points[trump]
         gained = points[led] + points[action]
