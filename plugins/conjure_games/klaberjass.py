@@ -52,8 +52,8 @@ from conjure.games import (
     Ranking,
     RuleNote,
     RunRule,
-    beats,
     declare,
+    lay_on_two_card_trick,
     ranks,
 )
 
@@ -335,19 +335,14 @@ class Klaberjass(MatchGame[KlaberjassVars]):
             v.declared = tuple(declared)
             self._next_declarer(state)
             return
-        z = state.zones
-        z[HANDS[me]].remove(action)
-        trick = z["trick"]
-        trick.append(action)
-        if len(trick) == 1:
-            state.current = 1 - me
-            return
-        led = trick[0]
         trump = v.trump
-        strength = RANKING.strength[trump]
-        follower_won = beats(led, action, strength, trump)
-        winner, own, other = (me, action, led) if follower_won else (1 - me, led, action)
-        trick.clear()
+        settled = lay_on_two_card_trick(state, HANDS[me], action, RANKING.strength[trump], trump)
+        if settled is None:
+            return
+        winner, led = settled
+        own, other = (action, led) if winner == me else (led, action)
+        z = state.zones
+        z["trick"].clear()
         won = z[WON[winner]]
         won.append(own)
         z["beaten"].append(other)

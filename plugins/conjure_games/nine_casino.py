@@ -43,8 +43,8 @@ from conjure.games import (
     RuleNote,
     RunRule,
     SetRule,
-    beats,
     declare,
+    lay_on_two_card_trick,
     ranks,
     trick_zones,
 )
@@ -292,18 +292,13 @@ class NineCasino(MatchGame[NineCasinoVars]):
         flags = v.may_declare
         if flags[me]:
             v.may_declare = ONLY[1 - me] if flags[1 - me] else NOBODY_MAY
-        z = state.zones
-        z[HANDS[me]].remove(action)
-        trick = z["trick"]
-        trick.append(action)
-        if len(trick) == 1:
-            state.current = 1 - me
-            return
-        led = trick[0]
         trump = v.trump
-        strength = RANKING.strength[trump]
-        follower_won = beats(led, action, strength, trump)
-        winner = me if follower_won else 1 - me
+        settled = lay_on_two_card_trick(state, HANDS[me], action, RANKING.strength[trump], trump)
+        if settled is None:
+            return
+        winner, led = settled
+        z = state.zones
+        trick = z["trick"]
         points = RANKING.points[trump]
         gained = points[led] + points[action]
         z[WON[winner]].extend(trick)

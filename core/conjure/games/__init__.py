@@ -60,6 +60,7 @@ from conjure.games.declarations import (
     beats,
     compare,
     declare,
+    lay_on_two_card_trick,
     ranks,
 )
 from conjure.games.trick_taking import (
@@ -118,6 +119,7 @@ __all__ = [
     "decode",
     "encode",
     "follow_suit",
+    "lay_on_two_card_trick",
     "positions",
     "ranks",
     "trick_zones",

@@ -93,6 +93,23 @@ class Ranking:
         return sum(pts[c] for c in suited(self.plain))
 
 
+def lay_on_two_card_trick(
+    state: GameState[Any], hand: str, card: int, strength: Sequence[int], trump: int
+) -> tuple[int, int] | None:
+    """The player to move lays ``card`` from ``hand`` on a two-player trick. The lead passes the
+    turn and returns ``None``; the answer returns ``(winner, led)`` with both cards still on
+    the trick for the caller to gather."""
+    me = state.current
+    state.zones[hand].remove(card)
+    trick = state.zones["trick"]
+    trick.append(card)
+    if len(trick) == 1:
+        state.current = 1 - me
+        return None
+    led = trick[0]
+    return (me if beats(led, card, strength, trump) else 1 - me), led
+
+
 def beats(led: int, answer: int, strength: Sequence[int], trump: int) -> bool:
     """Whether ``answer`` takes the trick from ``led``: a higher card of the led suit, or a
     trump on a plain lead (``strength`` from :class:`Ranking`)."""
