@@ -17,6 +17,7 @@ import time
 
 from conjure.games.bots import random_playout
 from conjure_games.avoid_hearts import AvoidHearts
+from peers import openspiel_random_playouts
 
 
 def ours(players: int, seconds: float) -> float:
@@ -34,25 +35,8 @@ def ours(players: int, seconds: float) -> float:
 
 def openspiel_hearts(seconds: float) -> float | None:
     """Games per second of random playouts of OpenSpiel's hearts, or None without it."""
-    try:
-        import pyspiel  # type: ignore[import-not-found]
-    except ImportError:
-        return None
-    game = pyspiel.load_game("hearts")
-    rng = random.Random(1)
-    games = 0
-    start = time.process_time()
-    while time.process_time() - start < seconds:
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                outcomes = state.chance_outcomes()
-                state.apply_action(outcomes[int(rng.random() * len(outcomes))][0])
-            else:
-                actions = state.legal_actions()
-                state.apply_action(actions[int(rng.random() * len(actions))])
-        games += 1
-    return games / (time.process_time() - start)
+    rates = openspiel_random_playouts("hearts", seconds)
+    return None if rates is None else rates[0]
 
 
 def main() -> None:

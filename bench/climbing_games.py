@@ -17,6 +17,7 @@ import time
 
 from conjure.games.bots import random_playout
 from conjure_games.run_fast import RunFast
+from peers import openspiel_random_playouts
 
 
 def ours(players: int, seconds: float) -> tuple[float, float]:
@@ -34,28 +35,8 @@ def ours(players: int, seconds: float) -> tuple[float, float]:
 
 
 def theirs(seconds: float) -> tuple[float, float] | None:
-    """(games per second, actions per second) of OpenSpiel's dou_dizhu, or None without it."""
-    try:
-        import pyspiel  # type: ignore[import-not-found]
-    except ImportError:
-        return None
-    game = pyspiel.load_game("dou_dizhu")
-    rng = random.Random(1)
-    count = actions = 0
-    start = time.process_time()
-    while time.process_time() - start < seconds:
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                outcomes = state.chance_outcomes()
-                state.apply_action(outcomes[int(rng.random() * len(outcomes))][0])
-            else:
-                legal = state.legal_actions()
-                state.apply_action(legal[int(rng.random() * len(legal))])
-                actions += 1
-        count += 1
-    spent = time.process_time() - start
-    return count / spent, actions / spent
+    """OpenSpiel's dou_dizhu: (games, actions) per CPU second, or None without it."""
+    return openspiel_random_playouts("dou_dizhu", seconds)
 
 
 def main() -> None:

@@ -23,6 +23,7 @@ from typing import Any
 from conjure.games.bots import random_playout
 from conjure_games.go_fish import GoFish
 from conjure_games.hundred_point_knock import HundredPointKnock
+from peers import openspiel_random_playouts
 
 
 def ours(game: Any, seconds: float, per: str) -> tuple[float, float]:
@@ -45,28 +46,8 @@ def ours(game: Any, seconds: float, per: str) -> tuple[float, float]:
 
 
 def theirs(name: str, seconds: float) -> tuple[float, float] | None:
-    """(games per second, actions per second) of OpenSpiel's ``name``, or None without it."""
-    try:
-        import pyspiel  # type: ignore[import-not-found]
-    except ImportError:
-        return None
-    game = pyspiel.load_game(name)
-    rng = random.Random(1)
-    count = actions = 0
-    start = time.process_time()
-    while time.process_time() - start < seconds:
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                outcomes = state.chance_outcomes()
-                state.apply_action(outcomes[int(rng.random() * len(outcomes))][0])
-            else:
-                legal = state.legal_actions()
-                state.apply_action(legal[int(rng.random() * len(legal))])
-                actions += 1
-        count += 1
-    spent = time.process_time() - start
-    return count / spent, actions / spent
+    """OpenSpiel's ``name``: (games, actions) per CPU second, or None without it."""
+    return openspiel_random_playouts(name, seconds)
 
 
 def stall_rates(deals: int = 2000) -> dict[int, float]:
