@@ -257,3 +257,24 @@ def test_conjure_lang_sets_the_default_of_every_command(command: str) -> None:
         os_env.undo()
     sub = next(a for a in parser._actions if a.dest == "command")
     assert sub.choices[command].get_default("lang") == "zh"  # type: ignore[union-attr]
+
+
+def test_lang_before_the_command_is_its_language(capsys: pytest.CaptureFixture[str]) -> None:
+    from conjure.cli import main
+
+    assert main(["--lang", "zh", "rules", "goofspiel"]) == 0
+    zh = capsys.readouterr().out
+    assert "方块" in zh.splitlines()[1]
+    # the command's own --lang, written after it, wins
+    assert main(["--lang=zh", "rules", "goofspiel", "--lang", "en"]) == 0
+    assert "diamonds" in capsys.readouterr().out.splitlines()[1]
+    # a value that comes after the command name is not read as the leading one
+    assert main(["rules", "goofspiel"]) == 0
+    assert "diamonds" in capsys.readouterr().out.splitlines()[1]
+
+
+def test_a_bad_leading_lang_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    from conjure.cli import main
+
+    assert main(["--lang", "fr", "rules", "goofspiel"]) == 2
+    assert capsys.readouterr().err.strip() == "conjure: error: --lang: 'fr' is not one of en, zh"

@@ -21,26 +21,57 @@ from conjure import __version__
 from conjure.cli import deck, games, moves, pictures, plugins, routines, trainer
 from conjure.cli.common import Parser, default_lang
 from conjure.errors import EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, ConjureError, Interrupted
+from conjure.text import LANGUAGES
 
 #: the command areas, in the order their commands are listed
 AREAS = (plugins, deck, moves, routines, games, trainer, pictures)
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(lang: str | None = None) -> argparse.ArgumentParser:
+    """The whole command line. ``lang`` is the language every command speaks unless its own
+    ``--lang`` says otherwise (``conjure --lang zh COMMAND``); by default English, or
+    ``CONJURE_LANG``."""
     parser = Parser(
         prog="conjure",
         description="Rehearse card routines, verify that they always work, play card games.",
     )
     parser.add_argument("--version", action="version", version=f"conjure {__version__}")
     parser.add_argument("--debug", action="store_true", help="show tracebacks on errors")
+    parser.add_argument(
+        "--lang",
+        dest="global_lang",
+        choices=LANGUAGES,
+        help="language for the command that follows (the same as its own --lang)",
+    )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     for area in AREAS:
         area.add_parsers(sub)
-    for command in sub.choices.values():
-        # one default language for every command: English, or CONJURE_LANG
+    language = lang if lang in LANGUAGES else default_lang()
+    for command in _all_commands(parser):
+        # one default language for every command: English, CONJURE_LANG, or conjure --lang
         if command.get_default("lang") is not None:
-            command.set_defaults(lang=default_lang())
+            command.set_defaults(lang=language)
     return parser
+
+
+def _all_commands(parser: argparse.ArgumentParser) -> Iterator[argparse.ArgumentParser]:
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for command in action.choices.values():
+                yield command
+                yield from _all_commands(command)
+
+
+def _leading_lang(argv: Sequence[str]) -> str | None:
+    """The value of a ``--lang`` written before the command name, if any."""
+    for i, word in enumerate(argv):
+        if word == "--lang":
+            return argv[i + 1] if i + 1 < len(argv) else None
+        if word.startswith("--lang="):
+            return word.partition("=")[2]
+        if not word.startswith("-"):
+            return None  # the command name: options after it are the command's own
+    return None
 
 
 def commands_markdown() -> str:
@@ -123,7 +154,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     argv = [a for a in argv if a != "--debug"]  # accepted anywhere on the line
     try:
         with _sigterm_interrupts():
-            args = build_parser().parse_args(argv)
+            args = build_parser(_leading_lang(argv)).parse_args(argv)
             args.debug = debug
             if args.command is None:
                 build_parser().print_help()

@@ -69,7 +69,9 @@ class Parser(argparse.ArgumentParser):
         if found:
             choices = found["choices"].replace("'", "")
             message = f"{found['arg']}: {found['value']} is not one of {choices}"
-        raise UsageError(f"{self.prog}: {message}")
+        # the top level needs no name: the error line already begins with "conjure:"
+        where = "" if self.prog == "conjure" else f"{self.prog}: "
+        raise UsageError(f"{where}{message}")
 
 
 #: the help of every ``--lang`` option
