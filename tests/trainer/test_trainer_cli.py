@@ -47,6 +47,8 @@ def test_a_new_user_drills_a_stack_and_a_routine_and_comes_back_the_next_day(
     assert code == 0
     assert out.count("✓") == 4 and out.count("✗") == 1
     assert f"it is {m.position('3C')}" in out
+    # answers read from a pipe are echoed after their prompt, as if typed
+    assert "> 40\n" in out
     assert "5 answered, 4 right (80%)" in out
     # a routine: three questions, each answered with the first readable line: a number or the
     # first option, or a card (lines that do not fit the question are asked again)

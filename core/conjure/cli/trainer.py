@@ -193,7 +193,10 @@ def _ask(prompt: str) -> str:
     if not line:
         print()
         raise EOFError
-    return line.rstrip("\n")
+    answer = line.rstrip("\n")
+    if not sys.stdin.isatty():
+        print(answer)  # an answer read from a pipe is echoed, so the transcript reads as typed
+    return answer
 
 
 def _stats(args: argparse.Namespace) -> int:
