@@ -47,6 +47,7 @@ def test_ranges_name_the_input_and_what_is_allowed() -> None:
 def test_pasted_text_reads_as_typed() -> None:
     assert normalise("ＫＳ：黑桃Ｑ；K♠\ufe0f\u200b　2H") == "KS:黑桃Q;K♠ 2H"
     assert normalise("①²") == "①²"
+    assert normalise("10\u00a0takes\u202fK♦") == "10 takes K♦"  # no-break spaces from a page
 
 
 def test_long_input_is_quoted_short() -> None:

@@ -32,6 +32,8 @@ _PASTE: dict[int, int | None] = dict.fromkeys(
 # full-width ASCII (Ｋ, ５, ：, ；) as typed by a Chinese input method, and the ideographic space
 _PASTE.update({code: code - 0xFEE0 for code in range(0xFF01, 0xFF5F)})
 _PASTE[0x3000] = ord(" ")
+# the no-break spaces that web pages, word processors and conjure's own menus put between words
+_PASTE.update(dict.fromkeys(map(ord, "\u00a0\u202f\u2007"), ord(" ")))
 
 
 def quote(text: str, limit: int = QUOTE_LIMIT) -> str:
@@ -47,8 +49,8 @@ def quote(text: str, limit: int = QUOTE_LIMIT) -> str:
 
 def normalise(text: str) -> str:
     """Pasted text as conjure reads it: full-width letters, digits and punctuation as their
-    ASCII forms, the ideographic space as a space, invisible characters (zero-width spaces,
-    variation selectors) removed. Nothing else changes: Chinese characters, ``①`` and ``²``
+    ASCII forms, the ideographic and no-break spaces as spaces, invisible characters (zero-width
+    spaces, variation selectors) removed. Nothing else changes: Chinese characters, ``①`` and ``²``
     stay what they are."""
     return text.translate(_PASTE)
 

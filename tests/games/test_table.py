@@ -146,3 +146,25 @@ def test_an_illegal_card_is_refused_with_the_reason_and_the_moves_again(
     out = capsys.readouterr().out
     assert "A♥ cannot be played now" in out
     assert out.count("Your move:") == 2  # the legal moves shown again
+
+
+@pytest.mark.parametrize("width", [40, 60, 100])
+def test_the_menu_breaks_lines_only_between_moves(width: int) -> None:
+    from rich.console import Console
+
+    from conjure.games.play import moves_text
+
+    game = load_plugins().games["casino"]()
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    out = Console(width=width, file=None, record=True, highlight=False)
+    with out.capture() as captured:
+        out.print(moves_text(game, state, out.width))
+    lines = captured.get().splitlines()
+    items = [f"[{i}] {state.action_name(a)}" for i, a in enumerate(game.ordered_actions(state), 1)]
+    assert len(items) > 3
+    for item in items:  # every move whole on one line
+        assert any(item in line for line in lines), (item, lines)
+    assert all(len(line.rstrip()) <= width for line in lines)
+    assert len(lines) > 1 or width == 100

@@ -94,11 +94,22 @@ def _number(x: float) -> str:
     return str(int(x)) if float(x).is_integer() else f"{x:g}"
 
 
-def moves_text(game: Game[Any], state: GameState[Any]) -> Text:
+def moves_text(game: Game[Any], state: GameState[Any], width: int = 80) -> Text:
+    """The numbered menu of legal moves, lines broken only between moves for a terminal
+    ``width`` cells wide (a move longer than a line has a line of its own)."""
     text = Text("Your move: ", style="bold")
+    used = text.cell_len
     for i, action in enumerate(game.ordered_actions(state), 1):
-        text.append(f"[{i}] ", style="yellow")
-        text.append(state.action_name(action) + "  ")
+        item = Text(f"[{i}] ", style="yellow")
+        item.append(state.action_name(action))
+        if i > 1 and used + 2 + item.cell_len > width:
+            text.append("\n")
+            used = 0
+        elif i > 1:
+            text.append("  ")
+            used += 2
+        text.append_text(item)
+        used += item.cell_len
     return text
 
 
@@ -152,7 +163,7 @@ def play_game(
             state.apply_action(action)
             tell()
             continue
-        console.print(Group(view(game, state, seat), moves_text(game, state)))
+        console.print(Group(view(game, state, seat), moves_text(game, state, console.width)))
         while True:
             try:
                 answer = ask("> ")
@@ -169,7 +180,7 @@ def play_game(
                 action = game.parse_action(state, answer)
             except ConjureError as exc:
                 console.print(Text(str(exc), style="red"))
-                console.print(moves_text(game, state))
+                console.print(moves_text(game, state, console.width))
                 continue
             warning = game._warning(state, action)
             if warning:
@@ -183,7 +194,7 @@ def play_game(
                 if piped:
                     console.print(sure, markup=False)
                 if sure.strip().lower() not in ("y", "yes"):
-                    console.print(moves_text(game, state))
+                    console.print(moves_text(game, state, console.width))
                     continue
             break
         console.print(f"you: {state.action_name(action)}")
