@@ -125,6 +125,17 @@ def test_the_table_tells_the_story_of_a_deal(
     assert "match score" in out and "Game over" in out
 
 
+@pytest.mark.parametrize("game", ["klaberjass", "nine-casino"])
+def test_two_card_trick_games_tell_who_won_each_trick(
+    game: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    typed = answers(12)
+    monkeypatch.setattr(builtins, "input", lambda prompt="": next(typed))
+    assert main(["play", game, "--seed", "1", "--bot", "random"]) == 0
+    told = re.findall(r"player ([12]) wins the trick \((\S+) (\S+)\)", capsys.readouterr().out)
+    assert len(told) >= 4
+
+
 def test_an_illegal_card_is_refused_with_the_reason_and_the_moves_again(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -107,7 +107,14 @@ def lay_on_two_card_trick(
         state.current = 1 - me
         return None
     led = trick[0]
-    return (me if beats(led, card, strength, trump) else 1 - me), led
+    winner = me if beats(led, card, strength, trump) else 1 - me
+    if state.story is not None:
+        cards = f"{CARDS[led]} {CARDS[card]}"
+        state.tell(
+            f"player {winner + 1} wins the trick ({cards})",
+            f"玩家{winner + 1}赢了这一墩（{cards}）",
+        )
+    return winner, led
 
 
 def beats(led: int, answer: int, strength: Sequence[int], trump: int) -> bool:
