@@ -243,19 +243,41 @@ def _simulate(args: argparse.Namespace) -> int:
     table = Table(
         title=f"{game.id}: {summary.games:,} games, seed {summary.seed}", title_justify="left"
     )
-    for header in ("seat", "bot", "wins", "win rate (95% CI)", "mean return", "mean score"):
+    for header in (
+        "seat",
+        "bot",
+        "wins",
+        "win rate (95% CI)",
+        "mean return (95% CI)",
+        "mean score",
+    ):
         table.add_column(header)
     for p in range(game.num_players):
         rate, low, high = summary.win_rate(p)
+        rlow, rhigh = summary.return_interval(p)
         table.add_row(
             str(p + 1),
             summary.bots[p],
             f"{summary.wins[p]:,}",
             f"{rate:.3f} ({low:.3f}–{high:.3f})",
-            f"{summary.mean_returns[p]:+.3f}",
+            f"{summary.mean_returns[p]:+.3f} ({rlow:+.3f}–{rhigh:+.3f})",
             f"{summary.mean_scores[p]:.2f}",
         )
     console.print(table)
+    if summary.teams:
+        sides = Table(title="by side", title_justify="left")
+        for header in ("side", "wins", "win rate (95% CI)", "mean result (95% CI)"):
+            sides.add_column(header)
+        for t, name in enumerate(summary.teams):
+            rate, low, high = summary.team_win_rate(t)
+            mlow, mhigh = summary.team_return_interval(t)
+            sides.add_row(
+                name,
+                f"{summary.team_wins[t]:,}",
+                f"{rate:.3f} ({low:.3f}–{high:.3f})",
+                f"{summary.mean_team_returns[t]:+.3f} ({mlow:+.3f}–{mhigh:+.3f})",
+            )
+        console.print(sides)
     console.print(
         f"draws {summary.draws:,} · mean length {summary.mean_length:.1f} moves · "
         f"{format_rate(summary.games, summary.seconds)}"

@@ -65,6 +65,8 @@ TOP: Final = "top"
 SPECIAL: Final = 64
 #: the most players a game may seat (the ``known`` masks and zone names assume it)
 MAX_PLAYERS: Final = 8
+#: a seat's side in ``state.teams()`` while the rules have not shown it to the table
+UNKNOWN_SIDE: Final = -1
 
 Visibility = str | int
 
@@ -304,6 +306,16 @@ class GameState(Generic[V]):
         """The running scores shown to the players."""
         return self.game._scores(self)
 
+    def teams(self) -> tuple[int, ...]:
+        """Each seat's side (an index into ``game.team_names()``) as the table knows it now,
+        :data:`UNKNOWN_SIDE` for a seat whose side the rules have not shown yet (a secret
+        partner); empty when every seat plays for itself."""
+        return self.game._teams(self)
+
+    def team_returns(self) -> tuple[float, ...]:
+        """Each side's result, one per ``game.team_names()``; meaningful at the end."""
+        return self.game._team_returns(self)
+
     def action_name(self, action: int) -> str:
         """How ``action`` reads, in full (for the player who takes it)."""
         if self.current == CHANCE and self.chance is not None:
@@ -335,6 +347,9 @@ class GameState(Generic[V]):
         }
         if self.current == player:
             obs["legal"] = [self.action_name(a) for a in self.legal_actions()]
+        teams = self.teams()
+        if teams:
+            obs["teams"] = list(teams)
         return obs
 
     def sees(self, player: int, zone: str, index: int, card: int) -> bool:
@@ -559,6 +574,32 @@ class Game(Generic[V]):
         """Recompute the game's own totals from scratch; a sentence if they disagree."""
         return None
 
+    def _team_names(self) -> tuple[Text, ...]:
+        """The sides the game reports on: fixed partnerships (``players 1 & 3``) or roles
+        that seats take during a deal (``declarer's side``, ``defenders``). Empty (the default)
+        when every seat plays for itself."""
+        return ()
+
+    def _teams(self, state: GameState[V]) -> tuple[int, ...]:
+        """Each seat's side as the table knows it now (an index into :meth:`_team_names`, or
+        :data:`UNKNOWN_SIDE` while the rules keep it secret). It must be computed from public
+        values only: the conformance check compares observations, which include it, across
+        deals of the hidden cards."""
+        return ()
+
+    def _team_returns(self, state: GameState[V]) -> tuple[float, ...]:
+        """Each side's result at the end: by default the mean return of its seats under
+        :meth:`_teams`. A game whose sides change from deal to deal overrides it."""
+        teams = self._teams(state)
+        if not teams:
+            return ()
+        returns = self._returns(state)
+        out = []
+        for side in range(len(self._team_names())):
+            members = [returns[p] for p, t in enumerate(teams) if t == side]
+            out.append(sum(members) / len(members) if members else 0.0)
+        return tuple(out)
+
     def _all_cards(self) -> list[int]:
         """Every card the game uses (by default a full deck of ``deck_size``)."""
         return [c.code for c in full_deck(self.deck_size)]
@@ -583,6 +624,10 @@ class Game(Generic[V]):
     def all_cards(self) -> list[int]:
         """Every card the game uses (the conformance check accounts for each one)."""
         return self._all_cards()
+
+    def team_names(self) -> tuple[Text, ...]:
+        """The sides this game reports on (empty: every seat for itself)."""
+        return self._team_names()
 
     def audit(self, state: GameState[V]) -> str | None:
         return self._audit(state)

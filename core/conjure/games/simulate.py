@@ -1,5 +1,6 @@
 """Many games between bots: win rates with confidence intervals, mean returns and scores, game
-length, games per second.
+length, games per second; per seat, and per side in a game of sides (partnerships, a contract's
+side, a declarer and his secret partner).
 
 The games are cut into chunks (:mod:`conjure.parallel`) that run here or on worker processes;
 every game has its own seeds, so the numbers depend on the seed alone, never on the workers.
@@ -35,6 +36,16 @@ class Summary:
     mean_scores: tuple[float, ...]
     mean_length: float
     seconds: float
+    #: the standard deviation of each seat's return over the games
+    sd_returns: tuple[float, ...] = ()
+    #: the sides of a game of sides (empty: every seat for itself), the games each side won
+    #: outright (the best side's result alone), games no side won alone, and each side's mean
+    #: result and its standard deviation
+    teams: tuple[str, ...] = ()
+    team_wins: tuple[int, ...] = ()
+    team_draws: int = 0
+    mean_team_returns: tuple[float, ...] = ()
+    sd_team_returns: tuple[float, ...] = ()
 
     @property
     def games_per_second(self) -> float:
@@ -44,7 +55,31 @@ class Summary:
         """The win rate of ``player`` with its 95% Wilson interval."""
         return wilson(self.wins[player], self.games)
 
+    def return_interval(self, player: int) -> tuple[float, float]:
+        """The 95% interval of the mean return of ``player`` (normal approximation)."""
+        return mean_interval(self.mean_returns[player], self.sd_returns[player], self.games)
+
+    def team_win_rate(self, side: int) -> tuple[float, float, float]:
+        """How often ``side`` won outright, with its 95% Wilson interval."""
+        return wilson(self.team_wins[side], self.games)
+
+    def team_return_interval(self, side: int) -> tuple[float, float]:
+        """The 95% interval of the mean result of ``side``."""
+        return mean_interval(self.mean_team_returns[side], self.sd_team_returns[side], self.games)
+
     def to_json(self) -> dict[str, Any]:
+        teams = [
+            {
+                "name": name,
+                "wins": self.team_wins[t],
+                "win_rate": dict(zip(("rate", "low", "high"), self.team_win_rate(t), strict=True)),
+                "mean_return": self.mean_team_returns[t],
+                "return_interval": dict(
+                    zip(("low", "high"), self.team_return_interval(t), strict=True)
+                ),
+            }
+            for t, name in enumerate(self.teams)
+        ]
         return {
             "game": self.game,
             "bots": list(self.bots),
@@ -57,11 +92,33 @@ class Summary:
                 for r, lo, hi in (self.win_rate(p) for p in range(len(self.bots)))
             ],
             "mean_returns": list(self.mean_returns),
+            "return_interval": [
+                dict(zip(("low", "high"), self.return_interval(p), strict=True))
+                for p in range(len(self.bots))
+            ],
+            "teams": teams,
+            "team_draws": self.team_draws,
             "mean_scores": list(self.mean_scores),
             "mean_length": self.mean_length,
             "seconds": self.seconds,
             "games_per_second": self.games_per_second,
         }
+
+
+def mean_interval(mean: float, sd: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% interval of a mean of ``n`` results with standard deviation ``sd``."""
+    if n == 0:
+        return mean, mean
+    half = z * sd / math.sqrt(n)
+    return mean - half, mean + half
+
+
+def _sd(total: float, squares: float, n: int) -> float:
+    """The (population) standard deviation from a sum and a sum of squares."""
+    if n == 0:
+        return 0.0
+    mean = total / n
+    return math.sqrt(max(0.0, squares / n - mean * mean))
 
 
 def wilson(successes: int, trials: int, z: float = 1.96) -> tuple[float, float, float]:
@@ -80,7 +137,21 @@ def wilson(successes: int, trials: int, z: float = 1.96) -> tuple[float, float, 
 CHUNK_RANDOM = 50
 CHUNK_SEARCHING = 1
 
-_Part = tuple[list[int], int, list[float], list[float], int]
+
+@attrs.define
+class _Part:
+    """The sums one chunk of games comes to."""
+
+    wins: list[int]
+    draws: int
+    returns: list[float]
+    squares: list[float]
+    scores: list[float]
+    length: int
+    team_wins: list[int]
+    team_draws: int
+    team_returns: list[float]
+    team_squares: list[float]
 
 
 def _play_chunk(context: tuple[Game[Any], tuple[str, ...], int], chunk: Chunk) -> _Part:
@@ -90,11 +161,10 @@ def _play_chunk(context: tuple[Game[Any], tuple[str, ...], int], chunk: Chunk) -
     game, bot_names, seed = context
     bots = [make_bot(name) for name in bot_names]
     n = game.num_players
-    wins = [0] * n
-    draws = 0
-    returns = [0.0] * n
-    scores = [0.0] * n
-    length = 0
+    sides = len(game.team_names())
+    part = _Part(
+        [0] * n, 0, [0.0] * n, [0.0] * n, [0.0] * n, 0, [0] * sides, 0, [0.0] * sides, [0.0] * sides
+    )
     all_random = all(name == "random" for name in bot_names)
     for i in range(chunk.start, chunk.start + chunk.size):
         rng = random.Random(derive_seed(seed, i))
@@ -114,15 +184,27 @@ def _play_chunk(context: tuple[Game[Any], tuple[str, ...], int], chunk: Chunk) -
         best = max(result)
         top = [i for i, r in enumerate(result) if r == best]
         if len(top) == 1:
-            wins[top[0]] += 1
+            part.wins[top[0]] += 1
         else:
-            draws += 1
+            part.draws += 1
         for p in range(n):
-            returns[p] += result[p]
+            part.returns[p] += result[p]
+            part.squares[p] += result[p] * result[p]
         for p, s in enumerate(state.scores()):
-            scores[p] += s
-        length += moves
-    return wins, draws, returns, scores, length
+            part.scores[p] += s
+        part.length += moves
+        if sides:
+            sided = state.team_returns()
+            best = max(sided)
+            top = [t for t, r in enumerate(sided) if r == best]
+            if len(top) == 1:
+                part.team_wins[top[0]] += 1
+            else:
+                part.team_draws += 1
+            for t in range(sides):
+                part.team_returns[t] += sided[t]
+                part.team_squares[t] += sided[t] * sided[t]
+    return part
 
 
 def simulate(
@@ -161,20 +243,33 @@ def simulate(
             f"after {played:,} of {games:,} game{'s' if games != 1 else ''} (seed {seed})"
         ) from None
     n = game.num_players
-    wins = [sum(p[0][i] for p in parts) for i in range(n)]
-    draws = sum(p[1] for p in parts)
+    sides = len(game.team_names())
     total = max(1, games)
+
+    def summed(field: str, size: int) -> list[float]:
+        return [sum(getattr(p, field)[i] for p in parts) for i in range(size)]
+
+    returns, squares = summed("returns", n), summed("squares", n)
+    team_returns, team_squares = summed("team_returns", sides), summed("team_squares", sides)
     return Summary(
         game=game.id,
         bots=names,
         games=games,
         seed=seed,
-        wins=tuple(wins),
-        draws=draws,
-        mean_returns=tuple(sum(p[2][i] for p in parts) / total for i in range(n)),
-        mean_scores=tuple(sum(p[3][i] for p in parts) / total for i in range(n)),
-        mean_length=sum(p[4] for p in parts) / total,
+        wins=tuple(int(w) for w in summed("wins", n)),
+        draws=sum(p.draws for p in parts),
+        mean_returns=tuple(r / total for r in returns),
+        mean_scores=tuple(s / total for s in summed("scores", n)),
+        mean_length=sum(p.length for p in parts) / total,
         seconds=time.perf_counter() - start,
+        sd_returns=tuple(_sd(r, q, games) for r, q in zip(returns, squares, strict=True)),
+        teams=tuple(name.en for name in game.team_names()),
+        team_wins=tuple(int(w) for w in summed("team_wins", sides)),
+        team_draws=sum(p.team_draws for p in parts),
+        mean_team_returns=tuple(r / total for r in team_returns),
+        sd_team_returns=tuple(
+            _sd(r, q, games) for r, q in zip(team_returns, team_squares, strict=True)
+        ),
     )
 
 

@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from conjure.deck.cards import CARDS
-from conjure.games.api import ALL, CHANCE, TOP, Game, GameState
+from conjure.games.api import ALL, CHANCE, TOP, UNKNOWN_SIDE, Game, GameState
 
 
 def visible_to(game: Game[Any], state: GameState[Any], player: int) -> dict[str, list[bool]]:
@@ -56,6 +56,13 @@ def check_state(game: Game[Any], state: GameState[Any], step: str = "") -> None:
                     assert text is None, _where(
                         step, f"player {player + 1} sees {CARDS[code]} in {zone}, which is hidden"
                     )
+    teams = state.teams()
+    if teams:
+        sides = len(game.team_names())
+        assert len(teams) == game.num_players, _where(step, "teams() does not name every seat")
+        assert all(t == UNKNOWN_SIDE or 0 <= t < sides for t in teams), _where(
+            step, f"teams() names a side that team_names() does not have: {teams}"
+        )
     if state.current == CHANCE:
         outcomes = state.chance_outcomes()
         assert outcomes, _where(step, "a chance node without outcomes")
@@ -129,6 +136,10 @@ def check_game(game: Game[Any], seeds: Iterable[int] = range(40), bot_checks: in
             state.apply_action(legal[int(rng.random() * len(legal))])
             step += 1
         assert len(state.returns()) == game.num_players
+        if game.team_names():
+            assert len(state.team_returns()) == len(game.team_names()), (
+                f"{game.id} seed {seed}: team_returns() does not give every side a result"
+            )
         replayed = game.replay(state.history)
         assert replayed.to_json() == state.to_json(), f"{game.id} seed {seed}: replay differs"
     return checked
