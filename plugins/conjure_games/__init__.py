@@ -20,6 +20,7 @@ def register_games(register: Callable[[Any], None]) -> None:
     from conjure_games.exchange_score import ExchangeScore, ExchangeScoreJokers, SwapCards
     from conjure_games.go_fish import GoFish
     from conjure_games.goofspiel import Goofspiel
+    from conjure_games.hearts_plus_fifty import HeartsPlusFifty
     from conjure_games.hundred_point_knock import HundredPointKnock
     from conjure_games.jack_high import JackHigh
     from conjure_games.klaberjass import Klaberjass
@@ -40,5 +41,5 @@ def register_games(register: Callable[[Any], None]) -> None:
     for meld_game in (GoFish, HundredPointKnock, ExchangeScore, ExchangeScoreJokers, SwapCards):
         register(meld_game)
     register(RunFast)
-    for party_game in (AvoidHearts,):
+    for party_game in (AvoidHearts, HeartsPlusFifty):
         register(party_game)
