@@ -13,27 +13,36 @@ cards of those ranks from the hand, the ♠3 (or the card that leads) first.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import Final
 
 import attrs
 
 from conjure.deck import full_deck
-from conjure.games import ALL, HANDS, NOBODY, SPECIAL, TERMINAL, Game, GameState, RuleNote, Vars
-from conjure.games.climbing import (
-    NUM_RANKS,
-    follows,
-    leads,
-    play_name,
-    shape_of,
-    unpack,
+from conjure.games import (
+    ALL,
+    CHANCE,
+    HANDS,
+    NOBODY,
+    SPECIAL,
+    TERMINAL,
+    Game,
+    GameState,
+    RuleNote,
+    Vars,
 )
+from conjure.games.climbing import NUM_RANKS, Lister, play_name, shape_of
 
 #: rank index of a card code: 3 … K, A, 2 are 0 … 12, the little and big jokers 13 and 14
 RANK: Final = tuple((c % 13 - 2) % 13 if c < 52 else c - 39 for c in range(54))
+#: a card's rank as a packed play (a single)
+PACKED: Final = tuple(1 << 3 * r for r in RANK)
 PASS: Final = SPECIAL
 #: a play's action: its packed ranks shifted clear of the pass
 SHIFT: Final = 7
+#: the plays of a hand as actions, kept between games
+PLAYS: Final = Lister(SHIFT, PASS)
 SPADE_3: Final = 2
 #: the 2s left out: ♦2, then ♣2
 OUT_TWOS: Final = (3 * 13 + 1, 2 * 13 + 1)
@@ -228,14 +237,8 @@ class RunFast(Game[RunFastVars]):
 
     def _legal_actions(self, state: GameState[RunFastVars]) -> Sequence[int]:
         v = state.vars
-        h = self.counts(state, state.current)
-        if v.last:
-            return [PASS, *(p << SHIFT for p in follows(h, v.last))]
-        plays = leads(h)
-        if v.opener >= 0:
-            bits = 3 * RANK[v.opener]
-            plays = [p for p in plays if p >> bits & 7]
-        return [p << SHIFT for p in plays]
+        hand = sum([PACKED[c] for c in state.zones[HANDS[state.current]]])
+        return _actions(hand, v.last, v.opener)
 
     def _apply_action(self, state: GameState[RunFastVars], action: int) -> None:
         v = state.vars
@@ -250,22 +253,8 @@ class RunFast(Game[RunFastVars]):
             state.current = nxt
             return
         play = action >> SHIFT
-        hand = state.zones[HANDS[me]]
-        table = state.zones["table"]
-        want = unpack(play)
-        if v.opener >= 0:
-            hand.remove(v.opener)
-            table.append(v.opener)
-            want[RANK[v.opener]] -= 1
-            v.opener = -1
-        taken = []
-        for c in hand:
-            if want[RANK[c]]:
-                want[RANK[c]] -= 1
-                taken.append(c)
-        for c in taken:
-            hand.remove(c)
-            table.append(c)
+        left = _take(state, me, play, v.opener)
+        v.opener = -1
         if state.story is not None:
             said = play_name(play)
             state.tell(f"player {me + 1} plays {said}", f"{me + 1}号出 {said}")
@@ -274,17 +263,64 @@ class RunFast(Game[RunFastVars]):
         plays = list(v.plays)
         plays[me] += 1
         v.plays = tuple(plays)
-        if hand:
+        if left:
             state.current = nxt
             return
-        score = [0] * n
-        for p in range(n):
-            if p != me:
-                left = len(state.zones[HANDS[p]])
-                score[p] = -left * (2 if v.plays[p] == 0 else 1)
-        score[me] = -sum(score)
-        v.score = tuple(score)
-        state.current = TERMINAL
+        _settle(state, me)
+
+    def _random_playout(
+        self, state: GameState[RunFastVars], rng: random.Random, chance: random.Random
+    ) -> int | None:
+        """The random playout of :func:`conjure.games.bots.random_playout`, with the hands
+        held packed: the same numbers drawn, the same actions recorded, the same end."""
+        if state.story is not None:
+            return None
+        if state.current == CHANCE:
+            state.sample_chance(chance)
+        if state.current == TERMINAL:
+            return 0
+        v = state.vars
+        zones = state.zones
+        n = self.num_players
+        hands = [sum([PACKED[c] for c in zones[HANDS[p]]]) for p in range(n)]
+        plays = list(v.plays)
+        last, owner, opener = v.last, v.owner, v.opener
+        me = state.current
+        history = state.history
+        pick = rng.random
+        lead, follows = PLAYS.pick_lead, PLAYS.follows
+        moves = 0
+        while True:
+            hand = hands[me]
+            if last:
+                actions = follows(hand, last)
+                action = actions[int(pick() * len(actions))]
+            elif opener < 0:
+                action = lead(hand, pick())
+            else:
+                first = _actions(hand, 0, opener)
+                action = first[int(pick() * len(first))]
+            history.append(action)
+            moves += 1
+            nxt = me - 1 if me else n - 1
+            if action == PASS:
+                if nxt == owner:
+                    last = 0
+                me = nxt
+                continue
+            last = action >> SHIFT
+            owner = me
+            plays[me] += 1
+            _take(state, me, last, opener)
+            opener = -1
+            hand -= last
+            hands[me] = hand
+            if not hand:
+                break
+            me = nxt
+        v.last, v.owner, v.opener, v.plays = last, owner, opener, tuple(plays)
+        _settle(state, me)
+        return moves
 
     def _action_name(self, state: GameState[RunFastVars], action: int) -> str:
         if action == PASS:
@@ -311,3 +347,51 @@ class RunFast(Game[RunFastVars]):
         if sum(state.vars.score) != 0:
             return f"the scores {state.vars.score} do not add up to 0"
         return None
+
+
+def _actions(hand: int, last: int, opener: int) -> Sequence[int]:
+    """The actions of packed ``hand`` on packed ``last`` (0: a lead), the first lead holding
+    the rank of ``opener``."""
+    if last:
+        return PLAYS.follows(hand, last)
+    plays = PLAYS.leads(hand)
+    if opener >= 0:
+        bit = PACKED[opener] << SHIFT
+        mask = 7 * bit
+        return [p for p in plays if p & mask]
+    return plays
+
+
+def _take(state: GameState[RunFastVars], me: int, play: int, opener: int) -> int:
+    """Move the cards of packed ``play`` from the hand of ``me`` to the table (``opener``
+    first when it is not -1, then the first cards of each rank in the hand's order); return
+    how many cards the hand has left."""
+    hand = state.zones[HANDS[me]]
+    table = state.zones["table"]
+    if opener >= 0:
+        hand.remove(opener)
+        table.append(opener)
+        play -= PACKED[opener]
+    keep = []
+    for c in hand:
+        if play & 7 * PACKED[c]:
+            play -= PACKED[c]
+            table.append(c)
+        else:
+            keep.append(c)
+    hand[:] = keep
+    return len(keep)
+
+
+def _settle(state: GameState[RunFastVars], winner: int) -> None:
+    """``winner`` is out: −1 a card left to every other player, −2 to one who played none."""
+    v = state.vars
+    n = len(v.plays)
+    score = [0] * n
+    for p in range(n):
+        if p != winner:
+            left = len(state.zones[HANDS[p]])
+            score[p] = -left * (2 if v.plays[p] == 0 else 1)
+    score[winner] = -sum(score)
+    v.score = tuple(score)
+    state.current = TERMINAL

@@ -17,6 +17,7 @@ from conjure.games.climbing import (
     SINGLES,
     STRAIGHT,
     TRIPLES,
+    Lister,
     Shape,
     beats,
     follows,
@@ -128,3 +129,40 @@ def test_plays_of_long_hands_are_each_a_combination_once() -> None:
     every_rank = [1] * 13 + [0, 0]
     assert pack(every_rank) in leads(every_rank)
     assert pack([1] * 12 + [0, 0, 0]) in leads([1] * 12 + [0, 0, 0])
+
+
+def test_kept_lists_agree_with_the_lead_list_for_many_hands() -> None:
+    """Lists are kept by the masks they depend on: hands that share a mask share a list, so
+    every follow of many 17-card hands is checked against the hand's own leads and beats."""
+    rng = random.Random(4)
+    deck = [r for r in range(15) for _ in range(FULL[r])]
+    lister = Lister(shift=7, pass_action=64)
+    for _ in range(400):
+        h = [0] * 15
+        for r in rng.sample(deck, rng.randint(1, 17)):
+            h[r] += 1
+        o = [0] * 15
+        for r in rng.sample(deck, 17):
+            o[r] += 1
+        mine = leads(h)
+        assert [p << 7 for p in mine] == list(lister.leads(pack(h)))
+        for current in rng.sample(leads(o), 6):
+            want = [64, *sorted(x << 7 for x in mine if beats(x, current))]
+            got = lister.follows(pack(h), current)
+            assert [got[0], *sorted(got[1:])] == want
+
+
+def test_a_lead_picked_without_the_list_is_the_listed_one() -> None:
+    rng = random.Random(5)
+    deck = [r for r in range(15) for _ in range(FULL[r])]
+    lister = Lister(shift=7)
+    for _ in range(300):
+        h = [0] * 15
+        for r in rng.sample(deck, rng.randint(5, 20)):
+            h[r] += 1
+        plays = lister.leads(pack(h))
+        for x in [0.0, 0.999999, *(rng.random() for _ in range(20))]:
+            assert lister.pick_lead(pack(h), x) == plays[int(x * len(plays))]
+        assert [
+            lister.pick_lead(pack(h), (i + 0.5) / len(plays)) for i in range(len(plays))
+        ] == list(plays)

@@ -4,12 +4,14 @@ against random play."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 
 import pytest
 
 from conjure.deck import Card
 from conjure.games import TERMINAL, GameState
+from conjure.games.bots import random_playout
 from conjure.games.climbing import pack_ranks
 from conjure.testing import check_game
 from conjure_games.run_fast import PASS, SHIFT, RunFast, RunFastVars
@@ -112,3 +114,44 @@ def test_conformance(n: int) -> None:
 def test_monte_carlo_beats_random(mc_against_random: Duel) -> None:
     low, rate, high = mc_against_random(RunFast(2), 40, 8)
     assert low > 0.5, (low, rate, high)
+
+
+def checked_playout(state: GameState, rng: random.Random) -> int:
+    """Random play through the checked public path: each action from ``legal_actions`` and
+    applied by ``apply_action``."""
+    moves = 0
+    while not state.is_terminal():
+        legal = state.legal_actions()
+        state.apply_action(legal[int(rng.random() * len(legal))])
+        moves += 1
+    return moves
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 5, 6])
+def test_fast_playout_is_the_checked_playout(n: int) -> None:
+    """The game's own playout loop draws the same numbers, records the same actions and ends
+    in the same state as the checked path, from the deal and from the middle of a game whose
+    hands a bot dealt again (out of order)."""
+    game = RunFast(n)
+    for seed in range(40):
+        start = game.new_initial_state(seed)
+        if seed % 2:
+            for _ in range(seed % 7):
+                legal = start.legal_actions()
+                start.apply_action(legal[seed % len(legal)])
+            start = game.determinize(start, start.current, random.Random(seed))
+        fast, checked = start.copy(), start.copy()
+        moves = random_playout(fast, random.Random(seed), uniform=True)
+        assert moves == checked_playout(checked, random.Random(seed))
+        assert fast.to_json() == checked.to_json()
+        assert fast.returns() == checked.returns()
+
+
+def test_fast_playout_is_used_and_leaves_a_told_game_to_the_generic_loop() -> None:
+    game = RunFast(3)
+    state = game.new_initial_state(1)
+    assert game._random_playout(state.copy(), random.Random(1), random.Random(1)) is not None
+    state.story = []
+    assert game._random_playout(state, random.Random(1), random.Random(1)) is None
+    random_playout(state, random.Random(1), uniform=True)
+    assert state.is_terminal() and state.story

@@ -610,6 +610,16 @@ class Game(Generic[V]):
         what every player would do, so that playouts judge positions with less noise."""
         return self._legal_actions(state)
 
+    def _random_playout(
+        self, state: GameState[V], rng: random.Random, chance: random.Random
+    ) -> int | None:
+        """A game's own loop for :func:`conjure.games.bots.random_playout` when players pick
+        uniformly among every legal action: play ``state`` to the end of the game exactly as
+        that loop would (the same numbers drawn from ``rng`` and ``chance``, the same actions
+        recorded, the same end) and return how many actions the players took. ``None`` (the
+        default) leaves it to the generic loop. Only a game of one deal may provide it."""
+        return None
+
     def _deal_number(self, state: GameState[V]) -> int:
         """Which deal of a match is being played (0 for a game of one deal)."""
         return 0

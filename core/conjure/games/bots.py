@@ -42,6 +42,10 @@ def random_playout(
     moves = 0
     game = state.game
     plain = uniform or type(game)._playout_actions is Game._playout_actions
+    if plain and state.story is None:
+        fast = game._random_playout(state, rng, chance)
+        if fast is not None:
+            return fast
     actions_of = game._legal_actions if plain else game._playout_actions
     apply = game._apply_action
     deal_of = game._deal_number

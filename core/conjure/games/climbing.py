@@ -24,10 +24,10 @@ False
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from functools import lru_cache
+from functools import cache, lru_cache
 from itertools import combinations
-from typing import Final, NamedTuple
+from math import comb
+from typing import Any, Final, NamedTuple
 
 #: the rank labels, lowest first
 RANK_NAMES: Final = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2", "LJ", "BJ")
@@ -159,123 +159,336 @@ def beats(play: int, current: int) -> bool:
 
 
 # -- listing the plays of a hand --------------------------------------------------------------
+#
+# A hand is packed as a play is. Four masks read off it with a few shifts say which ranks it
+# holds at least once, twice, three and four times, each as the bit at ``3r`` (so the bit of
+# rank r is itself the packed single of r, twice it the pair, and so on). Every list of plays
+# depends on a mask or two, not on the whole hand, and is kept once made: a random playout asks
+# for the same few hundred lists again and again.
+
+#: the lowest bit of every rank
+_LOW: Final = sum(1 << 3 * r for r in range(NUM_RANKS))
+_BIT: Final = tuple(1 << 3 * r for r in range(NUM_RANKS))
+#: _ABOVE[t + 1]: the bits of the ranks above ``t`` (t from -1)
+_ABOVE: Final = tuple(sum(_BIT[t + 1 :]) for t in range(-1, NUM_RANKS))
+#: _RUN[top][n]: the bits of the n ranks up to ``top``
+_RUN: Final = tuple(
+    tuple(sum(_BIT[top - n + 1 : top + 1]) if n <= top + 1 else 0 for n in range(top + 2))
+    for top in range(NUM_RANKS)
+)
+#: beyond this many lists a cache starts again (memory stays bounded in long simulations)
+_CACHE_SIZE: Final = 1 << 16
 
 
-def _singles(h: list[int], lo: int) -> Iterator[int]:
-    for r in range(lo, NUM_RANKS):
-        if h[r]:
-            yield 1 << 3 * r
+def _bits(mask: int) -> list[int]:
+    """The set bits of ``mask``, lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low)
+        mask ^= low
+    return out
 
 
-def _sets(h: list[int], k: int, lo: int, hi: int = NUM_RANKS - 1) -> Iterator[int]:
-    for r in range(lo, hi + 1):
-        if h[r] >= k:
-            yield k << 3 * r
+def masks(hand: int) -> tuple[int, int, int, int]:
+    """The ranks ``hand`` (packed) holds at least once, twice, three and four times, each
+    rank ``r`` as the bit at ``3r``."""
+    h1 = hand >> 1
+    h2 = hand >> 2
+    return (hand | h1 | h2) & _LOW, (h1 | h2) & _LOW, (h2 | hand & h1) & _LOW, h2 & _LOW
 
 
-def _sequences(h: list[int], k: int, length: int, lo_top: int) -> Iterator[int]:
-    """Runs of ``length`` ranks each held ``k`` times, 3 to A, top at least ``lo_top``."""
-    for top in range(max(lo_top, length - 1), SEQ_TOP + 1):
-        if all(h[r] >= k for r in range(top - length + 1, top + 1)):
-            yield sum(k << 3 * r for r in range(top - length + 1, top + 1))
-
-
-def _straights(h: list[int], length: int, lo_top: int) -> Iterator[int]:
-    for top in range(max(lo_top, length - 3), ACE + 1):
-        ranks = [_LINE[p] for p in range(top - length + 1, top + 1)]
-        if all(h[r] for r in ranks):
-            yield sum(1 << 3 * r for r in ranks)
-
-
-def _triples(h: list[int], n: int, kick: int, lo_top: int) -> Iterator[int]:
-    high = TWO if n == 1 else SEQ_TOP
-    for hi in range(max(lo_top, n - 1), high + 1):
-        lo = hi - n + 1
-        if any(h[r] < 3 for r in range(lo, hi + 1)):
-            continue
-        core = sum(3 << 3 * r for r in range(lo, hi + 1))
-        if kick == BARE:
-            yield core
-            continue
-        need, each = (2 * n, 1) if kick == SINGLES else (n, 2)
-        others = [r for r in range(NUM_RANKS) if (r < lo or r > hi) and h[r] >= each]
-        for chosen in combinations(others, need):
-            yield core + sum(each << 3 * r for r in chosen)
-
-
-def plays_of(h: list[int], shape: Shape) -> Iterator[int]:
-    """Every play from hand counts ``h`` of ``shape``'s kind, length and kickers with a top
-    above ``shape.top`` (``top`` -1: any)."""
-    lo = shape.top + 1
-    kind = shape.kind
-    if kind == SINGLE:
-        yield from _singles(h, lo)
-    elif kind == PAIR:
-        yield from _sets(h, 2, lo)
-    elif kind == BOMB:
-        yield from _sets(h, 4, lo)
-    elif kind == PAIRS:
-        yield from _sequences(h, 2, shape.length, lo)
-    elif kind == STRAIGHT:
-        yield from _straights(h, shape.length, max(lo, -2))
-    else:
-        yield from _triples(h, shape.length, shape.kick, lo)
-
-
-def follows(h: list[int], current: int) -> list[int]:
-    """The plays from hand counts ``h`` that beat ``current`` (passing aside)."""
-    shape = shape_of(current)
-    assert shape is not None
-    if shape.kind == BOMB:
-        return list(plays_of(h, shape))
-    return [*plays_of(h, shape), *plays_of(h, Shape(BOMB, 4, BARE, -1))]
-
-
-def leads(h: list[int]) -> list[int]:
-    """Every play from hand counts ``h`` (a free lead). Each run is walked once downwards from
-    its top, so a hand of 17 costs a few hundred steps."""
-    out: list[int] = []
-    cards = sum(h)
-    held = [r for r in range(NUM_RANKS) if h[r]]
-    for r in held:
-        out.append(1 << 3 * r)
-        if h[r] >= 2:
-            out.append(2 << 3 * r)
-            if h[r] == 4:
-                out.append(4 << 3 * r)
-    for top in range(1, SEQ_TOP + 1):  # consecutive pairs
-        acc = 0
-        for r in range(top, -1, -1):
-            if h[r] < 2 or 2 * (top - r + 1) > cards:
-                break
-            acc += 2 << 3 * r
-            if r < top:
-                out.append(acc)
-    for top in range(2, ACE + 1):  # straights: positions -2 … top
+def _lead_singles(m1: int) -> list[int]:
+    """Singles, then straights (each run walked once down from its top)."""
+    out = _bits(m1)
+    for top in range(2, ACE + 1):
         acc = 0
         # every rank at once reads as A to K (A low), so a straight to A stops at 3
         for pos in range(top, -1 if top == ACE else -3, -1):
-            r = _LINE[pos]
-            if not h[r]:
+            bit = _BIT[_LINE[pos]]
+            if not m1 & bit:
                 break
-            acc += 1 << 3 * r
+            acc += bit
             if top - pos >= 4:
                 out.append(acc)
-    for hi in range(TWO + 1):  # triples, bare or with kickers, and their runs
-        core = 0
-        for lo in range(hi, -1, -1):
-            if h[lo] < 3 or (lo < hi and hi > SEQ_TOP):
-                break
-            n = hi - lo + 1
-            if 3 * n > cards:
-                break
-            core += 3 << 3 * lo
-            out.append(core)
-            if 5 * n > cards:
-                continue
-            others = [r for r in held if r < lo or r > hi]
-            for chosen in combinations(others, 2 * n):
-                out.append(core + sum(1 << 3 * r for r in chosen))
-            for chosen in combinations([r for r in others if h[r] >= 2], n):
-                out.append(core + sum(2 << 3 * r for r in chosen))
     return out
+
+
+def _lead_pairs(m2: int) -> list[int]:
+    """Pairs, then consecutive pairs."""
+    out = [b << 1 for b in _bits(m2)]
+    for top in range(1, SEQ_TOP + 1):
+        acc = 0
+        for r in range(top, -1, -1):
+            if not m2 & _BIT[r]:
+                break
+            acc += _BIT[r] << 1
+            if r < top:
+                out.append(acc)
+    return out
+
+
+def _with_kickers(out: list[int], core: int, run: int, n: int, kick: int, m1: int, m2: int) -> None:
+    if kick == BARE:
+        out.append(core)
+    elif kick == SINGLES:
+        for chosen in combinations(_bits(m1 & ~run), 2 * n):
+            out.append(core + sum(chosen))
+    else:
+        for chosen in combinations(_bits(m2 & ~run), n):
+            out.append(core + 2 * sum(chosen))
+
+
+def _lead_triples(m1: int, m2: int, m3: int) -> list[int]:
+    """Triples and their runs: bare, with singles, with pairs."""
+    out: list[int] = []
+    for hi in range(TWO + 1):
+        run = 0
+        for lo in range(hi, -1, -1):
+            if not m3 & _BIT[lo] or (lo < hi and hi > SEQ_TOP):
+                break
+            run += _BIT[lo]
+            n = hi - lo + 1
+            for kick in (BARE, SINGLES, PAIRED):
+                _with_kickers(out, 3 * run, run, n, kick, m1, m2)
+    return out
+
+
+def _nth_combination(items: list[int], k: int, i: int) -> int:
+    """The sum of the ``i``-th ``k``-combination of ``items`` in the order of
+    :func:`itertools.combinations`."""
+    total = 0
+    start = 0
+    m = len(items)
+    for slot in range(k, 0, -1):
+        for j in range(start, m):
+            c = comb(m - j - 1, slot - 1)
+            if i < c:
+                total += items[j]
+                start = j + 1
+                break
+            i -= c
+    return total
+
+
+@cache
+def _triple_runs(m3: int) -> tuple[tuple[int, int], ...]:
+    """Each run of triples in ``m3`` (its bits, its length) in the order
+    :func:`_lead_triples` lists them: by top, then longer downwards."""
+    out = []
+    for hi in range(TWO + 1):
+        run = 0
+        for lo in range(hi, -1, -1):
+            if not m3 & _BIT[lo] or (lo < hi and hi > SEQ_TOP):
+                break
+            run += _BIT[lo]
+            out.append((run, hi - lo + 1))
+    return tuple(out)
+
+
+def _triples_count(m1: int, m2: int, m3: int) -> int:
+    """How many plays :func:`_lead_triples` lists, without listing them."""
+    return sum(
+        1 + comb((m1 & ~run).bit_count(), 2 * n) + comb((m2 & ~run).bit_count(), n)
+        for run, n in _triple_runs(m3)
+    )
+
+
+def _triple_at(m1: int, m2: int, m3: int, i: int) -> int:
+    """The ``i``-th play :func:`_lead_triples` lists, without listing the others."""
+    for run, n in _triple_runs(m3):
+        if not i:
+            return 3 * run
+        i -= 1
+        singles = _bits(m1 & ~run)
+        c = comb(len(singles), 2 * n)
+        if i < c:
+            return 3 * run + _nth_combination(singles, 2 * n, i)
+        i -= c
+        pairs = _bits(m2 & ~run)
+        c = comb(len(pairs), n)
+        if i < c:
+            return 3 * run + 2 * _nth_combination(pairs, n, i)
+        i -= c
+    raise IndexError(i)
+
+
+def _like(shape: Shape, m1: int, m2: int, m3: int, m4: int) -> list[int]:
+    """The plays of ``shape``'s kind, length and kickers above its top."""
+    kind, n, kick, top = shape
+    if kind == SINGLE:
+        return _bits(m1 & _ABOVE[top + 1])
+    if kind == PAIR:
+        return [b << 1 for b in _bits(m2 & _ABOVE[top + 1])]
+    if kind == BOMB:
+        return [b << 2 for b in _bits(m4 & _ABOVE[top + 1])]
+    out: list[int] = []
+    if kind == PAIRS:
+        for hi in range(max(top + 1, n - 1), SEQ_TOP + 1):
+            run = _RUN[hi][n]
+            if m2 & run == run:
+                out.append(2 * run)
+    elif kind == STRAIGHT:
+        # the lowest position is -2 (A low), or 3 for a straight to A
+        for hi in range(max(top + 1, n - 3), ACE + 1):
+            if hi == ACE and n > ACE + 1:
+                break
+            run = sum(_BIT[_LINE[p]] for p in range(hi - n + 1, hi + 1))
+            if m1 & run == run:
+                out.append(run)
+    else:
+        for hi in range(max(top + 1, n - 1), (TWO if n == 1 else SEQ_TOP) + 1):
+            run = _RUN[hi][n]
+            if m3 & run == run:
+                _with_kickers(out, 3 * run, run, n, kick, m1, m2)
+    return out
+
+
+class Lister:
+    """Lists the plays of a packed hand, each shifted left by ``shift`` (a game's action
+    codes), the follows led by ``pass_action`` when given. Lists are tuples, kept and shared:
+    the caller must not change them.
+
+    >>> lister = Lister()
+    >>> [play_name(p) for p in lister.follows(pack_ranks("4 4 9 9 9 9"), pack_ranks("3 3"))]
+    ['4 4', '9 9', '9 9 9 9']
+    """
+
+    def __init__(self, shift: int = 0, pass_action: int | None = None) -> None:
+        self.shift = shift
+        self.prefix: tuple[int, ...] = () if pass_action is None else (pass_action,)
+        self._singles: dict[int, tuple[int, ...]] = {}
+        self._pairs: dict[int, tuple[int, ...]] = {}
+        self._bombs: dict[int, tuple[int, ...]] = {}
+        self._triples: dict[int, tuple[int, ...]] = {}
+        self._above: dict[int, tuple[int, ...]] = {}
+        self._follows: dict[tuple[int, int], tuple[int, ...]] = {}
+
+    def _keep(
+        self,
+        cache: dict[Any, tuple[int, ...]],
+        key: Any,
+        plays: list[int],
+        prefix: tuple[int, ...] = (),
+    ) -> tuple[int, ...]:
+        """Shift ``plays``, put ``prefix`` before them, keep them under ``key``."""
+        if len(cache) >= _CACHE_SIZE:
+            cache.clear()
+        shift = self.shift
+        got = cache[key] = (*prefix, *(p << shift for p in plays))
+        return got
+
+    def leads(self, hand: int) -> tuple[int, ...]:
+        """Every play of ``hand`` (packed): singles, straights, pairs, consecutive pairs,
+        bombs, then triples bare, with singles and with pairs, and their runs."""
+        h1 = hand >> 1
+        h2 = hand >> 2
+        m1 = (hand | h1 | h2) & _LOW
+        m2 = (h1 | h2) & _LOW
+        try:
+            out = self._singles[m1]
+        except KeyError:
+            out = self._keep(self._singles, m1, _lead_singles(m1))
+        if m2:
+            try:
+                out += self._pairs[m2]
+            except KeyError:
+                out += self._keep(self._pairs, m2, _lead_pairs(m2))
+            m3 = (h2 | hand & h1) & _LOW
+            if m3:
+                m4 = h2 & _LOW
+                if m4:
+                    try:
+                        out += self._bombs[m4]
+                    except KeyError:
+                        out += self._keep(self._bombs, m4, [b << 2 for b in _bits(m4)])
+                key = m1 | m2 << 45 | m3 << 90
+                try:
+                    out += self._triples[key]
+                except KeyError:
+                    out += self._keep(self._triples, key, _lead_triples(m1, m2, m3))
+        return out
+
+    def pick_lead(self, hand: int, x: float) -> int:
+        """``leads(hand)[int(x * len(leads(hand)))]`` for ``0 <= x < 1``, without listing
+        the triples with their kickers (a random playout wants one play, not hundreds)."""
+        h1 = hand >> 1
+        h2 = hand >> 2
+        m3 = (h2 | hand & h1) & _LOW
+        if not m3:
+            plays = self.leads(hand)
+            return plays[int(x * len(plays))]
+        m1 = (hand | h1 | h2) & _LOW
+        m2 = (h1 | h2) & _LOW
+        m4 = h2 & _LOW
+        try:
+            plays = self._singles[m1]
+        except KeyError:
+            plays = self._keep(self._singles, m1, _lead_singles(m1))
+        try:
+            plays += self._pairs[m2]
+        except KeyError:
+            plays += self._keep(self._pairs, m2, _lead_pairs(m2))
+        if m4:
+            try:
+                plays += self._bombs[m4]
+            except KeyError:
+                plays += self._keep(self._bombs, m4, [b << 2 for b in _bits(m4)])
+        i = int(x * (len(plays) + _triples_count(m1, m2, m3)))
+        if i < len(plays):
+            return plays[i]
+        return _triple_at(m1, m2, m3, i - len(plays)) << self.shift
+
+    def follows(self, hand: int, current: int) -> tuple[int, ...]:
+        """The plays of ``hand`` (packed) that beat ``current``: those of its kind, then the
+        bombs; led by the pass when the lister has one."""
+        h1 = hand >> 1
+        h2 = hand >> 2
+        m4 = h2 & _LOW
+        kind, n, kick, top = shape_of(current)  # type: ignore[misc]
+        # the key holds all that the list depends on: the ranks that could beat the top
+        # (from ``top`` - n + 2 up for a run of n), the bombs, and the kind
+        if kind == SINGLE:
+            key: Any = (hand | h1 | h2) & _ABOVE[top + 1] | m4 << 45
+        elif kind == PAIR:
+            key = (h1 | h2) & _ABOVE[top + 1] | m4 << 45 | 1 << 90
+        elif kind == BOMB:
+            key = m4 & _ABOVE[top + 1] | 1 << 91
+        elif kind == PAIRS:
+            key = (h1 | h2) & _ABOVE[top + 2 - n] | m4 << 45 | n << 92 | 1 << 96
+        elif kind == STRAIGHT:
+            key = (hand | h1 | h2) | m4 << 45 | n << 92 | (top + 3) << 96 | 1 << 100
+        else:
+            m3 = (h2 | hand & h1) & _ABOVE[max(top + 2 - n, 0)]
+            if not m3:  # no triple that could beat it: only the bombs
+                key = m4 | 1 << 91
+                kind, top = BOMB, -1
+            else:
+                key = (current, hand)
+                try:
+                    return self._follows[key]
+                except KeyError:
+                    plays = _like(Shape(kind, n, kick, top), *masks(hand))
+                    plays += [b << 2 for b in _bits(m4)]
+                    return self._keep(self._follows, key, plays, self.prefix)
+        try:
+            return self._above[key]
+        except KeyError:
+            pass
+        plays = _like(Shape(kind, n, kick, top), *masks(hand))
+        if kind != BOMB:
+            plays += [b << 2 for b in _bits(m4)]
+        return self._keep(self._above, key, plays, self.prefix)
+
+
+_PLAIN: Final = Lister()
+
+
+def leads(h: list[int] | tuple[int, ...]) -> list[int]:
+    """Every play from hand counts ``h`` (a free lead)."""
+    return list(_PLAIN.leads(pack(h)))
+
+
+def follows(h: list[int] | tuple[int, ...], current: int) -> list[int]:
+    """The plays from hand counts ``h`` that beat ``current`` (passing aside)."""
+    return list(_PLAIN.follows(pack(h), current))
