@@ -18,6 +18,7 @@ def register_games(register: Callable[[Any], None]) -> None:
     from conjure_games.captain import Captain
     from conjure_games.casino import Casino
     from conjure_games.exchange_score import ExchangeScore, ExchangeScoreJokers, SwapCards
+    from conjure_games.find_friends import FindFriends
     from conjure_games.go_fish import GoFish
     from conjure_games.goofspiel import Goofspiel
     from conjure_games.hearts_plus_fifty import HeartsPlusFifty
@@ -41,5 +42,5 @@ def register_games(register: Callable[[Any], None]) -> None:
     for meld_game in (GoFish, HundredPointKnock, ExchangeScore, ExchangeScoreJokers, SwapCards):
         register(meld_game)
     register(RunFast)
-    for party_game in (AvoidHearts, HeartsPlusFifty):
+    for party_game in (AvoidHearts, HeartsPlusFifty, FindFriends):
         register(party_game)

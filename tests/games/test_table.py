@@ -51,7 +51,9 @@ def test_play_names_no_card_the_seat_cannot_see(
     leaks: list[str] = []
 
     def visible(state: GameState[Any]) -> set[str]:
-        return {
+        called = getattr(state.vars, "called", -1)  # a card called aloud (find-friends) is named,
+        named = {CARDS[called].ascii} if 0 <= called < 52 else set()  # not shown
+        return named | {
             CARDS[c].ascii
             for zone, cards in state.zones.items()
             for i, c in enumerate(cards)
