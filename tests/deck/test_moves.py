@@ -84,7 +84,11 @@ def test_cuts() -> None:
     assert after("left: AS 2S 3S", Cut("left", "table", 2)) == "left: 3S; table: AS 2S"
     assert after("left: AS 2S / 3S", CompleteCut("left")) == "left: 3S AS 2S"
     with pytest.raises(IllegalMoveError, match="both sides"):
-        S("left: AS 2S").push(CompleteCut("left", 2))
+        S("left: AS 2S").push(CompleteCut("left", 3))
+    # cutting nothing or the whole packet leaves it as it was (a count of 0 is a move)
+    assert after("left: AS / 2S", CompleteCut("left", 2)) == "left: AS / 2S"
+    assert after("left: AS / 2S", CompleteCut("left", 0)) == "left: AS / 2S"
+    assert after("left: AS 2S", Cut("left", "table", 0)) == "left: AS 2S"
     with pytest.raises(IllegalMoveError, match="no break"):
         S("left: AS 2S").push(CompleteCut("left"))
     with pytest.raises(IllegalMoveError, match="empty place"):
@@ -186,8 +190,8 @@ def test_errors_name_the_move_and_the_state() -> None:
         S("left: AS").push(Peel("left", "left"))
     with pytest.raises(UnknownNameError, match="unknown place 'pocket'"):
         Peel("pocket", "left")
-    with pytest.raises(IllegalMoveError, match="at least 1"):
-        Peel("left", "right", 0)
+    with pytest.raises(IllegalMoveError, match="0 or more"):
+        Peel("left", "right", -1)
 
 
 def test_failed_check_changes_nothing() -> None:
@@ -310,7 +314,7 @@ def test_parse_move(text: str, move: object) -> None:
         ("TurnCard left ²", "depth must be a whole number, not '²'"),
         ("TurnCard left " + "9" * 5000, r"\(5,000 characters\)"),
         ("TurnCard left -1", "depth must be 0 or more, not -1"),
-        ("Peel left right 0", "n must be at least 1, not 0"),
+        ("Peel left right -2", "n must be 0 or more, not -2"),
         ("Spread left sideways", "a spread faces 'audience' or 'self'"),
         ("Peel left right n=1 n=2", "n is given twice"),
         ("", "empty move"),
@@ -472,6 +476,15 @@ def test_every_move_is_described_in_english_and_chinese() -> None:
             "ShowTop left",
             "ShowBottom left",
             "ShowFace left",
+            "TopToBottom left",
+            "BottomToTop left 3",
+            "Riffle left TBBT",
+            "Overhand left 1,2",
+            "DealPiles left table,spectator",
+            "SpellDeal left table 红桃皇后",
+            "DoubleLift left",
+            "Glimpse left from_bottom=yes",
+            "ElmsleyCount left right",
         )
     ]
     assert {type(m) for m in samples} == set(MOVES.values())
@@ -493,15 +506,23 @@ def test_no_language_branches_in_the_deck() -> None:
 
 
 def test_moves_change_the_state_only_through_its_primitives() -> None:
-    """moves.py reads a position through queries and changes it through the primitives: it
-    never touches the state's fields (where the break rules would be bypassed)."""
+    """moves.py and sleights.py read a position through queries and change it through the
+    primitives: they never touch the state's fields (where the break rules would be bypassed)."""
     import ast
     from pathlib import Path
 
     import conjure.deck.moves
+    import conjure.deck.sleights
 
-    fields = {"packets", "breaks", "spread", "_undo"}
-    tree = ast.parse(Path(conjure.deck.moves.__file__).read_text(encoding="utf-8"))
+    fields = {"packets", "breaks", "spread", "_undo", "glimpsed"}
+    tree = ast.Module(
+        body=[
+            node
+            for module in (conjure.deck.moves, conjure.deck.sleights)
+            for node in ast.parse(Path(module.__file__).read_text(encoding="utf-8")).body
+        ],
+        type_ignores=[],
+    )
     touched = [
         (node.lineno, node.attr)
         for node in ast.walk(tree)

@@ -39,7 +39,10 @@ def test_docs_moves_md_is_current() -> None:
 
 def test_the_docs_say_what_the_examples_do() -> None:
     text = moves_markdown()
-    faro = "`Faro left out=no` (In-faro the packet in the left hand) leaves `left: 3♠ A♠ 4♠ 2♠`"
+    faro = (
+        "`Faro left split=2` (Out-faro the top 2 cards of the left hand into the rest)"
+        " leaves `left: A♠ 3♠ 2♠ 4♠ 5♠ 6♠`"
+    )
     assert faro in text
     assert "leaves `table.pile: 3♠ 2♠ A♠`" in text  # a deal reverses
 

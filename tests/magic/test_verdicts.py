@@ -33,7 +33,8 @@ def take_n_script(p: Performance) -> None:
     p.step("①", "the spectator names a number")
     n = p.choose("n", range(0, 4))
     p.step("②", "take that many")
-    p.do(Take("left", "right", n))  # n=0 cannot be built: no move takes no cards
+    # n=0 builds a move of -1 cards, which no move can take (a move of 0 cards is a no-op)
+    p.do(Take("left", "right", n - 1))
 
 
 TAKE_N = make(take_n_script)
@@ -42,7 +43,7 @@ TAKE_N = make(take_n_script)
 def test_an_invalid_move_built_from_a_choice_fails_that_case_at_its_step() -> None:
     outcome = perform(TAKE_N)
     assert outcome.failure is not None and outcome.error is None
-    assert outcome.failure.step == "②" and "n must be at least 1" in outcome.failure.message
+    assert outcome.failure.step == "②" and "n must be 0 or more" in outcome.failure.message
     report = verify(TAKE_N)
     assert report.verdict == "refuted" and report.cases == 1
     assert report.counterexample is not None

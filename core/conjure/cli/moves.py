@@ -14,6 +14,7 @@ fields, and with its reference entry if its class has a ``ref``.
 from __future__ import annotations
 
 import argparse
+import difflib
 import inspect
 import re
 from typing import Any
@@ -125,7 +126,9 @@ def find(name: str, kinds: dict[str, type]) -> tuple[str, type]:
     for known, cls in kinds.items():
         if known.lower() == wanted:
             return known, cls
-    raise UnknownNameError(f"unknown move {quote(name)}; the moves are {', '.join(kinds)}")
+    close = difflib.get_close_matches(wanted, [k.lower() for k in kinds], n=1)
+    hint = next((f"; did you mean {k}?" for k in kinds if close and k.lower() == close[0]), "")
+    raise UnknownNameError(f"unknown move {quote(name)}{hint} (conjure moves lists every move)")
 
 
 def _lines(data: dict[str, Any], lang: str, markdown: bool) -> list[str]:

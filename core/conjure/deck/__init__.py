@@ -5,7 +5,8 @@ Layers, lowest first: :mod:`~conjure.deck.places` (where cards can be) →
 :mod:`~conjure.deck.notation` (reading cards, packets, layouts and moves; the one alias table)
 → :mod:`~conjure.deck.cards` (the card value, decks) → :mod:`~conjure.deck.state` (packets,
 breaks, push and pop; the rules a position keeps) → :mod:`~conjure.deck.moves` (what each move
-does, through the state's primitives) → :mod:`~conjure.deck.audience` (what is in view).
+does, through the state's primitives) → :mod:`~conjure.deck.sleights` (shuffles, deals and
+sleights built on them) → :mod:`~conjure.deck.audience` (what is in view).
 Routine authors import from here.
 """
 
@@ -50,6 +51,19 @@ from conjure.deck.moves import (
     parse_move,
 )
 from conjure.deck.places import LEFT, RIGHT, SPECTATOR, TABLE, is_hand, label, owner
+from conjure.deck.sleights import (
+    BottomToTop,
+    DealPiles,
+    DoubleLift,
+    ElmsleyCount,
+    Glimpse,
+    Overhand,
+    Riffle,
+    Riffles,
+    SpellDeal,
+    TopToBottom,
+    letters,
+)
 from conjure.deck.stacks import STACKS, Stack, is_stack, load_stack, new_deck_order, stack
 from conjure.deck.state import DeckState
 
@@ -64,28 +78,38 @@ __all__ = [
     "SUITS",
     "TABLE",
     "Behind",
+    "BottomToTop",
     "Card",
     "CompleteCut",
     "Cull",
     "Cut",
     "Deal",
+    "DealPiles",
     "DeckState",
+    "DoubleLift",
+    "ElmsleyCount",
     "Extract",
     "Faro",
     "Forward",
+    "Glimpse",
     "HoldBreak",
     "Insert",
     "Move",
+    "Overhand",
     "Peel",
     "ReleaseBreak",
+    "Riffle",
+    "Riffles",
     "ShowBottom",
     "ShowFace",
     "ShowTop",
+    "SpellDeal",
     "Spread",
     "Square",
     "Stack",
     "Steal",
     "Take",
+    "TopToBottom",
     "Transfer",
     "TurnCard",
     "TurnOver",
@@ -94,6 +118,7 @@ __all__ = [
     "is_hand",
     "is_stack",
     "label",
+    "letters",
     "load_stack",
     "new_deck_order",
     "owner",

@@ -54,14 +54,14 @@ def _place(_inst: object, _attr: object, value: str) -> None:
         _CHECKED.add(check_place(value))
 
 
-def _positive(_inst: object, attr: attrs.Attribute[int], value: int) -> None:
-    if value < 1:
-        raise IllegalMoveError(f"{attr.name} must be at least 1, not {value}")
-
-
 def _not_negative(_inst: object, attr: attrs.Attribute[int], value: int) -> None:
     if value < 0:
         raise IllegalMoveError(f"{attr.name} must be 0 or more, not {value}")
+
+
+def _count_or_break(inst: object, attr: attrs.Attribute[int], value: int | None) -> None:
+    if value is not None:
+        _not_negative(inst, attr, value)
 
 
 _PLACE: Final = {READ: read_place, "place": True}
@@ -206,7 +206,7 @@ class Peel(Move):
 
     src: str = attrs.field(validator=_place, metadata=_PLACE)
     dst: str = attrs.field(validator=_place, metadata=_PLACE)
-    n: int = attrs.field(default=1, validator=_positive, metadata=_NUMBER)
+    n: int = attrs.field(default=1, validator=_not_negative, metadata=_NUMBER)
     turn: bool = attrs.field(default=False, metadata=_FLAG)
 
     _WORDS: ClassVar = Text(
@@ -220,6 +220,8 @@ class Peel(Move):
         self._need(s, self.src, self.n)
 
     def run_unchecked(self, s: DeckState) -> None:
+        if not self.n:  # no card: nothing happens
+            return
         block = s.take(self.src, self.n)
         if self.turn:
             block = block.translate(FLIP)
@@ -285,7 +287,7 @@ class Take(Move):
 
     src: str = attrs.field(validator=_place, metadata=_PLACE)
     dst: str = attrs.field(validator=_place, metadata=_PLACE)
-    n: int = attrs.field(default=1, validator=_positive, metadata=_NUMBER)
+    n: int = attrs.field(default=1, validator=_not_negative, metadata=_NUMBER)
     from_bottom: bool = attrs.field(default=False, metadata=_FLAG)
     to_bottom: bool = attrs.field(default=False, metadata=_FLAG)
 
@@ -300,6 +302,8 @@ class Take(Move):
         self._need(s, self.src, self.n)
 
     def run_unchecked(self, s: DeckState) -> None:
+        if not self.n:  # no card: nothing happens
+            return
         if self.from_bottom:
             block = s.take_bottom(self.src, self.n)
         else:
@@ -392,7 +396,7 @@ class Insert(Move):
     src: str = attrs.field(validator=_place, metadata=_PLACE)
     dst: str = attrs.field(validator=_place, metadata=_PLACE)
     depth: int = attrs.field(validator=_not_negative, metadata=_NUMBER)
-    n: int = attrs.field(default=1, validator=_positive, metadata=_NUMBER)
+    n: int = attrs.field(default=1, validator=_not_negative, metadata=_NUMBER)
 
     _WORDS: ClassVar = Text(
         "Insert {cards} from the top of the {src} into the {dst} below {above}",
@@ -400,13 +404,16 @@ class Insert(Move):
     )
 
     def check(self, s: DeckState) -> None:
+        if not self.n:  # no card: nothing happens
+            return
         self._need(s, self.src, self.n)
         room = s.size(self.dst) - (self.n if self.src == self.dst else 0)
         if not 0 <= self.depth <= room:
             raise self._fail(f"depth must be 0 to {room}; {_where(s, self.dst)}")
 
     def run_unchecked(self, s: DeckState) -> None:
-        s.insert(self.dst, self.depth, s.take(self.src, self.n))
+        if self.n:  # no card: nothing happens
+            s.insert(self.dst, self.depth, s.take(self.src, self.n))
 
     def shows(self, s: DeckState) -> tuple[int, ...]:
         # A face-up card pushed into a packet in view is seen as it goes in.
@@ -568,7 +575,7 @@ class Cut(Move):
 
     src: str = attrs.field(validator=_place, metadata=_PLACE)
     dst: str = attrs.field(validator=_place, metadata=_PLACE)
-    n: int | None = attrs.field(default=None, metadata=_NUMBER_OR_BREAK)
+    n: int | None = attrs.field(default=None, validator=_count_or_break, metadata=_NUMBER_OR_BREAK)
 
     _WORDS: ClassVar = Text(
         "Cut {what} off the {src} to the {dst}", zh="从{src}切下{what}放到{dst}"
@@ -577,6 +584,8 @@ class Cut(Move):
 
     def check(self, s: DeckState) -> None:
         self._apart(self.src, self.dst)
+        if self.n == 0:  # no card cut: nothing happens
+            return
         n = _cut_depth(self, s, self.src, self.n)
         if not 0 < n < s.size(self.src):
             raise self._fail(f"a cut leaves cards on both sides; {_where(s, self.src)}")
@@ -584,6 +593,8 @@ class Cut(Move):
             raise self._fail(f"{_where(s, self.dst)}; a cut goes to an empty place")
 
     def run_unchecked(self, s: DeckState) -> None:
+        if self.n == 0:
+            return
         held = s.release_break(self.src)
         n = held if self.n is None else self.n
         s.put(self.dst, s.take(self.src, n))  # type: ignore[arg-type]
@@ -607,18 +618,22 @@ class CompleteCut(Move):
     )
 
     place: str = attrs.field(validator=_place, metadata=_PLACE)
-    n: int | None = attrs.field(default=None, metadata=_NUMBER_OR_BREAK)
+    n: int | None = attrs.field(default=None, validator=_count_or_break, metadata=_NUMBER_OR_BREAK)
 
     _WORDS: ClassVar = Text(
         "Complete a cut {at} in the {place}", zh="将{place}的牌{at}切牌并复原（上下对调）"
     )
 
     def check(self, s: DeckState) -> None:
+        if self.n == 0 or (self.n is not None and self.n == s.size(self.place)):
+            return  # the whole packet or nothing: the order is as it was
         n = _cut_depth(self, s, self.place, self.n)
         if not 0 < n < s.size(self.place):
             raise self._fail(f"a cut leaves cards on both sides; {_where(s, self.place)}")
 
     def run_unchecked(self, s: DeckState) -> None:
+        if self.n == 0 or (self.n is not None and self.n == s.size(self.place)):
+            return
         held = s.release_break(self.place)
         n = held if self.n is None else self.n
         packet = s.packet(self.place)
@@ -695,28 +710,56 @@ class TurnCard(Move):
         return self._WORDS.format(which=_nth(self.depth), place=place_text(self.place))
 
 
+def weave(first: bytes, second: bytes) -> bytes:
+    """``first`` and ``second`` woven from the top, one card from each in turn, ``first``'s top
+    card on top; when one runs out the rest of the other follows as a block."""
+    pairs = min(len(first), len(second))
+    woven = bytearray(2 * pairs)
+    woven[0::2] = first[:pairs]
+    woven[1::2] = second[:pairs]
+    return bytes(woven) + first[pairs:] + second[pairs:]
+
+
 @attrs.frozen
 class Faro(Move):
-    """A perfect faro of the packet at ``place``: split it in half and weave the halves.
+    """A perfect faro (weave) of the packet at ``place``: cut it into a top packet and a bottom
+    packet and weave them one card from each in turn.
 
-    An out-faro keeps the top card on top (the top half takes the odd card); an in-faro puts
-    the top card of the bottom half on top (the bottom half takes the odd card).
+    Without ``split`` the packet is cut in half: an out-faro keeps the top card on top (the top
+    half takes the odd card), an in-faro puts the top card of the bottom half on top (the bottom
+    half takes the odd card). With ``split`` the top packet is the top ``split`` cards, whatever
+    the rest holds: an out-faro starts the weave with the top packet's top card, an in-faro with
+    the bottom packet's; when the packets differ the weave goes on while both have cards and the
+    rest of the larger one stays together as a block under the woven part (a partial faro, "cut
+    18 and faro them into the other 34"). With ``from_bottom`` the packets are squared and woven
+    from the bottom instead: out keeps the bottom packet's bottom card at the bottom, in puts the
+    top packet's there, and the rest of the larger packet stays as a block on top. A split of 0
+    or of the whole packet weaves nothing and changes nothing.
     """
 
     ref: ClassVar = MoveRef(
         order=Text(
             "woven: out keeps the top card on top, in puts the other half's top card on top;"
-            " an odd card goes to the top half (out) or the bottom half (in)"
+            " an odd card goes to the top half (out) or the bottom half (in); with split the"
+            " larger packet's extra cards stay as a block under the weave (on top of it with"
+            " from_bottom)",
+            zh="交错：外洗时特普牌仍在特普，内洗时另一半的特普牌到特普；奇数张时多出的一张"
+            "归上半（外洗）或下半（内洗）；给出 split 时，较大一叠多出的牌成一叠留在交错部分"
+            "之下（from_bottom 时在其上）",
         ),
-        faces=Text("kept"),
-        breaks=Text("released"),
-        audience=Text("nothing"),
-        layout="left: AS 2S 3S 4S",
-        example="Faro left out=no",
+        faces=Text("kept", zh="不变"),
+        breaks=Text("released", zh="放开"),
+        audience=Text("nothing", zh="什么也看不到"),
+        layout="left: AS 2S 3S 4S 5S 6S",
+        example="Faro left split=2",
     )
 
     place: str = attrs.field(validator=_place, metadata=_PLACE)
     out: bool = attrs.field(default=True, metadata=_FLAG)
+    split: int | None = attrs.field(
+        default=None, validator=_count_or_break, metadata=_NUMBER_OR_BREAK
+    )
+    from_bottom: bool = attrs.field(default=False, metadata=_FLAG)
 
     _OUT: ClassVar = Text(
         "Out-faro the packet in the {place}", zh="将{place}的牌做一次完美外鸽尾洗牌"
@@ -724,26 +767,47 @@ class Faro(Move):
     _IN: ClassVar = Text(
         "In-faro the packet in the {place}", zh="将{place}的牌做一次完美内鸽尾洗牌"
     )
+    _SPLIT: ClassVar = Text(
+        "{kind}-faro the top {cards} of the {place} into the rest{how}",
+        zh="将{place}特普的{n}张牌与其余的牌做一次完美{kind}鸽尾洗牌{how}",
+    )
+    _KIND: ClassVar = {True: Text("Out", zh="外"), False: Text("In", zh="内")}
+    _UP: ClassVar = Text(", woven from the bottom", zh="（从波顿开始交错）")
 
     def check(self, s: DeckState) -> None:
-        self._need(s, self.place, 2)
+        if self.split is None:
+            self._need(s, self.place, 2)
+        elif self.split > s.size(self.place):
+            raise self._fail(_where(s, self.place))
 
     def run_unchecked(self, s: DeckState) -> None:
         packet = s.packet(self.place)
         size = len(packet)
-        woven = bytearray(size)
-        if self.out:
-            k = (size + 1) // 2
-            woven[0::2] = packet[:k]
-            woven[1::2] = packet[k:]
+        if self.split is None:
+            k = (size + 1) // 2 if self.out else size // 2
         else:
-            k = size // 2
-            woven[0::2] = packet[k:]
-            woven[1::2] = packet[:k]
-        s.replace(self.place, bytes(woven))
+            k = self.split
+            if k in (0, size):
+                return
+        top, bottom = packet[:k], packet[k:]
+        if not self.from_bottom:
+            woven = weave(top, bottom) if self.out else weave(bottom, top)
+        elif self.out:
+            woven = weave(bottom[::-1], top[::-1])[::-1]
+        else:
+            woven = weave(top[::-1], bottom[::-1])[::-1]
+        s.replace(self.place, woven)
 
     def text(self) -> Text:
-        return (self._OUT if self.out else self._IN).format(place=place_text(self.place))
+        if self.split is None and not self.from_bottom:
+            return (self._OUT if self.out else self._IN).format(place=place_text(self.place))
+        return self._SPLIT.format(
+            kind=self._KIND[self.out],
+            cards=_cards(self.split) if self.split is not None else Text("half", zh="一半"),
+            n=self.split if self.split is not None else "一半",
+            place=place_text(self.place),
+            how=self._UP if self.from_bottom else _NOTHING,
+        )
 
 
 # -- breaks and steals -----------------------------------------------------------------------
@@ -1099,6 +1163,8 @@ class ShowFace(_Display):
 
 
 #: every move class by name, for the command line and for plugins that build moves from text
+#: (the moves of :mod:`conjure.deck.sleights` join it when that module is imported, which the
+#: package does)
 MOVES: dict[str, type[Move]] = {
     cls.__name__: cls
     for cls in (

@@ -15,6 +15,7 @@ spaces) reads as typed, and every error quotes the input through :func:`conjure.
 
 from __future__ import annotations
 
+import difflib
 import re
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any, Final
@@ -177,6 +178,8 @@ def layout_places(text: str) -> list[PlaceText]:
 
 #: the key, in an attrs field's metadata, of the function that reads the field from move text
 READ: Final = "conjure.read"
+#: the key, in an attrs field's metadata, of how the field's default is written in a signature
+SHOWN: Final = "conjure.shown"
 
 Reader = Callable[[str], Any]
 
@@ -237,6 +240,40 @@ def read_cards(text: str) -> tuple[int, ...]:
         raise FieldError("cards (2S,2H or 黑桃2)") from None
 
 
+def read_counts(text: str) -> tuple[int, ...]:
+    """Whole numbers separated by commas (``3,1,1,5``)."""
+    try:
+        return tuple(parse_int(part, "count") for part in re.split(r"[,，、]", text) if part)
+    except ConjureError:
+        raise FieldError("whole numbers separated by commas (3,1,5)") from None
+
+
+def read_places(text: str) -> tuple[str, ...]:
+    """Places separated by commas (``table.a,table.b``)."""
+    try:
+        return tuple(check_place(part) for part in re.split(r"[,，、]", text) if part)
+    except ConjureError:
+        raise FieldError("places separated by commas (table.a,table.b)") from None
+
+
+_RUN: Final = re.compile(r"(\d+)([TtBb])")
+
+
+def read_pattern(text: str) -> str:
+    """An interleaving, top card first: a letter a card, ``T`` for a card of the top packet and
+    ``B`` for one of the bottom packet (``TBTTB``), or the same as runs (``1T1B2T1B``)."""
+    if re.fullmatch(r"[TtBb]*", text):
+        return text.upper()
+    if re.fullmatch(r"(?:\d+[TtBb])+", text):
+        try:
+            return "".join(
+                letter.upper() * parse_int(n, "run", 0, 10_000) for n, letter in _RUN.findall(text)
+            )
+        except ConjureError:
+            pass
+    raise FieldError("T and B, a letter a card from the top (TBTB), or runs (2T1B)")
+
+
 def _field_list(cls: type) -> list[attrs.Attribute[Any]]:
     return [f for f in attrs.fields(cls) if f.init]
 
@@ -247,6 +284,8 @@ def move_signature(cls: type) -> str:
     for f in _field_list(cls):
         if f.default is attrs.NOTHING:
             words.append(f.name)
+        elif SHOWN in f.metadata:
+            words.append(f"[{f.name}={f.metadata[SHOWN]}]")
         else:
             default = f.default
             shown = "break" if default is None else ("yes" if default is True else default)
@@ -288,8 +327,11 @@ def parse_move(text: str, kinds: Mapping[str, type] | None = None) -> Any:
     by_name = {name.lower(): cls for name, cls in kinds.items()}
     cls = by_name.get(words[0].lower())
     if cls is None:
+        close = difflib.get_close_matches(words[0].lower(), list(by_name), n=1)
+        hint = f"did you mean {by_name[close[0]].__name__}? " if close else ""
         raise NotationError(
-            f"unknown move {quote(words[0])} in {quote(text)}; the moves are {', '.join(kinds)}"
+            f"unknown move {quote(words[0])} in {quote(text)}; {hint}"
+            "(conjure moves lists every move)"
         )
     usage = move_signature(cls)
     fields = _field_list(cls)

@@ -24,6 +24,11 @@ shallower; cards put on or taken from the bottom leave it alone; a packet rearra
 exists only while at least one card lies on each side of it. An emptied place is no longer
 spread.
 
+The state also keeps what the performer has secretly seen (:meth:`glimpse`, made by the
+``Glimpse`` move): the cards whose faces the performer knows without the audience knowing it, so a
+routine can rely on that knowledge and the verifier can check it was there
+(:meth:`performer_knows`). It stays known whatever happens to the card afterwards.
+
 "Face up" means the face points at the ceiling when the packet lies on the table or sits in a
 hand in dealing position.
 """
@@ -51,7 +56,7 @@ _CODES: Final = bytes(i & CODE_MASK for i in range(256))
 
 _NONE: Final[dict[Any, Any]] = {}
 
-_Snapshot = tuple[dict[str, bytes], dict[str, int], dict[str, str], frozenset[str]]
+_Snapshot = tuple[dict[str, bytes], dict[str, int], dict[str, str], frozenset[str], frozenset[int]]
 
 
 def encode(cards: Iterable[tuple[Card, bool]]) -> bytes:
@@ -88,11 +93,11 @@ class DeckState:
     >>> s.face_up_cards("table"), s.break_at("left")
     ((Card('KS'),), 1)
 
-    The fields (``packets``, ``breaks``, ``spread``, ``behind``) are for reading; only the
-    primitives below change them.
+    The fields (``packets``, ``breaks``, ``spread``, ``behind``, ``glimpsed``) are for reading;
+    only the primitives below change them.
     """
 
-    __slots__ = ("_undo", "behind", "breaks", "packets", "spread")
+    __slots__ = ("_undo", "behind", "breaks", "glimpsed", "packets", "spread")
 
     def __init__(
         self,
@@ -100,6 +105,7 @@ class DeckState:
         breaks: Mapping[str, int] | None = None,
         spread: Mapping[str, str] | None = None,
         behind: Iterable[str] = (),
+        glimpsed: Iterable[int] = (),
     ) -> None:
         #: place -> packet, top card first; empty places are absent
         self.packets: dict[str, bytes] = {}
@@ -113,11 +119,20 @@ class DeckState:
         self.spread: dict[str, str] = dict(spread or {})
         #: persons (``performer``, ``spectator``) whose hands are behind their back
         self.behind: frozenset[str] = frozenset(behind)
-        #: (packets, breaks, spread, behind, move) before each move, newest last
+        #: codes of the cards whose faces the performer has secretly seen (glimpsed)
+        self.glimpsed: frozenset[int] = frozenset(glimpsed)
+        #: (packets, breaks, spread, behind, glimpsed, move) before each move, newest last
         self._undo: list[
-            tuple[dict[str, bytes], dict[str, int], dict[str, str], frozenset[str], Move]
+            tuple[
+                dict[str, bytes],
+                dict[str, int],
+                dict[str, str],
+                frozenset[str],
+                frozenset[int],
+                Move,
+            ]
         ] = []
-        if self.packets or self.breaks or self.spread or self.behind:
+        if self.packets or self.breaks or self.spread or self.behind or self.glimpsed:
             self.validate()
 
     # -- building ----------------------------------------------------------------------------
@@ -219,6 +234,10 @@ class DeckState:
     def places(self) -> list[str]:
         """Places that hold cards, hands first, then the table."""
         return sorted(self.packets, key=_place_order)
+
+    def performer_knows(self, card: Card) -> bool:
+        """Whether the performer has secretly seen ``card``'s face (a glimpse)."""
+        return card.code in self.glimpsed
 
     def in_view(self, place: str) -> bool:
         """Whether ``place`` is in front of the audience: the table always is, a hand unless
@@ -360,18 +379,29 @@ class DeckState:
         """``person``'s hands come back in front."""
         self.behind = self.behind - {person}
 
+    def glimpse(self, code: int) -> None:
+        """The performer has seen the face of the card ``code``, unknown to the audience."""
+        self.glimpsed = self.glimpsed | {code & CODE_MASK}
+
     # -- snapshots, copies, equality ----------------------------------------------------------
 
     def snapshot(self) -> _Snapshot:
         """Everything that defines the position, as cheap immutable-ish references."""
-        return (dict(self.packets), dict(self.breaks), dict(self.spread), self.behind)
+        return (
+            dict(self.packets),
+            dict(self.breaks),
+            dict(self.spread),
+            self.behind,
+            self.glimpsed,
+        )
 
     def restore(self, snap: _Snapshot) -> None:
-        packets, breaks, spread, behind = snap
+        packets, breaks, spread, behind, glimpsed = snap
         self.packets = dict(packets)
         self.breaks = dict(breaks)
         self.spread = dict(spread)
         self.behind = behind
+        self.glimpsed = glimpsed
 
     def copy(self) -> DeckState:
         """An independent copy of the position (without undo history)."""
@@ -380,6 +410,7 @@ class DeckState:
         new.breaks = dict(self.breaks)
         new.spread = dict(self.spread)
         new.behind = self.behind
+        new.glimpsed = self.glimpsed
         new._undo = []
         return new
 
@@ -390,6 +421,7 @@ class DeckState:
             tuple(sorted(self.breaks.items())),
             tuple(sorted(self.spread.items())),
             tuple(sorted(self.behind)),
+            tuple(sorted(self.glimpsed)),
         )
 
     def __eq__(self, other: object) -> bool:
@@ -432,6 +464,7 @@ class DeckState:
                 breaks.copy() if breaks else _NONE,
                 spread.copy() if spread else _NONE,
                 self.behind,
+                self.glimpsed,
                 move,
             )
         )
@@ -479,6 +512,8 @@ class DeckState:
             extra += f", spread={self.spread!r}"
         if self.behind:
             extra += f", behind={sorted(self.behind)!r}"
+        if self.glimpsed:
+            extra += f", glimpsed={sorted(self.glimpsed)!r}"
         return f"DeckState.parse({self.text()!r}{extra})"
 
 

@@ -18,7 +18,7 @@ from conjure.magic.choices import (
     describe_value,
     option_count,
 )
-from conjure.magic.expect import Expectation, card_at, count, order, stack_is
+from conjure.magic.expect import Expectation, card_at, count, knows, order, stack_is
 from conjure.magic.routine import (
     PERFORMER,
     SETUP,
@@ -64,6 +64,7 @@ __all__ = [
     "every",
     "hands_empty",
     "holds",
+    "knows",
     "option_count",
     "order",
     "perform",

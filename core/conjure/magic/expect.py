@@ -9,9 +9,9 @@ must hold, and is checked there::
 
 The helpers are :func:`order` (the exact order of a packet, top first), :func:`count` (how many
 cards a place holds), :func:`card_at` (the card at a position, 1 the top card, as in
-:mod:`conjure.deck.stacks`) and :func:`stack_is` (a packet equals a named stack, or any
-complete cut of it). :class:`Expectation` takes any function of the :class:`DeckState` for
-what these do not cover.
+:mod:`conjure.deck.stacks`), :func:`stack_is` (a packet equals a named stack, or any complete
+cut of it) and :func:`knows` (the performer has glimpsed a card). :class:`Expectation` takes
+any function of the :class:`DeckState` for what these do not cover.
 
 When an expectation fails, the failure names the step and the move of that step after which
 it first failed (the step's moves are replayed from the position it started in), so a wrong
@@ -70,6 +70,19 @@ def order(place: str, cards: Iterable[Card | str] | str, en: str = "", zh: str =
         return f"position {at + 1} of the {label(place)} is {have[at]}, not {want[at]}"
 
     return Expectation(en or f"the {label(place)} is {_listed(want)}", check, zh)
+
+
+def knows(card: Card | str, en: str = "", zh: str = "") -> Expectation:
+    """The performer has secretly seen ``card`` (a ``Glimpse``): what a routine that names a
+    card through a key card relies on."""
+    want = card if isinstance(card, Card) else Card(card)
+
+    def check(state: DeckState) -> str | None:
+        if state.performer_knows(want):
+            return None
+        return f"the performer never glimpsed {want}"
+
+    return Expectation(en or f"the performer knows {want}", check, zh)
 
 
 def count(place: str, n: int, en: str = "", zh: str = "") -> Expectation:

@@ -17,7 +17,14 @@ from conjure.deck.cards import CARDS
 from conjure.deck.places import label
 from conjure.deck.state import CODE_MASK, FACE_UP, DeckState
 from conjure.magic.choices import describe_value
-from conjure.magic.routine import SETUP, SPECTATOR, Outcome, Performance, StepRecord
+from conjure.magic.routine import (
+    SETUP,
+    SPECTATOR,
+    ChoiceMade,
+    Outcome,
+    Performance,
+    StepRecord,
+)
 from conjure.text import Text as Words
 from conjure.view.terminal import audience_view, card_text, performer_view
 
@@ -42,13 +49,18 @@ def collapsed(moves: Sequence[Any], lang: str = "en") -> list[str]:
     return out
 
 
+def before_first_step(perf: Performance) -> list[ChoiceMade]:
+    """The choices the set-up shows: every set-up choice, and any other choice made before the
+    first step began (a spectator's choice the script asks for first)."""
+    in_steps = {id(c) for step in perf.steps for c in step.choices}
+    return [c for c in perf.choices if c.kind == SETUP or id(c) not in in_steps]
+
+
 def narration(perf: Performance, index: int, lang: str = "en") -> str:
     """Step ``index``'s narration with its template fields filled: ``{name}`` is the value of
     the choice ``name`` as made by the end of that step (a field naming no choice is left as
     written)."""
-    values: dict[str, str] = {
-        c.name: describe_value(c.value) for c in perf.choices if c.kind == SETUP
-    }
+    values: dict[str, str] = {c.name: describe_value(c.value) for c in before_first_step(perf)}
     for step in perf.steps[: index + 1]:
         values.update((c.name, describe_value(c.value)) for c in step.choices)
     text = perf.steps[index].narration(lang)
@@ -105,7 +117,7 @@ _WORDS = {
 
 
 def _choice_text(perf: Performance, step: StepRecord | None, lang: str) -> list[str]:
-    chosen = step.choices if step is not None else [c for c in perf.choices if c.kind == SETUP]
+    chosen = step.choices if step is not None else before_first_step(perf)
     out = []
     for c in chosen:
         what = c.text.get(lang)
@@ -180,7 +192,7 @@ def outcome_json(outcome: Outcome) -> dict[str, object]:
         )
     return {
         "ok": outcome.ok,
-        "setup": {c.name: describe_value(c.value) for c in perf.choices if c.kind == SETUP},
+        "setup": {c.name: describe_value(c.value) for c in before_first_step(perf)},
         "choices": [
             {"kind": c.kind, "name": c.name, "value": describe_value(c.value), "index": c.index}
             for c in perf.choices

@@ -162,15 +162,23 @@ def model_apply(
             breaks.pop(place, None)
         case TurnCard(place=place, depth=depth):
             pile(place)[depth] = flip(pile(place)[depth])
-        case Faro(place=place, out=out):
+        case Faro(place=place, out=out, split=split, from_bottom=up):
             cards_ = pile(place)
+            if up:  # woven from the bottom: the mirror image of a weave from the top
+                cards_ = cards_[::-1]
             k = (len(cards_) + 1) // 2 if out else len(cards_) // 2
+            if split is not None:
+                k = len(cards_) - split if up else split
             first, second = (cards_[:k], cards_[k:]) if out else (cards_[k:], cards_[:k])
             woven = []
-            for i in range(len(cards_)):
-                woven.append(first[i // 2] if i % 2 == 0 else second[i // 2])
-            model[place] = woven
-            breaks.pop(place, None)
+            while first or second:  # one card from each in turn while both last
+                if first:
+                    woven.append(first.pop(0))
+                if second:
+                    woven.append(second.pop(0))
+            model[place] = woven[::-1] if up else woven
+            if split not in (0, len(cards_)):
+                breaks.pop(place, None)
         case HoldBreak(place=place, depth=depth):
             breaks[place] = depth
         case ReleaseBreak(place=place):
@@ -263,6 +271,7 @@ def moves_for(
                 st.just(n),
             ),
             st.builds(Faro, st.just(src), flags),
+            st.builds(Faro, st.just(src), flags, st.integers(0, size), flags),
             st.builds(CompleteCut, st.just(src), _near(1, size - 1, mark)),
         ]
         if empty:  # a cut goes to an empty place
