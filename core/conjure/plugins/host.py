@@ -2,11 +2,12 @@
 what every plugin registers.
 
 Built-in routines and games come in through the same entry points as anyone else's, and load
-first. A plugin that fails to import, or whose hook raises, or that registers something
-malformed, or whose entry-point name another plugin already holds, is recorded with its error
-and skipped. An id registered a second time is refused for the plugin that registered it second,
-which is reported; everything else still loads, so no plugin can replace or remove a built-in
-routine or game.
+first; the built-in moves (:data:`conjure.deck.MOVES`) come before every plugin's. A plugin that
+fails to import, or whose hook raises, or that registers something malformed, or whose
+entry-point name another plugin already holds, is recorded with its error and skipped. An id
+registered a second time is refused for the plugin that registered it second, which is
+reported; everything else still loads, so no plugin can replace or remove a built-in routine,
+game or move. Plugin moves are made readable as move text once they are collected.
 
 >>> registry = load_plugins()            # doctest: +SKIP
 >>> registry.routine("courting-kings")   # doctest: +SKIP
@@ -36,6 +37,7 @@ class PluginInfo:
     version: str
     routines: tuple[str, ...] = ()
     games: tuple[str, ...] = ()
+    moves: tuple[str, ...] = ()
     #: what it registered and was refused (an id another plugin holds), one line each
     refused: tuple[str, ...] = ()
     #: why it was not loaded at all
@@ -52,6 +54,8 @@ class Registry:
 
     routines: dict[str, Any] = attrs.field(factory=dict)
     games: dict[str, Any] = attrs.field(factory=dict)
+    #: every move by name: the built-in ones first, then the plugins'
+    moves: dict[str, Any] = attrs.field(factory=dict)
     plugins: list[PluginInfo] = attrs.field(factory=list)
 
     def routine(self, routine_id: str) -> Any:
@@ -98,9 +102,16 @@ def _one_line(exc: BaseException) -> str:
 
 
 def _check_item(item: Any, kind: str) -> str:
+    from conjure.deck.moves import Move
     from conjure.games.api import Game
     from conjure.magic.routine import Routine
 
+    if kind == "move":
+        if not (isinstance(item, type) and issubclass(item, Move) and attrs.has(item)):
+            raise TypeError(
+                f"a move must be an attrs subclass of conjure.deck.Move, not {item!r:.60}"
+            )
+        return item.__name__
     if kind == "routine" and not isinstance(item, Routine):
         raise TypeError(f"a routine must be a conjure.magic.Routine, not {item!r:.60}")
     if kind == "game" and not (isinstance(item, type) and issubclass(item, Game)):
@@ -139,8 +150,11 @@ def load_plugins(entry_points: bool = True, extra: Iterable[tuple[str, object]] 
     then ``extra`` in the order given. A plugin whose entry-point name is taken by one before it
     is not loaded and is reported; an id registered by a plugin after another registered it is
     refused for the later one, which is reported, and everything else stays."""
+    from conjure.deck import MOVES
+    from conjure.deck.notation import register_moves
+
     pm = make_plugin_manager()
-    registry = Registry()
+    registry = Registry(moves=dict(MOVES))
     order: list[str] = []  # pluggy names of the loaded plugins, in loading order
     infos: dict[str, dict[str, Any]] = {}
     rows: list[dict[str, Any]] = []  # one per plugin found, loaded or not
@@ -152,6 +166,7 @@ def load_plugins(entry_points: bool = True, extra: Iterable[tuple[str, object]] 
             "version": version,
             "routines": [],
             "games": [],
+            "moves": [],
             "refused": [],
             "error": None,
         }
@@ -189,10 +204,11 @@ def load_plugins(entry_points: bool = True, extra: Iterable[tuple[str, object]] 
     pm.check_pending()
 
     rank = {name: i for i, name in enumerate(order)}
-    owner: dict[tuple[str, str], str] = {}
+    owner: dict[tuple[str, str], str] = {("move", name.lower()): "" for name in MOVES}
     for hook_name, table, kind in (
         ("register_routines", registry.routines, "routine"),
         ("register_games", registry.games, "game"),
+        ("register_moves", registry.moves, "move"),
     ):
         # called in loading order, whatever order (tryfirst, trylast) pluggy would use
         impls = sorted(
@@ -213,21 +229,29 @@ def load_plugins(entry_points: bool = True, extra: Iterable[tuple[str, object]] 
                 row["error"] = f"{hook_name} failed: {_one_line(exc)}"
                 continue
             for item_id, item in got:
-                holder = owner.get((kind, item_id))
+                key = item_id.lower() if kind == "move" else item_id  # move text ignores case
+                holder = owner.get((kind, key))
                 if holder is not None:
-                    by = "itself" if holder == row["name"] else f"plugin {holder!r}"
+                    if holder == "":
+                        by = "conjure's built-in moves"
+                    else:
+                        by = "itself" if holder == row["name"] else f"plugin {holder!r}"
                     row["refused"].append(
                         str(PluginError(f"{kind} {item_id!r} is already registered by {by}"))
                     )
                     continue
-                owner[(kind, item_id)] = row["name"]
+                owner[(kind, key)] = row["name"]
                 table[item_id] = item
                 row[kind + "s"].append(item_id)
 
     # a plugin whose second hook failed gives back what its first one registered
     for row in rows:
         if row["error"]:
-            for kind, table in (("routine", registry.routines), ("game", registry.games)):
+            for kind, table in (
+                ("routine", registry.routines),
+                ("game", registry.games),
+                ("move", registry.moves),
+            ):
                 for item_id in row[kind + "s"]:
                     table.pop(item_id, None)
                 row[kind + "s"] = []
@@ -239,8 +263,10 @@ def load_plugins(entry_points: bool = True, extra: Iterable[tuple[str, object]] 
                 version=row["version"],
                 routines=tuple(row["routines"]),
                 games=tuple(row["games"]),
+                moves=tuple(row["moves"]),
                 refused=tuple(row["refused"]),
                 error=row["error"],
             )
         )
+    register_moves(*(cls for name, cls in registry.moves.items() if name not in MOVES))
     return registry
