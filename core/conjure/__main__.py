@@ -4,4 +4,6 @@ import sys
 
 from conjure.cli import main
 
-sys.exit(main())
+# guarded: a worker process started by spawn (a local Dask cluster's) imports this module again
+if __name__ == "__main__":
+    sys.exit(main())

@@ -15,8 +15,9 @@ method::
     ...     list(results)
     [12, 12, 6]
 
-Backends (:class:`InProcess`, :class:`ProcessPool`; a cluster backend can be added behind the
-same :class:`Backend` interface) share one contract:
+Backends (:class:`InProcess`, :class:`ProcessPool`, and :class:`Dask` for a Dask cluster, with
+the optional extra ``conjure[dask]``; :func:`backend` picks one from a command line's
+``--executor`` and ``--workers``) share one contract:
 
 - ``map(fn, context, chunks)`` calls ``fn(context, chunk)`` for every chunk and yields the
   results in chunk order; ``context`` travels to each worker once;
@@ -26,7 +27,8 @@ same :class:`Backend` interface) share one contract:
   into :class:`KeyboardInterrupt`) reaches the caller at once: pending chunks are cancelled and
   every worker process is stopped before the exception leaves ``map``. Workers ignore SIGINT
   (a Ctrl-C to the whole process group is the parent's to handle) and exit by themselves when
-  the parent disappears.
+  the parent disappears. On a Dask cluster the chunks not yet started are cancelled; one that
+  a cluster's worker has started runs to its end there and its result is dropped.
 """
 
 from __future__ import annotations
@@ -34,22 +36,28 @@ from __future__ import annotations
 import os
 import pickle
 import signal
+import subprocess
 import sys
 import threading
 import time
 from collections.abc import Callable, Generator, Sequence
-from contextlib import closing, suppress
+from contextlib import closing, contextmanager, suppress
 from multiprocessing import get_context
 from multiprocessing.connection import Connection, wait
 from typing import Any, Protocol, TypeVar
 
 import attrs
 
+from conjure.errors import UsageError
+from conjure.inputs import quote
+
 __all__ = [
     "Backend",
     "Chunk",
+    "Dask",
     "InProcess",
     "ProcessPool",
+    "backend",
     "closing",
     "derive_seed",
     "executor",
@@ -202,6 +210,184 @@ class ProcessPool:
             _stop(procs, conns, graceful=finished)
 
 
+@attrs.frozen
+class Dask:
+    """Chunks on a Dask cluster: the scheduler at ``address`` (``HOST:PORT``), or, without one, a
+    cluster of ``workers`` local processes (one thread each) started for the run and stopped
+    after it. Needs the extra ``conjure[dask]``; a cluster's workers need conjure and the
+    plugins whose games or routines they run installed too.
+
+    ``fn`` and ``context`` travel by cloudpickle; ``context`` is sent to each worker once. Every
+    chunk is submitted at once and the results are handed back in chunk order, so the numbers
+    are those of :class:`InProcess` for the same chunks."""
+
+    address: str | None = None
+    workers: int = 1
+    #: a local cluster on processes (the default) or on threads of this process (for tests)
+    processes: bool = True
+
+    def map(
+        self, fn: Callable[[C, Chunk], R], context: C, chunks: Sequence[Chunk]
+    ) -> Generator[R, None, None]:
+        return self._run(fn, context, chunks)
+
+    def _run(
+        self, fn: Callable[[C, Chunk], R], context: C, chunks: Sequence[Chunk]
+    ) -> Generator[R, None, None]:
+        if not chunks:
+            return
+        distributed = _import_distributed()
+        cluster: Any = None
+        client: Any = None
+        procs: list[subprocess.Popen[bytes]] = []
+        futures: list[Any] = []
+        with _quiet_dask():
+            try:
+                if self.address is not None:
+                    client = _connect(distributed, self.address)
+                elif not self.processes:
+                    cluster = distributed.LocalCluster(
+                        n_workers=self.workers, threads_per_worker=1, processes=False, **_QUIET
+                    )
+                    client = distributed.Client(cluster, set_as_default=False)
+                else:
+                    # a scheduler here and each worker a process of its own, started in a
+                    # session of its own: a Ctrl-C to the terminal's process group is this
+                    # process's alone to handle, and it kills them
+                    cluster = distributed.LocalCluster(
+                        n_workers=0, processes=False, protocol="tcp", host="127.0.0.1", **_QUIET
+                    )
+                    client = distributed.Client(cluster, set_as_default=False)
+                    procs = [_start_worker(cluster.scheduler_address) for _ in range(self.workers)]
+                    _wait_for_workers(client, procs)
+                shared = client.scatter(context, broadcast=True, hash=False)
+                futures = client.map(fn, [shared] * len(chunks), chunks, pure=False)
+                for k in range(len(futures)):
+                    result = futures[k].result()
+                    futures[k] = None  # the cluster may forget it
+                    yield result
+            finally:
+                for proc in procs:  # what they run now is cancelled with them
+                    proc.kill()
+                pending = [f for f in futures if f is not None]
+                with suppress(Exception):
+                    if client is not None and pending:
+                        client.cancel(pending, force=True)
+                with suppress(Exception):
+                    if client is not None:
+                        client.close(timeout=STOP_GRACE)
+                with suppress(Exception):
+                    if cluster is not None:
+                        cluster.close(timeout=STOP_GRACE)
+                for proc in procs:
+                    proc.wait()
+
+
+#: a local cluster without a dashboard, the scheduler's own HTTP endpoint on any free port
+_QUIET: dict[str, Any] = {
+    "dashboard_address": None,
+    "scheduler_kwargs": {"dashboard_address": ":0"},
+}
+
+
+def _start_worker(address: str) -> subprocess.Popen[bytes]:
+    """One Dask worker process with one thread, which exits by itself if the scheduler (this
+    process) is gone for :data:`WORKER_DEATH_TIMEOUT` seconds."""
+    command = [sys.executable, "-m", "distributed.cli.dask_worker", address, "--nthreads", "1"]
+    command += ["--no-nanny", "--no-dashboard", "--death-timeout", str(WORKER_DEATH_TIMEOUT)]
+    return subprocess.Popen(
+        command,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+
+
+def _wait_for_workers(client: Any, procs: Sequence[subprocess.Popen[bytes]]) -> None:
+    while True:
+        try:
+            client.wait_for_workers(len(procs), timeout=WATCH_PARENT)
+            return
+        except TimeoutError:
+            for proc in procs:
+                if proc.poll() is not None:
+                    code = proc.returncode
+                    raise RuntimeError(
+                        f"a Dask worker process stopped while starting (exit code {code})"
+                    ) from None
+
+
+#: seconds a local Dask worker waits for a scheduler that is gone before it exits
+WORKER_DEATH_TIMEOUT = 10
+#: how long to wait for a Dask scheduler to answer, in seconds
+CONNECT_TIMEOUT = 5
+
+DASK_MISSING = "the Dask executor needs the extra: pip install 'conjure[dask]'"
+
+
+def _connect(distributed: Any, address: str) -> Any:
+    try:
+        return distributed.Client(address, set_as_default=False, timeout=CONNECT_TIMEOUT)
+    except (OSError, TimeoutError) as exc:
+        raise UsageError(f"--executor: no Dask scheduler answers at {address} ({exc})") from None
+
+
+def _import_distributed() -> Any:
+    try:
+        import distributed
+    except ImportError:
+        raise UsageError(f"--executor: {DASK_MISSING}") from None
+    return distributed
+
+
+@contextmanager
+def _quiet_dask() -> Generator[None, None, None]:
+    """Dask's own log lines (a worker closing, a comm dropped as the cluster stops) kept off the
+    terminal unless they are errors."""
+    import logging
+
+    loggers = [logging.getLogger(name) for name in ("distributed", "tornado", "asyncio")]
+    levels = [log.level for log in loggers]
+    for log in loggers:
+        log.setLevel(logging.CRITICAL)
+    try:
+        yield
+    finally:
+        for log, level in zip(loggers, levels, strict=True):
+            log.setLevel(level)
+
+
+def backend(spec: str | None = None, workers: int = 1) -> Backend:
+    """The backend a command line asks for: ``spec`` is ``--executor`` (``local``, the default:
+    this process for one worker, a process pool for more; ``dask``: a local Dask cluster of
+    ``workers`` processes; ``dask://HOST:PORT``: the Dask scheduler there) and ``workers`` is
+    ``--workers``.
+
+    >>> backend(None, 1), backend("local", 2)
+    (InProcess(workers=1), ProcessPool(workers=2, start_method=None))
+    >>> backend("dask", 2).address, backend("dask://localhost:8786").address
+    (None, 'tcp://localhost:8786')
+    """
+    text = (spec or "local").strip()
+    if text == "local":
+        return executor(workers)
+    if text == "dask":
+        _import_distributed()
+        return Dask(None, workers)
+    if text.startswith("dask://"):
+        host, _, port = text.removeprefix("dask://").rpartition(":")
+        if not host or not port.isdigit():
+            raise UsageError(
+                f"--executor: {quote(text)} is not a scheduler's address (write dask://HOST:PORT)"
+            )
+        _import_distributed()
+        return Dask(f"tcp://{host}:{port}", workers)
+    raise UsageError(
+        f"--executor: {quote(text)} is not an executor (allowed: local, dask, dask://HOST:PORT)"
+    )
+
+
 def executor(workers: int = 1, start_method: str | None = None) -> Backend:
     """The backend for ``workers`` processes: this process for one, a local pool for more."""
     if workers <= 1:
@@ -220,10 +406,10 @@ def _pickles(value: Any) -> bool:
 _SIGNALS = {signal.SIGINT, signal.SIGTERM}
 
 
-def _block_signals() -> set[int] | None:
+def _block_signals(which: set[signal.Signals] = _SIGNALS) -> set[int] | None:
     if not hasattr(signal, "pthread_sigmask"):  # pragma: no cover - Windows
         return None
-    return set(signal.pthread_sigmask(signal.SIG_BLOCK, _SIGNALS))
+    return set(signal.pthread_sigmask(signal.SIG_BLOCK, which))
 
 
 def _restore_signals(previous: set[int] | None) -> None:

@@ -123,6 +123,18 @@ def test_simulate_on_workers_stops_and_says_how_many_games(how: str) -> None:
     ), repr(err)
 
 
+@pytest.mark.parametrize("how", ["Ctrl-C", "SIGTERM"])
+def test_simulate_on_a_local_dask_cluster_stops_and_its_workers_go(how: str) -> None:
+    if not os.environ.get("CONJURE_REQUIRE_EXTRAS"):
+        pytest.importorskip("distributed", reason="needs the extra conjure[dask]")
+    proc, workers = start([*SIMULATE, "--executor", "dask"], 2)
+    seconds, err = stop(proc, how)
+    assert proc.returncode == 130, err
+    assert seconds < STOP_WITHIN, f"{how}: stopped after {seconds:.2f} s"
+    assert gone(workers), "the cluster's workers outlived the command"
+    assert re.fullmatch(r"conjure: interrupted after [\d,]+ of 2,000,000 games \(seed 0\)\n", err)
+
+
 @pytest.mark.parametrize("how", ["SIGINT", "SIGTERM"])
 def test_verify_on_workers_stops_on_a_signal_to_the_parent_alone(how: str) -> None:
     proc, workers = start(VERIFY, 2)

@@ -81,6 +81,14 @@ def add_parsers(sub: Any) -> None:
         metavar="K",
         help="processes to play on (default 1); the results do not depend on it",
     )
+    p.add_argument(
+        "--executor",
+        default="local",
+        metavar="local|dask|dask://HOST:PORT",
+        help="where the games run: this machine (default), a local Dask cluster of --workers "
+        "processes, or the Dask scheduler at HOST:PORT (extra conjure[dask]); the results do "
+        "not depend on it",
+    )
     _game_options(p)
     p.add_argument("--json", action="store_true")
 
@@ -212,8 +220,10 @@ def _play(args: argparse.Namespace) -> int:
 
 def _simulate(args: argparse.Namespace) -> int:
     from conjure.games.simulate import format_rate, simulate
+    from conjure.parallel import backend
 
     game = _game(args)
+    where = backend(args.executor, args.workers)
     bots = [b.strip() for b in normalise(args.bots).split(",") if b.strip()]
     if len(bots) not in (1, game.num_players):
         raise UsageError(
@@ -221,7 +231,7 @@ def _simulate(args: argparse.Namespace) -> int:
             f"(allowed: 1 bot for all seats, or {game.num_players}, one per seat)"
         )
     if args.json:
-        summary = simulate(game, args.games, args.seed, bots, args.workers)
+        summary = simulate(game, args.games, args.seed, bots, backend=where)
         return print_json(summary.to_json())
     from rich.progress import Progress
     from rich.table import Table
@@ -237,7 +247,7 @@ def _simulate(args: argparse.Namespace) -> int:
             args.games,
             args.seed,
             bots,
-            args.workers,
+            backend=where,
             progress=lambda n: progress.advance(task, n),
         )
     table = Table(
