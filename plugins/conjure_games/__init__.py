@@ -32,6 +32,7 @@ def register_games(register: Callable[[Any], None]) -> None:
     from conjure_games.sixty_six import SixtySix
     from conjure_games.specification import Specification
     from conjure_games.ten_exchange import TenExchange
+    from conjure_games.trump_agreement import TrumpAgreement
 
     for game in (SixtySix, Goofspiel, RoundAndRound, JackHigh):
         register(game)
@@ -42,5 +43,6 @@ def register_games(register: Callable[[Any], None]) -> None:
     for meld_game in (GoFish, HundredPointKnock, ExchangeScore, ExchangeScoreJokers, SwapCards):
         register(meld_game)
     register(RunFast)
+    register(TrumpAgreement)
     for party_game in (AvoidHearts, HeartsPlusFifty, FindFriends):
         register(party_game)

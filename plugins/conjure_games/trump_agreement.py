@@ -1,0 +1,366 @@
+"""Trump agreement: 议将 (opens seed 004), a five-card trick game for two to four players. A card
+turned from the pack is offered as trump; the first player to agree takes it into his hand, puts
+a card he does not want face up into the pack, and his side becomes the contract side (定约方)
+against the defenders (抗约方). Five tricks, a point each.
+
+The excerpt opens at its item 3: the pack and the deal (items 1–2) are missing. They come from
+the closest cousin, Écarté (32 cards, five each, a turned card for trump), as does the penalty
+for a contract side that takes fewer than three tricks; each is marked in the ``rule_notes``
+(``conjure rules trump-agreement``).
+
+Sides. With four players the partners sit opposite (seats 1 & 3 against 2 & 4: the text's
+乙方 and 甲方) for the whole match. With two or three the sides are made by the agreement: the
+contractor alone against the others, whose points stay their own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar, Final
+
+import attrs
+
+from conjure.deck import CARDS
+from conjure.games import (
+    ALL,
+    HANDS,
+    NOBODY,
+    SPECIAL,
+    UNKNOWN_SIDE,
+    WON,
+    GameState,
+    Option,
+    RuleNote,
+    TrickGame,
+    TrickVars,
+    trick_zones,
+    win_loss,
+)
+from conjure.text import Text
+
+ACCEPT: Final = SPECIAL
+PASS: Final = SPECIAL + 1
+HAND: Final = 5
+TRICKS: Final = 5
+#: strength within a suit: A high, then K … 7
+STRENGTH: Final = tuple(13 if c % 13 == 0 else c % 13 for c in range(52))
+#: the tricks a contract side must take (Écarté's point: three of five)
+MAJORITY: Final = 3
+
+
+@attrs.define(slots=False)
+class TrumpAgreementVars(TrickVars):
+    """The trick game's values and the agreement: the phase, the turned card, which round of
+    agreement this is and how many have passed in it, the contractor (-1 before), and for the
+    match how many deals the contract side made and lost."""
+
+    phase: str = "agree"
+    turned: int = -1
+    round: int = 1
+    passes: int = 0
+    contractor: int = -1
+    made: int = 0
+    lost: int = 0
+
+
+class TrumpAgreement(TrickGame[TrumpAgreementVars]):
+    id = "trump-agreement"
+    name_zh = "议将"
+    name_en = "Trump Agreement"
+    source = "seed 004 (议将, items 3–7); deck and deal from Écarté"
+    players = (2, 3, 4)
+    deck_size = 32
+    summary_en = (
+        "2–4 players (four in partnerships), 32 cards, five each: agree on a turned card as "
+        "trump by exchanging it in, which makes your side the contract side; five tricks, a "
+        "point each, and a contract side with fewer than three pays the defenders two."
+    )
+    summary_zh = (
+        "2至4人（4人时两两对抗），32张，每人5张：同意翻开的明牌为将牌者换进明牌，成为定约方；"
+        "共5墩，每墩1分；定约方不足3墩则抗约方另得2分。"
+    )
+    vars_type = TrumpAgreementVars
+    strength: ClassVar[Sequence[int]] = STRENGTH
+    card_points: ClassVar[Sequence[int]] = (0,) * 52
+    deal_scale = 5.0
+    options = (
+        Option("deals", 5, 1, 100, "deals in a match (the text: 5, 8 or 10)"),
+        Option("target", 0, 0, 100, "points that end the match at once (the text: 20, 25, 50)"),
+        Option("set_bonus", 2, 0, 5, "points to the defenders when the contract side is set"),
+        Option("rounds", 2, 1, 5, "rounds of agreement; in the last the dealer must agree"),
+    )
+    rule_notes = (
+        RuleNote(
+            "two, three or four players; with four, partners sit opposite (乙方 against 甲方)",
+            "text",
+            "four players are 乙方 and 甲方, two sides; partners opposite is the custom of "
+            "four-handed trick games",
+            quote="乙（或乙方）就为定约方，甲（或甲方）就是抗约方……一墩牌（两人为2张，3人为3张）"
+            "……如果4人玩时，议将时每人都可表态",
+        ),
+        RuleNote(
+            "32 cards, 7 to A in each suit, A K Q J 10 9 8 7; five cards each, dealt one at a "
+            "time from the dealer's next seat; the rest is the pack (牌沓)",
+            "assumed",
+            "items 1–2 (deck and deal) are missing; five cards a hand follow from five tricks, "
+            "and Écarté, the cousin with a turned trump and five tricks, uses 32 cards; A is "
+            "high as in the book's other games (Écarté puts it below the Jack)",
+        ),
+        RuleNote(
+            "after the deal the top card of the pack is turned up as the candidate trump",
+            "text",
+            quote="发完牌后，把牌沓中最前面一张翻开为明牌，作为候选将牌",
+        ),
+        RuleNote(
+            "from the dealer's next seat, each player in turn agrees or passes, the dealer "
+            "last; the first to agree takes the turned card into his hand and puts a card of "
+            "his own face up into the pack (out of play): trump is agreed",
+            "text",
+            "the card put back may not be the turned card itself, which he must take in",
+            quote="两人打时，乙要是同意明牌为将牌，可以把明牌取回手时，再拿出一张自己认为无用的牌，"
+            "牌面朝上插进牌沓内，将牌就议定了。如果乙不同意，再听甲的意见",
+        ),
+        RuleNote(
+            "when nobody agrees, the dealer puts the turned card face down into the pack and "
+            "turns the next card for another round",
+            "text",
+            "the card was seen by all, so it stays known; it goes to the bottom, out of play",
+            quote="如双方都不同意，由甲将明牌面朝下插入牌内，再翻牌沓最前面的一张牌变明牌，"
+            "进行第二轮议将",
+        ),
+        RuleNote(
+            "in the last round (option rounds, 2) the dealer may not pass",
+            "assumed",
+            "the text stops at the second round; the dealer is made to agree (Euchre's "
+            "'stick the dealer') so that every deal is played",
+        ),
+        RuleNote(
+            "the one who agreed (and his partner) is the contract side, the others the defenders",
+            "text",
+            quote="如果乙同意甲揭的明牌为将牌，并且换进了明牌后，乙（或乙方）就为定约方，"
+            "甲（或甲方）就是抗约方了",
+        ),
+        RuleNote(
+            "the contractor's left neighbour (上家, who plays just before him) leads; play "
+            "passes counter-clockwise",
+            "text",
+            "上家 is the left neighbour only when play goes counter-clockwise",
+            quote="由定约人的上家（左邻）在定约后攻牌",
+        ),
+        RuleNote(
+            "follow the suit led; without it, trump or throw any card",
+            "text",
+            quote="攻牌是什么花色，跟牌也是这种花色，没有这门花色，可用将牌吃掉，也可垫牌",
+        ),
+        RuleNote(
+            "the highest card wins the trick (a trump over any plain card) and leads the next; "
+            "five tricks",
+            "text",
+            quote="谁牌点数大谁得墩。下一轮，由得墩者出牌。如此下去，直至打完5墩牌",
+        ),
+        RuleNote(
+            "each trick is one point, to the side that took it",
+            "text",
+            quote="每墩牌为1分",
+        ),
+        RuleNote(
+            "a contract side that takes fewer than three tricks is set: each defender scores "
+            "set_bonus (option, 2) more",
+            "assumed",
+            "the text gives the contract no stake of its own; in Écarté a player who plays "
+            "and fails to take three tricks gives his opponent two points",
+        ),
+        RuleNote(
+            "a match is 5, 8 or 10 deals (option deals) or to 20, 25 or 50 points (option "
+            "target); the most points, or the first to the target, wins",
+            "text",
+            quote="可定5轮、8轮、10轮为一局，也可定20分、25分、50分为一局。"
+            "谁在一局中得分多或先达到一局的指标数，谁就取得这一局的胜利",
+        ),
+    )
+
+    def _zones(self) -> dict[str, str | int]:
+        # the pack is not drawn from (five cards, five tricks), so it is not the trick game's
+        # stock, which would be drawn from after every trick
+        return trick_zones(self.num_players, pack=NOBODY, turned=ALL, discard=ALL)
+
+    # -- sides ----------------------------------------------------------------------------------
+
+    def side(self, seat: int) -> int:
+        """The fixed side of ``seat`` with four players (0: seats 1 & 3), else the seat."""
+        return seat % 2 if self.num_players == 4 else seat
+
+    def _team_names(self) -> tuple[Text, ...]:
+        if self.num_players == 4:
+            return (Text("players 1 & 3", "玩家1、3"), Text("players 2 & 4", "玩家2、4"))
+        return (Text("contract side", "定约方"), Text("defenders", "抗约方"))
+
+    def _teams(self, state: GameState[TrumpAgreementVars]) -> tuple[int, ...]:
+        n = self.num_players
+        if n == 4:
+            return (0, 1, 0, 1)
+        c = state.vars.contractor
+        if c < 0:
+            return (UNKNOWN_SIDE,) * n
+        return tuple(0 if p == c else 1 for p in range(n))
+
+    def _team_returns(self, state: GameState[TrumpAgreementVars]) -> tuple[float, ...]:
+        if self.num_players == 4:
+            return super()._team_returns(state)
+        v = state.vars
+        deals = max(1, v.made + v.lost)
+        return ((v.made - v.lost) / deals, (v.lost - v.made) / deals)
+
+    # -- the deal and the agreement -------------------------------------------------------------
+
+    def _reset_deal(self, state: GameState[TrumpAgreementVars]) -> None:
+        v = state.vars
+        v.phase = "agree"
+        v.turned = -1
+        v.round = 1
+        v.passes = 0
+        v.contractor = -1
+
+    def _new_deal(self, state: GameState[TrumpAgreementVars]) -> None:
+        cards = self.shuffled_deck(state)
+        state.zones["pack"] = self.deal_one_at_a_time(state, cards, HAND)
+        v = state.vars
+        self.start_play(state, [], leader=(v.dealer + 1) % self.num_players)
+        self._turn(state)
+
+    def _turn(self, state: GameState[TrumpAgreementVars]) -> None:
+        """Turn the top card of the pack as the candidate trump."""
+        card = state.zones["pack"].pop(0)
+        state.zones["turned"].append(card)
+        v = state.vars
+        v.turned = card
+        v.passes = 0
+        v.phase = "agree"
+        state.current = (v.dealer + 1) % self.num_players
+        state.tell(f"{CARDS[card]} is turned up", f"翻开{CARDS[card]}")
+
+    def _legal_actions(self, state: GameState[TrumpAgreementVars]) -> Sequence[int]:
+        v = state.vars
+        phase = v.phase
+        hand = state.zones[HANDS[state.current]]
+        if phase == "play":
+            trick = state.zones["trick"]
+            if not trick:
+                return hand
+            suit = trick[0] // 13
+            return [c for c in hand if c // 13 == suit] or hand
+        if phase == "agree":
+            last = self.option_values["rounds"]
+            stuck = v.round >= last and v.passes == self.num_players - 1
+            return [ACCEPT] if stuck else [ACCEPT, PASS]
+        return [c for c in hand if c != v.turned]  # the card put back into the pack
+
+    def _apply_action(self, state: GameState[TrumpAgreementVars], action: int) -> None:
+        v = state.vars
+        me = state.current
+        n = self.num_players
+        if v.phase == "play":
+            self.play_card(state, action)
+        elif v.phase == "agree":
+            if action == PASS:
+                state.tell(f"player {me + 1} passes", f"玩家{me + 1}不同意")
+                v.passes += 1
+                if v.passes < n:
+                    state.current = (me + 1) % n
+                    return
+                turned = state.zones["turned"].pop()
+                state.zones["pack"].append(turned)  # face down into the pack, known to all
+                state.reveal(turned)
+                v.round += 1
+                self._turn(state)
+                return
+            v.contractor = me
+            v.trump = v.turned // 13
+            state.move(v.turned, "turned", HANDS[me])
+            state.reveal(v.turned)
+            v.phase = "exchange"
+            state.tell(
+                f"player {me + 1} agrees: trump is {'♠♥♣♦'[v.trump]}",
+                f"玩家{me + 1}同意，{'♠♥♣♦'[v.trump]}为将",
+            )
+        else:
+            state.move(action, HANDS[me], "discard")
+            v.phase = "play"
+            leader = (me - 1) % n
+            v.leader = leader
+            state.current = leader
+
+    # -- the end of a deal ----------------------------------------------------------------------
+
+    def _deal_over(self, state: GameState[TrumpAgreementVars], last: int) -> None:
+        v = state.vars
+        n = self.num_players
+        sides = [self.side(p) for p in range(n)]
+        tricks = [0] * n
+        for p in range(n):
+            tricks[sides[p]] += v.tricks[p]
+        points = [tricks[sides[p]] for p in range(n)]  # a trick is a point to its side
+        ours = tricks[sides[v.contractor]]
+        bonus = self.option_values["set_bonus"]
+        if ours < MAJORITY:
+            v.lost += 1
+            for p in range(n):
+                if sides[p] != sides[v.contractor]:
+                    points[p] += bonus
+            verdict = f"the contract side took {ours}: set, the defenders score {bonus} more"
+        else:
+            v.made += 1
+            verdict = f"the contract side took {ours}"
+        shown = " ".join(f"+{x}" for x in points)
+        state.tell(f"{verdict}; {shown}", f"定约方得{ours}墩；{shown}")
+        v.phase = "over"
+        self.close_deal(state, points)
+
+    def _match_over(self, state: GameState[TrumpAgreementVars]) -> bool:
+        target = self.option_values["target"]
+        if target and max(state.vars.match) >= target:
+            return True
+        return state.vars.deals >= self.option_values["deals"]
+
+    def _returns(self, state: GameState[TrumpAgreementVars]) -> tuple[float, ...]:
+        match = state.vars.match
+        if self.num_players == 4:
+            a, b = win_loss([match[0], match[1]])
+            return (a, b, a, b)
+        return win_loss(match)
+
+    def _deal_value(
+        self,
+        start: GameState[TrumpAgreementVars],
+        end: GameState[TrumpAgreementVars],
+        player: int,
+    ) -> float:
+        gained = [e - s for s, e in zip(start.vars.match, end.vars.match, strict=True)]
+        mine = self.side(player)
+        others = [g for p, g in enumerate(gained) if self.side(p) != mine]
+        value = (gained[player] - sum(others) / len(others)) / self.deal_scale
+        return max(-1.0, min(1.0, value))
+
+    # -- for people -----------------------------------------------------------------------------
+
+    def _action_name(self, state: GameState[TrumpAgreementVars], action: int) -> str:
+        if action == ACCEPT:
+            return f"agree ({CARDS[state.vars.turned]} for trump)"
+        if action == PASS:
+            return "pass"
+        if state.vars.phase == "exchange":
+            return f"put back {CARDS[action]}"
+        return str(CARDS[action])
+
+    def _facts(self, state: GameState[TrumpAgreementVars], player: int) -> list[str]:
+        v = state.vars
+        if v.contractor < 0:
+            return [f"round {v.round} of agreement"]
+        return [f"player {v.contractor + 1} has the contract"]
+
+    def _audit(self, state: GameState[TrumpAgreementVars]) -> str | None:
+        n = self.num_players
+        for p in range(n):
+            if len(state.zones[WON[p]]) != n * state.vars.tricks[p]:
+                return f"player {p + 1} is counted {state.vars.tricks[p]} tricks"
+        return None
