@@ -5,10 +5,12 @@ is written, and its ``ref`` (a :class:`~conjure.deck.moves.MoveRef`) what it doe
 the faces and the breaks, what the audience sees, and an example. ``docs/moves.md`` is
 :func:`moves_markdown`, written from the same classes.
 
-Moves are every class registered with :func:`conjure.deck.notation.register_moves` once the
-plugins are loaded. There is no plugin hook for moves: a plugin adds a move by calling
-``register_moves`` when its module is imported; such a move is listed with its docstring and
-fields, and with its reference entry if its class has a ``ref``.
+Moves are the built-in ones, then every move the plugins register with the ``register_moves``
+hook (a move whose name a built-in move holds is refused for its plugin, said on one line on
+stderr). A plugin move is listed with its docstring and fields, and with its reference entry if
+its class has a ``ref``. With ``--lang zh`` every entry is in Chinese where its words were
+written in Chinese (the ``zh`` of the ``MoveRef`` for what the docstring says), in English
+otherwise.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from typing import Any
 
 import attrs
 
-from conjure.cli.common import EXIT_OK, LANG_HELP, add_command, default_lang, print_json
+from conjure.cli.common import EXIT_OK, add_command, add_lang, print_json, registry
 from conjure.deck.moves import MOVES, MoveRef
 from conjure.deck.notation import MOVE_KINDS, move_signature
 from conjure.deck.state import DeckState
@@ -49,7 +51,7 @@ def add_parsers(sub: Any) -> None:
         help="the move reference: every move, how it is written, what it does, an example",
     )
     p.add_argument("name", metavar="NAME", nargs="?", help="one move (default: every move)")
-    p.add_argument("--lang", choices=("en", "zh"), default=default_lang(), help=LANG_HELP)
+    add_lang(p)
     p.add_argument("--json", action="store_true", help="print the reference as JSON")
     p.add_argument(
         "--markdown", action="store_true", help="print the reference as docs/moves.md is written"
@@ -92,6 +94,8 @@ def entry(name: str, cls: type, lang: str) -> dict[str, Any]:
         "does": summary(cls),
     }
     ref = getattr(cls, "ref", None)
+    if isinstance(ref, MoveRef) and ref.zh:
+        out["does"] = Text(out["does"], zh=ref.zh).get(lang)
     if isinstance(ref, MoveRef):
         start, after, move = run_example(ref)
         out.update(
@@ -112,12 +116,10 @@ def entry(name: str, cls: type, lang: str) -> dict[str, Any]:
 
 
 def moves(names: dict[str, type] | None = None) -> dict[str, type]:
-    """Every registered move by name (core moves first), after the plugins are loaded."""
+    """Every move by name, the built-in ones first, then the plugins' (loaded here, with a line on
+    stderr for each move a plugin registered and was refused), then any registered otherwise."""
     if names is None:
-        from conjure.plugins.host import load_plugins
-
-        load_plugins()
-        names = MOVE_KINDS
+        names = {**registry().moves, **MOVE_KINDS}
     return {**{n: c for n, c in MOVES.items() if n in names}, **names}
 
 

@@ -27,6 +27,7 @@ def _plugins(args: argparse.Namespace) -> int:
                 "version": p.version,
                 "routines": list(p.routines),
                 "games": list(p.games),
+                "moves": list(p.moves),
                 "refused": list(p.refused),
                 "error": p.error,
             }
@@ -47,6 +48,8 @@ def _plugins(args: argparse.Namespace) -> int:
                 parts.append("routines: " + ", ".join(p.routines))
             if p.games:
                 parts.append("games: " + ", ".join(p.games))
+            if p.moves:
+                parts.append("moves: " + ", ".join(p.moves))
             provides.append("; ".join(parts) or "(nothing)")
             for line in p.refused:
                 provides.append(f"; refused: {line}", style="yellow")

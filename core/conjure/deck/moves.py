@@ -127,6 +127,8 @@ class MoveRef:
     example: str
     #: a move made on the layout before the example (a state a layout cannot write)
     before: str = ""
+    #: what the move does (its docstring's words) in Chinese
+    zh: str = ""
 
 
 @attrs.frozen
@@ -192,16 +194,28 @@ class Peel(Move):
     """Peel ``n`` cards one at a time off the top of ``src`` onto the top of ``dst``.
 
     Each card lands on the one before, so the order of the peeled cards reverses. With ``turn``
-    each card is turned over as it goes.
+    each card is turned over as it goes. ``n=0`` does nothing.
     """
 
     ref: ClassVar = MoveRef(
-        order=Text("reverses: the peeled cards land in the opposite order"),
-        faces=Text("kept (flipped each with turn)"),
-        breaks=Text("a break in src gets shallower, one in dst deeper"),
-        audience=Text("each card that ends face up, when both places are in view"),
+        order=Text(
+            "reverses: the peeled cards land in the opposite order",
+            zh="倒序：抽出的牌依次落下，顺序颠倒",
+        ),
+        faces=Text("kept (flipped each with turn)", zh="不变（turn 时每张翻面）"),
+        breaks=Text(
+            "a break in src gets shallower, one in dst deeper", zh="src 的布雷克变浅，dst 的变深"
+        ),
+        audience=Text(
+            "each card that ends face up, when both places are in view",
+            zh="最后表面向上的每张牌（两处都在观众视线内时）",
+        ),
         layout="left: AS 2S 3S; table.pile: KH",
         example="Peel left table.pile 2",
+        zh=(
+            "从 src 的特普逐张抽出 n 张牌放到 dst 的特普。每张牌落在前一张上，所以抽出的牌顺序颠"
+            "倒。turn 时每张牌在移动中翻面。n=0 时什么也不做。"
+        ),
     )
 
     src: str = attrs.field(validator=_place, metadata=_PLACE)
@@ -253,12 +267,21 @@ class Deal(Peel):
     """
 
     ref: ClassVar = MoveRef(
-        order=Text("reverses: the dealt cards land in the opposite order"),
-        faces=Text("kept (face up with turn)"),
-        breaks=Text("a break in src gets shallower, one in dst deeper"),
-        audience=Text("each card dealt face up, when both places are in view"),
+        order=Text(
+            "reverses: the dealt cards land in the opposite order",
+            zh="倒序：发出的牌依次落下，顺序颠倒",
+        ),
+        faces=Text("kept (face up with turn)", zh="不变（turn 时表面向上）"),
+        breaks=Text(
+            "a break in src gets shallower, one in dst deeper", zh="src 的布雷克变浅，dst 的变深"
+        ),
+        audience=Text(
+            "each card dealt face up, when both places are in view",
+            zh="表面向上发出的每张牌（两处都在观众视线内时）",
+        ),
         layout="left: AS 2S 3S",
         example="Deal left table.pile 3",
+        zh="从 src 的特普逐张发 n 张牌到 dst 的牌叠上。与 Peel 的动作相同；turn 时每张牌翻面发出。",
     )
 
     _WORDS: ClassVar = Text(
@@ -271,18 +294,26 @@ class Deal(Peel):
 class Take(Move):
     """Move ``n`` cards as one block, their order kept, from the top (or bottom) of ``src`` onto
     the top (or bottom) of ``dst``: several cards handled as one (a double or triple lift, a
-    block dropped as one card).
+    block dropped as one card). ``n=0`` does nothing.
     """
 
     ref: ClassVar = MoveRef(
-        order=Text("kept: the block moves as one"),
-        faces=Text("kept"),
+        order=Text("kept: the block moves as one", zh="不变：整叠作为一张移动"),
+        faces=Text("kept", zh="不变"),
         breaks=Text(
-            "taken from the top, a break in src gets shallower; put on top, one in dst deeper"
+            "taken from the top, a break in src gets shallower; put on top, one in dst deeper",
+            zh="从特普取时 src 的布雷克变浅；放到特普时 dst 的变深",
         ),
-        audience=Text("the block's top card if it faces up and lands on top in view"),
+        audience=Text(
+            "the block's top card if it faces up and lands on top in view",
+            zh="这叠最上面的牌（表面向上且落在视线内的特普时）",
+        ),
         layout="left: AS 2S 3S; right: KH",
         example="Take left right 2",
+        zh=(
+            "把 n 张牌作为一叠、保持顺序，从 src 的特普（或波顿）放到 dst 的特普（或波顿）：几张"
+            "牌当作一张处理（双翻、三翻，一叠当作一张放下）。"
+        ),
     )
 
     src: str = attrs.field(validator=_place, metadata=_PLACE)
@@ -339,15 +370,20 @@ class Transfer(Move):
     packet there, or under it with ``to_bottom``. The hand that let go loses its break."""
 
     ref: ClassVar = MoveRef(
-        order=Text("kept"),
-        faces=Text("kept"),
+        order=Text("kept", zh="不变"),
+        faces=Text("kept", zh="不变"),
         breaks=Text(
             "src's break goes with the hand that let go;"
-            " dst's break gets deeper if the packet goes on top"
+            " dst's break gets deeper if the packet goes on top",
+            zh="src 的布雷克随放手而消失；牌叠放到特普时 dst 的布雷克变深",
         ),
-        audience=Text("nothing"),
+        audience=Text("nothing", zh="什么也看不到"),
         layout="left: AS 2S; right: KH",
         example="Transfer left right to_bottom=yes",
+        zh=(
+            "把 src 的整叠牌交给 dst：放进空位、放在那里牌叠的特普，或 to_bottom 时放到其下。放"
+            "手的那只手失去布雷克。"
+        ),
     )
 
     src: str = attrs.field(validator=_place, metadata=_PLACE)
@@ -382,15 +418,23 @@ class Transfer(Move):
 class Insert(Move):
     """Take ``n`` cards as a block off the top of ``src`` and push them into ``dst`` so that
     ``depth`` cards of ``dst`` lie above them. ``src`` may be ``dst`` itself (top card into the
-    middle): then ``depth`` counts in what is left after the block is taken."""
+    middle): then ``depth`` counts in what is left after the block is taken. ``n=0`` does
+    nothing."""
 
     ref: ClassVar = MoveRef(
-        order=Text("kept inside the block"),
-        faces=Text("kept"),
-        breaks=Text("a break in dst at or below the point gets deeper"),
-        audience=Text("nothing"),
+        order=Text("kept inside the block", zh="这叠内部不变"),
+        faces=Text("kept", zh="不变"),
+        breaks=Text(
+            "a break in dst at or below the point gets deeper",
+            zh="dst 中位于插入点或其下的布雷克变深",
+        ),
+        audience=Text("nothing", zh="什么也看不到"),
         layout="left: AS 2S; right: KH QH JH",
         example="Insert left right 1",
+        zh=(
+            "从 src 的特普取 n 张牌作为一叠，插进 dst，使其上方有 dst 的 depth 张牌。src 可以就"
+            "是 dst（特普牌插到中间）：这时 depth 按取走这叠之后剩下的牌计算。"
+        ),
     )
 
     src: str = attrs.field(validator=_place, metadata=_PLACE)
@@ -439,12 +483,19 @@ class Extract(Move):
     turned over with ``turn``. A break below the card moves up with the cards above it."""
 
     ref: ClassVar = MoveRef(
-        order=Text("the card leaves; the rest keep their order"),
-        faces=Text("kept (flipped with turn)"),
-        breaks=Text("a break in src below the card moves up with the cards above it"),
-        audience=Text("nothing"),
+        order=Text("the card leaves; the rest keep their order", zh="抽出这张牌，其余的牌顺序不变"),
+        faces=Text("kept (flipped with turn)", zh="不变（turn 时翻面）"),
+        breaks=Text(
+            "a break in src below the card moves up with the cards above it",
+            zh="src 中位于这张牌之下的布雷克随上方的牌上移",
+        ),
+        audience=Text("nothing", zh="什么也看不到"),
         layout="left: AS 2S 3S",
         example="Extract left table.x 1",
+        zh=(
+            "从 src 抽出位于 depth 处的一张牌（0 为特普），放到 dst 的特普，turn 时翻面。这张牌"
+            "之下的布雷克随上方的牌上移。"
+        ),
     )
 
     src: str = attrs.field(validator=_place, metadata=_PLACE)
@@ -504,13 +555,18 @@ class Cull(Move):
 
     ref: ClassVar = MoveRef(
         order=Text(
-            "the named cards come together in the order they lay; the rest keep their order"
+            "the named cards come together in the order they lay; the rest keep their order",
+            zh="指定的牌按原来的先后聚在一起；其余的牌顺序不变",
         ),
-        faces=Text("kept"),
-        breaks=Text("released"),
-        audience=Text("nothing"),
+        faces=Text("kept", zh="不变"),
+        breaks=Text("released", zh="放开"),
+        audience=Text("nothing", zh="什么也看不到"),
         layout="left: AS 2S 3S 4S",
         example="Cull left 3S,AS to_bottom=yes",
+        zh=(
+            "翻看 place 的牌，把 cards 按原来的先后移到波顿（或特普），每张牌朝向不变。手要展开"
+            "牌才能挑牌，所以那里的布雷克放开。"
+        ),
     )
 
     place: str = attrs.field(validator=_place, metadata=_PLACE)
@@ -562,15 +618,19 @@ _AT_BREAK = Text("at the break", zh="在布雷克处")
 
 @attrs.frozen
 class Cut(Move):
-    """Cut the top ``n`` cards of ``src`` off to the empty place ``dst`` (``None``: at a break)."""
+    """Cut the top ``n`` cards of ``src`` off to the empty place ``dst`` (``None``: at a break).
+    ``n=0`` does nothing."""
 
     ref: ClassVar = MoveRef(
-        order=Text("kept in both packets"),
-        faces=Text("kept"),
-        breaks=Text("n=None cuts at src's break and uses it up"),
-        audience=Text("nothing"),
+        order=Text("kept in both packets", zh="两叠都不变"),
+        faces=Text("kept", zh="不变"),
+        breaks=Text(
+            "n=None cuts at src's break and uses it up", zh="n=None 时在 src 的布雷克处切牌并用掉它"
+        ),
+        audience=Text("nothing", zh="什么也看不到"),
         layout="left: AS 2S / 3S",
         example="Cut left table.cut",
+        zh="把 src 特普的 n 张牌切到空位 dst（n=None：在布雷克处切）。n=0 时什么也不做。",
     )
 
     src: str = attrs.field(validator=_place, metadata=_PLACE)
@@ -606,15 +666,20 @@ class Cut(Move):
 
 @attrs.frozen
 class CompleteCut(Move):
-    """Move the top ``n`` cards of ``place`` to its bottom (``n=None``: cut at the break)."""
+    """Move the top ``n`` cards of ``place`` to its bottom (``n=None``: cut at the break). A cut
+    of 0 cards or of the whole packet leaves the order as it was."""
 
     ref: ClassVar = MoveRef(
-        order=Text("rotated: the top n go to the bottom"),
-        faces=Text("kept"),
-        breaks=Text("n=None cuts at the break and uses it up; otherwise released"),
-        audience=Text("nothing"),
+        order=Text("rotated: the top n go to the bottom", zh="轮转：特普的n张牌移到波顿"),
+        faces=Text("kept", zh="不变"),
+        breaks=Text(
+            "n=None cuts at the break and uses it up; otherwise released",
+            zh="n=None 时在布雷克处切牌并用掉它；否则放开",
+        ),
+        audience=Text("nothing", zh="什么也看不到"),
         layout="left: AS 2S 3S",
         example="CompleteCut left 1",
+        zh="把 place 特普的 n 张牌移到波顿（n=None：在布雷克处切）。n=0 或整叠时顺序不变。",
     )
 
     place: str = attrs.field(validator=_place, metadata=_PLACE)
@@ -652,12 +717,13 @@ class TurnOver(Move):
     """Turn the packet at ``place`` over: its order reverses and every card flips."""
 
     ref: ClassVar = MoveRef(
-        order=Text("reverses"),
-        faces=Text("every card flips"),
-        breaks=Text("released"),
-        audience=Text("the new face of the packet, when in view"),
+        order=Text("reverses", zh="倒序"),
+        faces=Text("every card flips", zh="每张牌都翻面"),
+        breaks=Text("released", zh="放开"),
+        audience=Text("the new face of the packet, when in view", zh="牌叠新的表面（在视线内时）"),
         layout="left: AS 2S 3S",
         example="TurnOver left",
+        zh="把 place 的整叠牌翻过来：顺序颠倒，每张牌翻面。",
     )
 
     place: str = attrs.field(validator=_place, metadata=_PLACE)
@@ -679,12 +745,13 @@ class TurnCard(Move):
     """Turn over the one card at ``depth`` in ``place`` (0 is the top card), leaving it there."""
 
     ref: ClassVar = MoveRef(
-        order=Text("kept"),
-        faces=Text("the one card flips"),
-        breaks=Text("kept"),
-        audience=Text("the turned card's face, when in view"),
+        order=Text("kept", zh="不变"),
+        faces=Text("the one card flips", zh="这一张牌翻面"),
+        breaks=Text("kept", zh="不变"),
+        audience=Text("the turned card's face, when in view", zh="被翻的牌的牌面（在视线内时）"),
         layout="left: AS 2S 3S",
         example="TurnCard left 1",
+        zh="把 place 中位于 depth 处的一张牌翻面（0 为特普牌），位置不变。",
     )
 
     place: str = attrs.field(validator=_place, metadata=_PLACE)
@@ -752,6 +819,14 @@ class Faro(Move):
         audience=Text("nothing", zh="什么也看不到"),
         layout="left: AS 2S 3S 4S 5S 6S",
         example="Faro left split=2",
+        zh=(
+            "对 place 的牌做一次完美鸽尾洗牌：切成上下两叠，一张一张交错。不给 split 时对半切："
+            "外洗特普牌仍在特普（上半多一张），内洗下半的特普牌到特普（下半多一张）。给出 split "
+            "时上叠是特普的 split 张：外洗从上叠的特普牌开始交错，内洗从下叠的开始；两叠张数不同"
+            "时，交错进行到一叠用完，较大一叠余下的牌成一叠留在交错部分之下（部分鸽尾洗牌，“切18"
+            "张与其余34张交错”）。from_bottom 时从波顿开始交错：外洗下叠的波顿牌仍在波顿，内洗上"
+            "叠的波顿牌到波顿，多余的牌留在上面。split 为 0 或整叠时不交错、不变。"
+        ),
     )
 
     place: str = attrs.field(validator=_place, metadata=_PLACE)
@@ -818,12 +893,13 @@ class HoldBreak(Move):
     """The hand at ``place`` holds a little-finger break under the top ``depth`` cards."""
 
     ref: ClassVar = MoveRef(
-        order=Text("kept"),
-        faces=Text("kept"),
-        breaks=Text("a break under the top depth cards"),
-        audience=Text("nothing"),
+        order=Text("kept", zh="不变"),
+        faces=Text("kept", zh="不变"),
+        breaks=Text("a break under the top depth cards", zh="在上方 depth 张牌之下设置布雷克"),
+        audience=Text("nothing", zh="什么也看不到"),
         layout="left: AS 2S 3S",
         example="HoldBreak left 1",
+        zh="place 的手在上方 depth 张牌之下用小指保持一个布雷克。",
     )
 
     place: str = attrs.field(validator=_place, metadata=_PLACE)
@@ -857,12 +933,13 @@ class ReleaseBreak(Move):
     """The hand at ``place`` lets go of its break."""
 
     ref: ClassVar = MoveRef(
-        order=Text("kept"),
-        faces=Text("kept"),
-        breaks=Text("released"),
-        audience=Text("nothing"),
+        order=Text("kept", zh="不变"),
+        faces=Text("kept", zh="不变"),
+        breaks=Text("released", zh="放开"),
+        audience=Text("nothing", zh="什么也看不到"),
         layout="left: AS / 2S 3S",
         example="ReleaseBreak left",
+        zh="place 的手放开布雷克。",
     )
 
     place: str = attrs.field(validator=_place, metadata=_PLACE)
@@ -886,12 +963,13 @@ class Steal(Move):
     in ``dst``. The break is used up."""
 
     ref: ClassVar = MoveRef(
-        order=Text("kept: the block goes under dst as one"),
-        faces=Text("kept"),
-        breaks=Text("src's break is used up"),
-        audience=Text("nothing"),
+        order=Text("kept: the block goes under dst as one", zh="不变：整叠放到 dst 之下"),
+        faces=Text("kept", zh="不变"),
+        breaks=Text("src's break is used up", zh="src 的布雷克被用掉"),
+        audience=Text("nothing", zh="什么也看不到"),
         layout="left: AS / 2S 3S; right: KH",
         example="Steal left right",
+        zh="比德尔偷牌：src 布雷克上方的一叠保持顺序，偷到 dst 牌叠之下。布雷克被用掉。",
     )
 
     src: str = attrs.field(validator=_place, metadata=_PLACE)
@@ -937,12 +1015,19 @@ class Spread(Move):
     (``self``). A spread hand cannot hold a break."""
 
     ref: ClassVar = MoveRef(
-        order=Text("kept"),
-        faces=Text("kept"),
-        breaks=Text("a spread hand holds none"),
-        audience=Text("the faces that point at the audience when spread toward them"),
+        order=Text("kept", zh="不变"),
+        faces=Text("kept", zh="不变"),
+        breaks=Text("a spread hand holds none", zh="展开的手不能保持布雷克"),
+        audience=Text(
+            "the faces that point at the audience when spread toward them",
+            zh="向观众展开时朝向观众的牌面",
+        ),
         layout="left: AS^ 2S^",
         example="Spread left audience",
+        zh=(
+            "把 place 的牌向观众（audience）或向表演者自己（self）展开成扇形。展开的手不能保持布"
+            "雷克。"
+        ),
     )
 
     place: str = attrs.field(validator=_place, metadata=_PLACE)
@@ -967,13 +1052,14 @@ class Square(Move):
     """Square up the packet at ``place`` (close a spread)."""
 
     ref: ClassVar = MoveRef(
-        order=Text("kept"),
-        faces=Text("kept"),
-        breaks=Text("kept"),
-        audience=Text("nothing"),
+        order=Text("kept", zh="不变"),
+        faces=Text("kept", zh="不变"),
+        breaks=Text("kept", zh="不变"),
+        audience=Text("nothing", zh="什么也看不到"),
         layout="left: AS 2S",
         example="Square left",
         before="Spread left audience",
+        zh="把 place 的牌叠齐（收起展开的扇形）。",
     )
 
     place: str = attrs.field(validator=_place, metadata=_PLACE)
@@ -1003,12 +1089,16 @@ class Behind(Move):
     """``person`` puts both hands behind the back: nothing in them can be seen."""
 
     ref: ClassVar = MoveRef(
-        order=Text("kept"),
-        faces=Text("kept"),
-        breaks=Text("kept"),
-        audience=Text("nothing of what the person holds, until Forward"),
+        order=Text("kept", zh="不变"),
+        faces=Text("kept", zh="不变"),
+        breaks=Text("kept", zh="不变"),
+        audience=Text(
+            "nothing of what the person holds, until Forward",
+            zh="此人手中的牌都看不到，直到 Forward",
+        ),
         layout="left: AS 2S",
         example="Behind performer",
+        zh="person 把双手放到背后：手中的一切都看不到。",
     )
 
     person: str = attrs.field(default="performer", validator=_person)
@@ -1037,13 +1127,14 @@ class Forward(Move):
     """``person`` brings both hands back in front."""
 
     ref: ClassVar = MoveRef(
-        order=Text("kept"),
-        faces=Text("kept"),
-        breaks=Text("kept"),
-        audience=Text("the person's hands again"),
+        order=Text("kept", zh="不变"),
+        faces=Text("kept", zh="不变"),
+        breaks=Text("kept", zh="不变"),
+        audience=Text("the person's hands again", zh="重新看到此人的手"),
         layout="left: AS 2S",
         example="Forward performer",
         before="Behind performer",
+        zh="person 把双手拿回前面。",
     )
 
     person: str = attrs.field(default="performer", validator=_person)
@@ -1092,12 +1183,13 @@ class ShowTop(_Display):
     """Lift the top card of ``place`` and show its face, then put it back as it was."""
 
     ref: ClassVar = MoveRef(
-        order=Text("kept"),
-        faces=Text("kept"),
-        breaks=Text("kept"),
-        audience=Text("the top card's face"),
+        order=Text("kept", zh="不变"),
+        faces=Text("kept", zh="不变"),
+        breaks=Text("kept", zh="不变"),
+        audience=Text("the top card's face", zh="特普牌的牌面"),
         layout="left: AS 2S",
         example="ShowTop left",
+        zh="拿起 place 的特普牌给观众看牌面，再按原样放回。",
     )
 
     _WORDS: ClassVar = Text(
@@ -1116,12 +1208,15 @@ class ShowBottom(_Display):
     card if that card lies face down (its back otherwise)."""
 
     ref: ClassVar = MoveRef(
-        order=Text("kept"),
-        faces=Text("kept"),
-        breaks=Text("kept"),
-        audience=Text("the bottom card's face if it lies face down"),
+        order=Text("kept", zh="不变"),
+        faces=Text("kept", zh="不变"),
+        breaks=Text("kept", zh="不变"),
+        audience=Text(
+            "the bottom card's face if it lies face down", zh="波顿牌的牌面（若它表面向下）"
+        ),
         layout="left: AS 2S",
         example="ShowBottom left",
+        zh="把 place 的牌叠倾斜，让观众看到底面：若波顿牌表面向下，看到它的牌面（否则看到牌背）。",
     )
 
     _WORDS: ClassVar = Text(
@@ -1141,12 +1236,16 @@ class ShowFace(_Display):
     the top card of a face-up packet and the bottom card of a face-down one."""
 
     ref: ClassVar = MoveRef(
-        order=Text("kept"),
-        faces=Text("kept"),
-        breaks=Text("kept"),
-        audience=Text("the card whose face points outward"),
+        order=Text("kept", zh="不变"),
+        faces=Text("kept", zh="不变"),
+        breaks=Text("kept", zh="不变"),
+        audience=Text("the card whose face points outward", zh="牌面朝外的那张牌"),
         layout="left: AS 2S",
         example="ShowFace left",
+        zh=(
+            "让观众看 place 牌叠的表面：牌面朝外的那张牌，表面向上的牌叠是特普牌，表面向下的是波"
+            "顿牌。"
+        ),
     )
 
     _WORDS: ClassVar = Text(

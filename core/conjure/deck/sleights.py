@@ -91,6 +91,11 @@ class TopToBottom(Move):
         audience=Text("nothing", zh="什么也看不到"),
         layout="left: AS 2S 3S",
         example="TopToBottom left",
+        zh=(
+            "把 place 的特普牌移到波顿，一张一张，共 n 次（“每个字母把一张牌从上面移到下面”）。"
+            "牌的顺序和朝向不变，n 可以大于牌数（循环）。每移走布雷克上方的一张牌，布雷克浅一张"
+            "，上方没有牌时消失。n=0 时什么也不做。"
+        ),
     )
 
     place: str = attrs.field(validator=_place, metadata=_PLACE)
@@ -147,6 +152,10 @@ class BottomToTop(Move):
         audience=Text("nothing", zh="什么也看不到"),
         layout="left: AS 2S 3S",
         example="BottomToTop left",
+        zh=(
+            "把 place 的波顿牌移到特普，一张一张，共 n 次。牌的顺序和朝向不变，n 可以大于牌数。"
+            "每放到特普一张牌布雷克深一张，下方没有牌时消失。n=0 时什么也不做。"
+        ),
     )
 
     place: str = attrs.field(validator=_place, metadata=_PLACE)
@@ -237,6 +246,13 @@ class Riffle(Move):
         audience=Text("nothing", zh="什么也看不到"),
         layout="left: AS 2S 3S 4S 5S",
         example="Riffle left TBBTB",
+        zh=(
+            "对 place 的牌做一次鸽尾洗牌，由两半如何落下精确给出。pattern 对洗牌后的每张牌从上到"
+            "下各写一个字母：T 表示来自上半，B 表示来自下半。上半是 pattern 中 T 的个数那么多的"
+            "特普牌，下半是其余的牌；每一半保持顺序，每张牌朝向不变。TTBB 不变，BBTT 是一次完整"
+            "切牌，TBTB 是外洗，BTBT 是内洗。可写成字母或段（2T1B1T）。Riffles 把一叠牌的所有鸽"
+            "尾洗牌作为一个选择。"
+        ),
     )
 
     place: str = attrs.field(validator=_place, metadata=_PLACE)
@@ -471,6 +487,11 @@ class Overhand(Move):
         audience=Text("nothing", zh="什么也看不到"),
         layout="left: AS 2S 3S 4S 5S",
         example="Overhand left 2,1",
+        zh=(
+            "对 place 的牌做一次上手洗牌，由各段张数给出：拇指依次拉下的每一小叠的张数，从上到下"
+            "。每一小叠落在前面的之上，所以各小叠顺序颠倒，而每叠内部不变：每段一张时整叠倒序。"
+            "剩下的牌最后整叠丢在上面。0 段什么也不拉。"
+        ),
     )
 
     place: str = attrs.field(validator=_place, metadata=_PLACE)
@@ -546,6 +567,11 @@ class DealPiles(Move):
         ),
         layout="left: AS 2S 3S 4S 5S",
         example="DealPiles left table.a,table.b",
+        zh=(
+            "从 src 的特普发 n 张牌（默认全部）到各叠 piles，像发牌人那样一轮一轮：每轮每叠一张"
+            "，先第一叠，再下一轮。每张牌落在它那叠上，所以每叠的顺序颠倒；可以在一轮中间停下。t"
+            "urn 时表面向上发出。"
+        ),
     )
 
     src: str = attrs.field(validator=_place, metadata=_PLACE)
@@ -657,6 +683,11 @@ class SpellDeal(Move):
         ),
         layout="left: AS 2S 3S 4S 5S",
         example="SpellDeal left table.pile ACE",
+        zh=(
+            "拼读 word，每个字母（中文每个字）从 src 的特普发一张牌到 dst 的牌叠上，如“拼出你的"
+            "牌的名字”。空格和符号不发牌（见 letters），所以单词之间可以写 _ 或 -。发出的牌顺序"
+            "颠倒，与 Deal 相同；turn 时表面向上。没有字母的词不发牌。"
+        ),
     )
 
     src: str = attrs.field(validator=_place, metadata=_PLACE)
@@ -742,6 +773,12 @@ class DoubleLift(Move):
         ),
         layout="left: AS 2S 3S",
         example="DoubleLift left",
+        zh=(
+            "双翻：把 place 特普的两张牌当作一张拿起，一起翻过来放回牌叠上。两张牌互换位置且都翻"
+            "面：表面向下的 X Y 变成 Y^ X^，X 表面向上藏在 Y 之下。观众看到 Y 的牌面，以为是特普"
+            "的那一张牌；再做一次，两张翻回（X Y），观众以为特普是 Y，实际是 X。观众被引导相信什"
+            "么由程序用 p.believe 声明；验证器用它检查观众看到的每个牌面。"
+        ),
     )
 
     place: str = attrs.field(validator=_place, metadata=_PLACE)
@@ -791,6 +828,11 @@ class Glimpse(Move):
         ),
         layout="left: AS 2S 3S",
         example="Glimpse left from_bottom=yes",
+        zh=(
+            "表演者偷看 place 中位于 depth 处的牌（0 为特普），from_bottom 时从波顿数（许多魔术"
+            "的关键牌）。牌不动，观众什么也看不到；表演者从此知道这张牌（DeckState.performer_kno"
+            "ws），不论它之后去了哪里，所以程序可以依赖它，并用 p.expect(knows(card)) 检查。"
+        ),
     )
 
     place: str = attrs.field(validator=_place, metadata=_PLACE)
@@ -851,6 +893,14 @@ class ElmsleyCount(Move):
         ),
         layout="left: AS^ 2S^ 3S 4S^",
         example="ElmsleyCount left right",
+        zh=(
+            "埃尔姆斯利点数：把 src 的四张牌一张一张数到 dst（空位，另一只手），看起来是四张单牌"
+            "，实际暗中调换。确切地说：先拿第一张；数到二时把它放回牌叠之下，同时把接下来的两张"
+            "当作一张拿走；然后余下的两张一张一张拿，每张放在已数的牌上。从 1 2 3 4（从上到下）"
+            "变成 dst 中的 1 4 2 3，每张牌朝向不变。观众每数一次看到一张牌的上面：第1、2、4张及"
+            "再次第1张；第3张的上面始终看不到，所以四张牌显示为同一面朝上的四张，而第三张其实不"
+            "同（例如混在表面向下的牌中的一张表面向上的牌）。"
+        ),
     )
 
     src: str = attrs.field(validator=_place, metadata=_PLACE)
