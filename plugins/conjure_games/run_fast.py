@@ -15,11 +15,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from itertools import accumulate
 from typing import Final
 
 import attrs
 
-from conjure.deck import full_deck
 from conjure.games import (
     ALL,
     CHANCE,
@@ -32,7 +32,7 @@ from conjure.games import (
     RuleNote,
     Vars,
 )
-from conjure.games.climbing import NUM_RANKS, Lister, play_name, shape_of
+from conjure.games.climbing import NUM_RANKS, Lister, play_name, shape_of, unpack
 
 #: rank index of a card code: 3 … K, A, 2 are 0 … 12, the little and big jokers 13 and 14
 RANK: Final = tuple((c % 13 - 2) % 13 if c < 52 else c - 39 for c in range(54))
@@ -204,8 +204,7 @@ class RunFast(Game[RunFastVars]):
         return zones
 
     def _all_cards(self) -> list[int]:
-        jokers = DEALS[self.num_players][1]
-        return [c.code for c in full_deck(54 if jokers else 52)]
+        return list(range(54 if DEALS[self.num_players][1] else 52))
 
     def _deal(self, state: GameState[RunFastVars]) -> None:
         n = self.num_players
@@ -290,6 +289,8 @@ class RunFast(Game[RunFastVars]):
         pick = rng.random
         lead, follows = PLAYS.pick_lead, PLAYS.follows
         moves = 0
+        #: (player, packed play) of each play, laid out from the hands at the end
+        played: list[tuple[int, int]] = []
         while True:
             hand = hands[me]
             if last:
@@ -311,13 +312,14 @@ class RunFast(Game[RunFastVars]):
             last = action >> SHIFT
             owner = me
             plays[me] += 1
-            _take(state, me, last, opener)
+            played.append((me, last))
             opener = -1
             hand -= last
             hands[me] = hand
             if not hand:
                 break
             me = nxt
+        _lay_out(state, played, v.opener)
         v.last, v.owner, v.opener, v.plays = last, owner, opener, tuple(plays)
         _settle(state, me)
         return moves
@@ -354,12 +356,9 @@ def _actions(hand: int, last: int, opener: int) -> Sequence[int]:
     the rank of ``opener``."""
     if last:
         return PLAYS.follows(hand, last)
-    plays = PLAYS.leads(hand)
     if opener >= 0:
-        bit = PACKED[opener] << SHIFT
-        mask = 7 * bit
-        return [p for p in plays if p & mask]
-    return plays
+        return PLAYS.opening(hand, RANK[opener])
+    return PLAYS.leads(hand)
 
 
 def _take(state: GameState[RunFastVars], me: int, play: int, opener: int) -> int:
@@ -381,6 +380,66 @@ def _take(state: GameState[RunFastVars], me: int, play: int, opener: int) -> int
             keep.append(c)
     hand[:] = keep
     return len(keep)
+
+
+def _parts(play: int) -> tuple[tuple[int, int], ...]:
+    """(rank, count) of each rank in packed ``play``, lowest first (kept: plays repeat)."""
+    got = _PARTS[play] = tuple((r, k) for r, k in enumerate(unpack(play)) if k)
+    return got
+
+
+_PARTS: dict[int, tuple[tuple[int, int], ...]] = {}
+
+
+def _lay_out(state: GameState[RunFastVars], played: list[tuple[int, int]], opener: int) -> None:
+    """Move the cards of ``played`` (player, packed play), in order, from the hands to the
+    table as :func:`_take` would one play at a time: each play takes the first cards of each
+    rank in the hand's order (``opener``, when not -1, first of all), and lays them in the
+    hand's order."""
+    zones = state.zones
+    table = zones["table"]
+    start = len(table)
+    # each player's hand grouped by rank in the hand's order, and where each rank begins
+    grouped = {}
+    for p in {p for p, _ in played}:
+        hand = zones[HANDS[p]]
+        cards = sorted(hand, key=RANK.__getitem__)
+        if opener >= 0 and p == played[0][0]:
+            cards.remove(opener)
+        counts = [0] * NUM_RANKS
+        for c in cards:
+            counts[RANK[c]] += 1
+        where = None if hand == sorted(hand) else {c: i for i, c in enumerate(hand)}
+        grouped[p] = (cards, [0, *accumulate(counts)], where)
+    parts_of = _PARTS
+    for p, play in played:
+        cards, begins, where = grouped[p]
+        if opener >= 0:
+            table.append(opener)
+            play -= PACKED[opener]
+            opener = -1
+            if not play:
+                continue
+        try:
+            parts = parts_of[play]
+        except KeyError:
+            parts = _parts(play)
+        if len(parts) == 1:
+            r, k = parts[0]
+            b = begins[r]
+            table += cards[b : b + k]
+            begins[r] = b + k
+            continue
+        taken = []
+        for r, k in parts:
+            b = begins[r]
+            taken += cards[b : b + k]
+            begins[r] = b + k
+        taken.sort(key=None if where is None else where.__getitem__)
+        table += taken
+    gone = set(table[start:])
+    for p in grouped:
+        zones[HANDS[p]] = [c for c in zones[HANDS[p]] if c not in gone]
 
 
 def _settle(state: GameState[RunFastVars], winner: int) -> None:

@@ -166,3 +166,17 @@ def test_a_lead_picked_without_the_list_is_the_listed_one() -> None:
         assert [
             lister.pick_lead(pack(h), (i + 0.5) / len(plays)) for i in range(len(plays))
         ] == list(plays)
+
+
+def test_the_opening_plays_are_the_leads_holding_the_rank() -> None:
+    rng = random.Random(6)
+    deck = [r for r in range(15) for _ in range(FULL[r])]
+    lister = Lister(shift=7)
+    for _ in range(300):
+        h = [0] * 15
+        for r in rng.sample(deck, rng.randint(5, 17)):
+            h[r] += 1
+        held = [r for r in range(15) if h[r]]
+        for rank in {held[0], rng.choice(held)}:
+            want = [p for p in lister.leads(pack(h)) if p >> 7 >> 3 * rank & 7]
+            assert lister.opening(pack(h), rank) == want

@@ -254,6 +254,34 @@ def _lead_triples(m1: int, m2: int, m3: int) -> list[int]:
     return out
 
 
+def _triples_holding(m1: int, m2: int, m3: int, bit: int) -> list[int]:
+    """The plays of :func:`_lead_triples` that hold the rank of ``bit``, in the same order,
+    without listing the others: a combination of kickers holding a given card keeps its place
+    among those that hold it when the card is taken out (sets of one size compare by the
+    least card of their difference)."""
+    out: list[int] = []
+    for hi in range(TWO + 1):
+        run = 0
+        for lo in range(hi, -1, -1):
+            if not m3 & _BIT[lo] or (lo < hi and hi > SEQ_TOP):
+                break
+            run += _BIT[lo]
+            n = hi - lo + 1
+            if run & bit:
+                for kick in (BARE, SINGLES, PAIRED):
+                    _with_kickers(out, 3 * run, run, n, kick, m1, m2)
+                continue
+            if m1 & bit:
+                core = 3 * run + bit
+                for chosen in combinations(_bits(m1 & ~run & ~bit), 2 * n - 1):
+                    out.append(core + sum(chosen))
+            if m2 & bit:
+                core = 3 * run + 2 * bit
+                for chosen in combinations(_bits(m2 & ~run & ~bit), n - 1):
+                    out.append(core + 2 * sum(chosen))
+    return out
+
+
 def _nth_combination(items: list[int], k: int, i: int) -> int:
     """The sum of the ``i``-th ``k``-combination of ``items`` in the order of
     :func:`itertools.combinations`."""
@@ -378,13 +406,9 @@ class Lister:
         got = cache[key] = (*prefix, *(p << shift for p in plays))
         return got
 
-    def leads(self, hand: int) -> tuple[int, ...]:
-        """Every play of ``hand`` (packed): singles, straights, pairs, consecutive pairs,
-        bombs, then triples bare, with singles and with pairs, and their runs."""
-        h1 = hand >> 1
-        h2 = hand >> 2
-        m1 = (hand | h1 | h2) & _LOW
-        m2 = (h1 | h2) & _LOW
+    def _plain(self, m1: int, m2: int, m4: int) -> tuple[int, ...]:
+        """The leads of a hand with these masks but its triples: singles, straights, pairs,
+        consecutive pairs, bombs."""
         try:
             out = self._singles[m1]
         except KeyError:
@@ -394,19 +418,28 @@ class Lister:
                 out += self._pairs[m2]
             except KeyError:
                 out += self._keep(self._pairs, m2, _lead_pairs(m2))
-            m3 = (h2 | hand & h1) & _LOW
-            if m3:
-                m4 = h2 & _LOW
-                if m4:
-                    try:
-                        out += self._bombs[m4]
-                    except KeyError:
-                        out += self._keep(self._bombs, m4, [b << 2 for b in _bits(m4)])
-                key = m1 | m2 << 45 | m3 << 90
+            if m4:
                 try:
-                    out += self._triples[key]
+                    out += self._bombs[m4]
                 except KeyError:
-                    out += self._keep(self._triples, key, _lead_triples(m1, m2, m3))
+                    out += self._keep(self._bombs, m4, [b << 2 for b in _bits(m4)])
+        return out
+
+    def leads(self, hand: int) -> tuple[int, ...]:
+        """Every play of ``hand`` (packed): singles, straights, pairs, consecutive pairs,
+        bombs, then triples bare, with singles and with pairs, and their runs."""
+        h1 = hand >> 1
+        h2 = hand >> 2
+        m1 = (hand | h1 | h2) & _LOW
+        m2 = (h1 | h2) & _LOW
+        m3 = (h2 | hand & h1) & _LOW
+        out = self._plain(m1, m2, h2 & _LOW)
+        if m3:
+            key = m1 | m2 << 45 | m3 << 90
+            try:
+                out += self._triples[key]
+            except KeyError:
+                out += self._keep(self._triples, key, _lead_triples(m1, m2, m3))
         return out
 
     def pick_lead(self, hand: int, x: float) -> int:
@@ -414,30 +447,30 @@ class Lister:
         the triples with their kickers (a random playout wants one play, not hundreds)."""
         h1 = hand >> 1
         h2 = hand >> 2
-        m3 = (h2 | hand & h1) & _LOW
-        if not m3:
-            plays = self.leads(hand)
-            return plays[int(x * len(plays))]
         m1 = (hand | h1 | h2) & _LOW
         m2 = (h1 | h2) & _LOW
-        m4 = h2 & _LOW
-        try:
-            plays = self._singles[m1]
-        except KeyError:
-            plays = self._keep(self._singles, m1, _lead_singles(m1))
-        try:
-            plays += self._pairs[m2]
-        except KeyError:
-            plays += self._keep(self._pairs, m2, _lead_pairs(m2))
-        if m4:
-            try:
-                plays += self._bombs[m4]
-            except KeyError:
-                plays += self._keep(self._bombs, m4, [b << 2 for b in _bits(m4)])
+        m3 = (h2 | hand & h1) & _LOW
+        plays = self._plain(m1, m2, h2 & _LOW)
+        if not m3:
+            return plays[int(x * len(plays))]
         i = int(x * (len(plays) + _triples_count(m1, m2, m3)))
         if i < len(plays):
             return plays[i]
         return _triple_at(m1, m2, m3, i - len(plays)) << self.shift
+
+    def opening(self, hand: int, rank: int) -> list[int]:
+        """The plays of ``hand`` (packed) that hold a card of ``rank``, in the order of
+        :meth:`leads` (the first lead of a deal, which must hold a given card)."""
+        h1 = hand >> 1
+        h2 = hand >> 2
+        m1 = (hand | h1 | h2) & _LOW
+        m2 = (h1 | h2) & _LOW
+        m3 = (h2 | hand & h1) & _LOW
+        bit = _BIT[rank]
+        mask = 7 * bit << self.shift
+        plays = [p for p in self._plain(m1, m2, h2 & _LOW) if p & mask]
+        plays += [p << self.shift for p in _triples_holding(m1, m2, m3, bit)]
+        return plays
 
     def follows(self, hand: int, current: int) -> tuple[int, ...]:
         """The plays of ``hand`` (packed) that beat ``current``: those of its kind, then the
