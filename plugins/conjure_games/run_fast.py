@@ -14,7 +14,7 @@ cards of those ranks from the hand, the ♠3 (or the card that leads) first.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from itertools import accumulate
 from typing import Final
 
@@ -280,49 +280,75 @@ class RunFast(Game[RunFastVars]):
             return 0
         v = state.vars
         zones = state.zones
+        table = zones["table"]
+        laid = len(table)
         n = self.num_players
         hands = [sum([PACKED[c] for c in zones[HANDS[p]]]) for p in range(n)]
         plays = list(v.plays)
         last, owner, opener = v.last, v.owner, v.opener
         me = state.current
+        # each hand grouped by rank in the hand's order, where each rank begins, and how to
+        # put the cards of a play back in the hand's order (None: the hand is sorted)
+        grouped = [_grouped(zones[HANDS[p]], opener) for p in range(n)]
+        if opener >= 0:
+            hands[me] -= PACKED[opener]
+        parts_of = _PARTS
         history = state.history
+        start = len(history)
         pick = rng.random
-        lead, follows = PLAYS.pick_lead, PLAYS.follows
-        moves = 0
-        #: (player, packed play) of each play, laid out from the hands at the end
-        played: list[tuple[int, int]] = []
+        lead, follow = PLAYS.pick_lead, PLAYS.pick_follow
         while True:
             hand = hands[me]
             if last:
-                actions = follows(hand, last)
-                action = actions[int(pick() * len(actions))]
+                action = follow(hand, last, pick())
             elif opener < 0:
                 action = lead(hand, pick())
             else:
-                first = _actions(hand, 0, opener)
-                action = first[int(pick() * len(first))]
+                action = PLAYS.pick_opening(hand + PACKED[opener], RANK[opener], pick())
             history.append(action)
-            moves += 1
             nxt = me - 1 if me else n - 1
             if action == PASS:
                 if nxt == owner:
                     last = 0
                 me = nxt
                 continue
-            last = action >> SHIFT
+            last = play = action >> SHIFT
             owner = me
             plays[me] += 1
-            played.append((me, last))
-            opener = -1
-            hand -= last
+            if opener >= 0:  # the first play: the opening card first, taken out already
+                table.append(opener)
+                play -= PACKED[opener]
+                opener = -1
+            hand -= play
             hands[me] = hand
+            # the cards of the play: the first of each rank in the hand's order
+            cards, begins, where = grouped[me]
+            try:
+                parts = parts_of[play]
+            except KeyError:
+                parts = _parts(play)
+            if len(parts) == 1:
+                r, k = parts[0]
+                b = begins[r]
+                table += cards[b : b + k]
+                begins[r] = b + k
+            else:
+                taken = []
+                for r, k in parts:
+                    b = begins[r]
+                    taken += cards[b : b + k]
+                    begins[r] = b + k
+                taken.sort(key=where)
+                table += taken
             if not hand:
                 break
             me = nxt
-        _lay_out(state, played, v.opener)
+        gone = set(table[laid:])
+        for p in range(n):
+            zones[HANDS[p]] = [c for c in zones[HANDS[p]] if c not in gone]
         v.last, v.owner, v.opener, v.plays = last, owner, opener, tuple(plays)
         _settle(state, me)
-        return moves
+        return len(history) - start
 
     def _action_name(self, state: GameState[RunFastVars], action: int) -> str:
         if action == PASS:
@@ -384,6 +410,7 @@ def _take(state: GameState[RunFastVars], me: int, play: int, opener: int) -> int
 
 def _parts(play: int) -> tuple[tuple[int, int], ...]:
     """(rank, count) of each rank in packed ``play``, lowest first (kept: plays repeat)."""
+    # the ♠3 played alone leaves nothing to take after it: no parts
     got = _PARTS[play] = tuple((r, k) for r, k in enumerate(unpack(play)) if k)
     return got
 
@@ -391,55 +418,21 @@ def _parts(play: int) -> tuple[tuple[int, int], ...]:
 _PARTS: dict[int, tuple[tuple[int, int], ...]] = {}
 
 
-def _lay_out(state: GameState[RunFastVars], played: list[tuple[int, int]], opener: int) -> None:
-    """Move the cards of ``played`` (player, packed play), in order, from the hands to the
-    table as :func:`_take` would one play at a time: each play takes the first cards of each
-    rank in the hand's order (``opener``, when not -1, first of all), and lays them in the
-    hand's order."""
-    zones = state.zones
-    table = zones["table"]
-    start = len(table)
-    # each player's hand grouped by rank in the hand's order, and where each rank begins
-    grouped = {}
-    for p in {p for p, _ in played}:
-        hand = zones[HANDS[p]]
-        cards = sorted(hand, key=RANK.__getitem__)
-        if opener >= 0 and p == played[0][0]:
-            cards.remove(opener)
-        counts = [0] * NUM_RANKS
-        for c in cards:
-            counts[RANK[c]] += 1
-        where = None if hand == sorted(hand) else {c: i for i, c in enumerate(hand)}
-        grouped[p] = (cards, [0, *accumulate(counts)], where)
-    parts_of = _PARTS
-    for p, play in played:
-        cards, begins, where = grouped[p]
-        if opener >= 0:
-            table.append(opener)
-            play -= PACKED[opener]
-            opener = -1
-            if not play:
-                continue
-        try:
-            parts = parts_of[play]
-        except KeyError:
-            parts = _parts(play)
-        if len(parts) == 1:
-            r, k = parts[0]
-            b = begins[r]
-            table += cards[b : b + k]
-            begins[r] = b + k
-            continue
-        taken = []
-        for r, k in parts:
-            b = begins[r]
-            taken += cards[b : b + k]
-            begins[r] = b + k
-        taken.sort(key=None if where is None else where.__getitem__)
-        table += taken
-    gone = set(table[start:])
-    for p in grouped:
-        zones[HANDS[p]] = [c for c in zones[HANDS[p]] if c not in gone]
+def _grouped(
+    hand: list[int], opener: int
+) -> tuple[list[int], list[int], Callable[[int], int] | None]:
+    """``hand`` grouped by rank in its order (``opener`` left out), where each rank begins,
+    and the key that sorts cards back into the hand's order (None: the hand is sorted)."""
+    cards = sorted(hand, key=RANK.__getitem__)
+    packed = sum([PACKED[c] for c in cards])
+    if opener in hand:
+        cards.remove(opener)
+        packed -= PACKED[opener]
+    begins = [0, *accumulate([packed >> s & 7 for s in _RANK_SHIFTS])]
+    return cards, begins, None if hand == sorted(hand) else hand.index
+
+
+_RANK_SHIFTS: Final = tuple(3 * r for r in range(NUM_RANKS))
 
 
 def _settle(state: GameState[RunFastVars], winner: int) -> None:

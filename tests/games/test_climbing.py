@@ -180,3 +180,28 @@ def test_the_opening_plays_are_the_leads_holding_the_rank() -> None:
         for rank in {held[0], rng.choice(held)}:
             want = [p for p in lister.leads(pack(h)) if p >> 7 >> 3 * rank & 7]
             assert lister.opening(pack(h), rank) == want
+
+
+def test_picks_without_lists_are_the_listed_ones() -> None:
+    """Follows (of triples with kickers by counting, the rest from the kept lists) and first
+    leads holding a rank, picked without listing."""
+    rng = random.Random(7)
+    deck = [r for r in range(15) for _ in range(FULL[r])]
+    lister = Lister(shift=7, pass_action=64)
+    for _ in range(300):
+        h = [0] * 15
+        for r in rng.sample(deck, rng.randint(5, 17)):
+            h[r] += 1
+        o = [0] * 15
+        for r in rng.sample(deck, 17):
+            o[r] += 1
+        triples = [p for p in leads(o) if shape_of(p).kind == TRIPLES]  # type: ignore[union-attr]
+        others = rng.sample(leads(o), 4)
+        for current in rng.sample(triples, min(4, len(triples))) + others:
+            plays = lister.follows(pack(h), current)
+            for i in range(len(plays)):
+                assert lister.pick_follow(pack(h), current, (i + 0.5) / len(plays)) == plays[i]
+        rank = min(r for r in range(15) if h[r])
+        plays = lister.opening(pack(h), rank)
+        for i in range(len(plays)):
+            assert lister.pick_opening(pack(h), rank, (i + 0.5) / len(plays)) == plays[i]

@@ -176,6 +176,10 @@ _RUN: Final = tuple(
     tuple(sum(_BIT[top - n + 1 : top + 1]) if n <= top + 1 else 0 for n in range(top + 2))
     for top in range(NUM_RANKS)
 )
+#: _ON_LINE[p + 2]: the bits of the ranks that stand at straight positions from ``p`` up
+_ON_LINE: Final = tuple(
+    sum({_BIT[_LINE[q]] for q in range(p, ACE + 1)}) for p in range(-2, ACE + 2)
+)
 #: beyond this many lists a cache starts again (memory stays bounded in long simulations)
 _CACHE_SIZE: Final = 1 << 16
 
@@ -228,81 +232,27 @@ def _lead_pairs(m2: int) -> list[int]:
     return out
 
 
-def _with_kickers(out: list[int], core: int, run: int, n: int, kick: int, m1: int, m2: int) -> None:
+# Triples carry kickers, and their combinations make most of a long list. They are written as
+# segments, each (base, items, k, times): the plays base + times * (the sum of k of the items,
+# the bits of the mask ``items``), one for each k-combination of the items in the order of
+# itertools.combinations. A segment is counted (comb(popcount, k)) and its i-th play found
+# without listing the others.
+
+Segment = tuple[int, int, int, int]
+
+
+def _kicked(run: int, n: int, kick: int, m1: int, m2: int) -> Segment:
+    """The segment of the run of triples ``run`` (n long) with its kickers of kind ``kick``."""
     if kick == BARE:
-        out.append(core)
-    elif kick == SINGLES:
-        for chosen in combinations(_bits(m1 & ~run), 2 * n):
-            out.append(core + sum(chosen))
-    else:
-        for chosen in combinations(_bits(m2 & ~run), n):
-            out.append(core + 2 * sum(chosen))
-
-
-def _lead_triples(m1: int, m2: int, m3: int) -> list[int]:
-    """Triples and their runs: bare, with singles, with pairs."""
-    out: list[int] = []
-    for hi in range(TWO + 1):
-        run = 0
-        for lo in range(hi, -1, -1):
-            if not m3 & _BIT[lo] or (lo < hi and hi > SEQ_TOP):
-                break
-            run += _BIT[lo]
-            n = hi - lo + 1
-            for kick in (BARE, SINGLES, PAIRED):
-                _with_kickers(out, 3 * run, run, n, kick, m1, m2)
-    return out
-
-
-def _triples_holding(m1: int, m2: int, m3: int, bit: int) -> list[int]:
-    """The plays of :func:`_lead_triples` that hold the rank of ``bit``, in the same order,
-    without listing the others: a combination of kickers holding a given card keeps its place
-    among those that hold it when the card is taken out (sets of one size compare by the
-    least card of their difference)."""
-    out: list[int] = []
-    for hi in range(TWO + 1):
-        run = 0
-        for lo in range(hi, -1, -1):
-            if not m3 & _BIT[lo] or (lo < hi and hi > SEQ_TOP):
-                break
-            run += _BIT[lo]
-            n = hi - lo + 1
-            if run & bit:
-                for kick in (BARE, SINGLES, PAIRED):
-                    _with_kickers(out, 3 * run, run, n, kick, m1, m2)
-                continue
-            if m1 & bit:
-                core = 3 * run + bit
-                for chosen in combinations(_bits(m1 & ~run & ~bit), 2 * n - 1):
-                    out.append(core + sum(chosen))
-            if m2 & bit:
-                core = 3 * run + 2 * bit
-                for chosen in combinations(_bits(m2 & ~run & ~bit), n - 1):
-                    out.append(core + 2 * sum(chosen))
-    return out
-
-
-def _nth_combination(items: list[int], k: int, i: int) -> int:
-    """The sum of the ``i``-th ``k``-combination of ``items`` in the order of
-    :func:`itertools.combinations`."""
-    total = 0
-    start = 0
-    m = len(items)
-    for slot in range(k, 0, -1):
-        for j in range(start, m):
-            c = comb(m - j - 1, slot - 1)
-            if i < c:
-                total += items[j]
-                start = j + 1
-                break
-            i -= c
-    return total
+        return 3 * run, 0, 0, 0
+    if kick == SINGLES:
+        return 3 * run, m1 & ~run, 2 * n, 1
+    return 3 * run, m2 & ~run, n, 2
 
 
 @cache
 def _triple_runs(m3: int) -> tuple[tuple[int, int], ...]:
-    """Each run of triples in ``m3`` (its bits, its length) in the order
-    :func:`_lead_triples` lists them: by top, then longer downwards."""
+    """Each run of triples in ``m3`` (its bits, its length), by top, then longer downwards."""
     out = []
     for hi in range(TWO + 1):
         run = 0
@@ -314,31 +264,86 @@ def _triple_runs(m3: int) -> tuple[tuple[int, int], ...]:
     return tuple(out)
 
 
-def _triples_count(m1: int, m2: int, m3: int) -> int:
-    """How many plays :func:`_lead_triples` lists, without listing them."""
-    return sum(
-        1 + comb((m1 & ~run).bit_count(), 2 * n) + comb((m2 & ~run).bit_count(), n)
+def _lead_segments(m1: int, m2: int, m3: int) -> list[Segment]:
+    """Every run of triples, bare, with singles and with pairs."""
+    return [
+        _kicked(run, n, kick, m1, m2)
         for run, n in _triple_runs(m3)
-    )
+        for kick in (BARE, SINGLES, PAIRED)
+    ]
 
 
-def _triple_at(m1: int, m2: int, m3: int, i: int) -> int:
-    """The ``i``-th play :func:`_lead_triples` lists, without listing the others."""
+def _holding_segments(m1: int, m2: int, m3: int, bit: int) -> list[Segment]:
+    """The segments of :func:`_lead_segments` cut to the plays that hold the rank of ``bit``,
+    in the same order: a combination of kickers holding a given card keeps its place among
+    those that hold it when the card is taken out (sets of one size compare by the least card
+    of their difference)."""
+    out: list[Segment] = []
     for run, n in _triple_runs(m3):
-        if not i:
-            return 3 * run
-        i -= 1
-        singles = _bits(m1 & ~run)
-        c = comb(len(singles), 2 * n)
+        if run & bit:
+            out += [_kicked(run, n, kick, m1, m2) for kick in (BARE, SINGLES, PAIRED)]
+            continue
+        if m1 & bit:
+            out.append((3 * run + bit, m1 & ~run & ~bit, 2 * n - 1, 1))
+        if m2 & bit:
+            out.append((3 * run + 2 * bit, m2 & ~run & ~bit, n - 1, 2))
+    return out
+
+
+def _follow_segments(n: int, kick: int, top: int, m1: int, m2: int, m3: int) -> list[Segment]:
+    """The runs of ``n`` triples topped above ``top``, with kickers of kind ``kick``."""
+    return [
+        _kicked(run, n, kick, m1, m2)
+        for hi in range(max(top + 1, n - 1), (TWO if n == 1 else SEQ_TOP) + 1)
+        if m3 & (run := _RUN[hi][n]) == run
+    ]
+
+
+def _expand(segments: list[Segment]) -> list[int]:
+    return [
+        base + times * sum(chosen)
+        for base, items, k, times in segments
+        for chosen in combinations(_bits(items), k)
+    ]
+
+
+def _count(segments: list[Segment]) -> int:
+    return sum(comb(items.bit_count(), k) for _, items, k, _ in segments)
+
+
+def _at(segments: list[Segment], i: int) -> int:
+    """The ``i``-th play of ``segments``."""
+    for base, items, k, times in segments:
+        c = comb(items.bit_count(), k)
         if i < c:
-            return 3 * run + _nth_combination(singles, 2 * n, i)
-        i -= c
-        pairs = _bits(m2 & ~run)
-        c = comb(len(pairs), n)
-        if i < c:
-            return 3 * run + 2 * _nth_combination(pairs, n, i)
+            return base + times * _nth_combination(_bits(items), k, i)
         i -= c
     raise IndexError(i)
+
+
+def _nth_combination(items: list[int], k: int, i: int) -> int:
+    """The sum of the ``i``-th ``k``-combination of ``items`` in the order of
+    :func:`itertools.combinations`."""
+    if k == 1:
+        return items[i]
+    m = len(items)
+    if k == 2:  # rows: the first item j, then any of the m - j - 1 after it
+        j = 0
+        while i >= m - j - 1:
+            i -= m - j - 1
+            j += 1
+        return items[j] + items[j + 1 + i]
+    total = 0
+    start = 0
+    for slot in range(k, 0, -1):
+        for j in range(start, m):
+            c = comb(m - j - 1, slot - 1)
+            if i < c:
+                total += items[j]
+                start = j + 1
+                break
+            i -= c
+    return total
 
 
 def _like(shape: Shape, m1: int, m2: int, m3: int, m4: int) -> list[int]:
@@ -365,10 +370,7 @@ def _like(shape: Shape, m1: int, m2: int, m3: int, m4: int) -> list[int]:
             if m1 & run == run:
                 out.append(run)
     else:
-        for hi in range(max(top + 1, n - 1), (TWO if n == 1 else SEQ_TOP) + 1):
-            run = _RUN[hi][n]
-            if m3 & run == run:
-                _with_kickers(out, 3 * run, run, n, kick, m1, m2)
+        out = _expand(_follow_segments(n, kick, top, m1, m2, m3))
     return out
 
 
@@ -391,6 +393,7 @@ class Lister:
         self._triples: dict[int, tuple[int, ...]] = {}
         self._above: dict[int, tuple[int, ...]] = {}
         self._follows: dict[tuple[int, int], tuple[int, ...]] = {}
+        self._plans: dict[int, tuple[int, int, int] | None] = {}
 
     def _keep(
         self,
@@ -409,21 +412,30 @@ class Lister:
     def _plain(self, m1: int, m2: int, m4: int) -> tuple[int, ...]:
         """The leads of a hand with these masks but its triples: singles, straights, pairs,
         consecutive pairs, bombs."""
-        try:
-            out = self._singles[m1]
-        except KeyError:
-            out = self._keep(self._singles, m1, _lead_singles(m1))
+        out = self._by_m1(m1)
         if m2:
-            try:
-                out += self._pairs[m2]
-            except KeyError:
-                out += self._keep(self._pairs, m2, _lead_pairs(m2))
+            out += self._by_m2(m2)
             if m4:
-                try:
-                    out += self._bombs[m4]
-                except KeyError:
-                    out += self._keep(self._bombs, m4, [b << 2 for b in _bits(m4)])
+                out += self._by_m4(m4)
         return out
+
+    def _by_m1(self, m1: int) -> tuple[int, ...]:
+        try:
+            return self._singles[m1]
+        except KeyError:
+            return self._keep(self._singles, m1, _lead_singles(m1))
+
+    def _by_m2(self, m2: int) -> tuple[int, ...]:
+        try:
+            return self._pairs[m2]
+        except KeyError:
+            return self._keep(self._pairs, m2, _lead_pairs(m2))
+
+    def _by_m4(self, m4: int) -> tuple[int, ...]:
+        try:
+            return self._bombs[m4]
+        except KeyError:
+            return self._keep(self._bombs, m4, [b << 2 for b in _bits(m4)])
 
     def leads(self, hand: int) -> tuple[int, ...]:
         """Every play of ``hand`` (packed): singles, straights, pairs, consecutive pairs,
@@ -439,7 +451,7 @@ class Lister:
             try:
                 out += self._triples[key]
             except KeyError:
-                out += self._keep(self._triples, key, _lead_triples(m1, m2, m3))
+                out += self._keep(self._triples, key, _expand(_lead_segments(m1, m2, m3)))
         return out
 
     def pick_lead(self, hand: int, x: float) -> int:
@@ -448,19 +460,36 @@ class Lister:
         h1 = hand >> 1
         h2 = hand >> 2
         m1 = (hand | h1 | h2) & _LOW
+        try:
+            singles = self._singles[m1]
+        except KeyError:
+            singles = self._by_m1(m1)
         m2 = (h1 | h2) & _LOW
+        if not m2:
+            return singles[int(x * len(singles))]
+        try:
+            pairs = self._pairs[m2]
+        except KeyError:
+            pairs = self._by_m2(m2)
         m3 = (h2 | hand & h1) & _LOW
-        plays = self._plain(m1, m2, h2 & _LOW)
         if not m3:
-            return plays[int(x * len(plays))]
-        i = int(x * (len(plays) + _triples_count(m1, m2, m3)))
-        if i < len(plays):
-            return plays[i]
-        return _triple_at(m1, m2, m3, i - len(plays)) << self.shift
+            i = int(x * (len(singles) + len(pairs)))
+            return singles[i] if i < len(singles) else pairs[i - len(singles)]
+        m4 = h2 & _LOW
+        bombs = self._by_m4(m4) if m4 else ()
+        segments = _lead_segments(m1, m2, m3)
+        i = int(x * (len(singles) + len(pairs) + len(bombs) + _count(segments)))
+        if i < len(singles):
+            return singles[i]
+        i -= len(singles)
+        if i < len(pairs):
+            return pairs[i]
+        i -= len(pairs)
+        if i < len(bombs):
+            return bombs[i]
+        return _at(segments, i - len(bombs)) << self.shift
 
-    def opening(self, hand: int, rank: int) -> list[int]:
-        """The plays of ``hand`` (packed) that hold a card of ``rank``, in the order of
-        :meth:`leads` (the first lead of a deal, which must hold a given card)."""
+    def _opening(self, hand: int, rank: int) -> tuple[list[int], list[Segment]]:
         h1 = hand >> 1
         h2 = hand >> 2
         m1 = (hand | h1 | h2) & _LOW
@@ -469,8 +498,21 @@ class Lister:
         bit = _BIT[rank]
         mask = 7 * bit << self.shift
         plays = [p for p in self._plain(m1, m2, h2 & _LOW) if p & mask]
-        plays += [p << self.shift for p in _triples_holding(m1, m2, m3, bit)]
-        return plays
+        return plays, _holding_segments(m1, m2, m3, bit) if m3 else []
+
+    def opening(self, hand: int, rank: int) -> list[int]:
+        """The plays of ``hand`` (packed) that hold a card of ``rank``, in the order of
+        :meth:`leads` (the first lead of a deal, which must hold a given card)."""
+        plays, segments = self._opening(hand, rank)
+        return plays + [p << self.shift for p in _expand(segments)]
+
+    def pick_opening(self, hand: int, rank: int, x: float) -> int:
+        """``opening(hand, rank)[int(x * len(...))]``, without listing the triples."""
+        plays, segments = self._opening(hand, rank)
+        i = int(x * (len(plays) + _count(segments)))
+        if i < len(plays):
+            return plays[i]
+        return _at(segments, i - len(plays)) << self.shift
 
     def follows(self, hand: int, current: int) -> tuple[int, ...]:
         """The plays of ``hand`` (packed) that beat ``current``: those of its kind, then the
@@ -490,7 +532,8 @@ class Lister:
         elif kind == PAIRS:
             key = (h1 | h2) & _ABOVE[top + 2 - n] | m4 << 45 | n << 92 | 1 << 96
         elif kind == STRAIGHT:
-            key = (hand | h1 | h2) | m4 << 45 | n << 92 | (top + 3) << 96 | 1 << 100
+            key = (hand | h1 | h2) & _ON_LINE[top + 4 - n] | m4 << 45 | n << 92 | top + 3 << 96
+            key |= 1 << 100
         else:
             m3 = (h2 | hand & h1) & _ABOVE[max(top + 2 - n, 0)]
             if not m3:  # no triple that could beat it: only the bombs
@@ -512,6 +555,54 @@ class Lister:
         if kind != BOMB:
             plays += [b << 2 for b in _bits(m4)]
         return self._keep(self._above, key, plays, self.prefix)
+
+    def _plan(self, current: int) -> tuple[int, int, int] | None:
+        """How :meth:`pick_follow` reads the key of a single or a pair to beat: (-1 for a
+        single, 0 for a pair, the ranks above its top, the kind's tag); None for the rest."""
+        kind, _, _, top = shape_of(current)  # type: ignore[misc]
+        if kind not in (SINGLE, PAIR):
+            plan = None
+        else:
+            plan = (-1, _ABOVE[top + 1], 0) if kind == SINGLE else (0, _ABOVE[top + 1], 1 << 90)
+        if len(self._plans) >= _CACHE_SIZE:
+            self._plans.clear()
+        self._plans[current] = plan
+        return plan
+
+    def pick_follow(self, hand: int, current: int, x: float) -> int:
+        """``follows(hand, current)[int(x * len(...))]``, without listing triples with their
+        kickers."""
+        try:
+            plan = self._plans[current]
+        except KeyError:
+            plan = self._plan(current)
+        if plan is not None:  # a single or a pair, looked up here with the key of follows()
+            everything, above, tag = plan
+            h2 = hand >> 2
+            key = (hand & everything | hand >> 1 | h2) & above | (h2 & _LOW) << 45 | tag
+            try:
+                plays = self._above[key]
+            except KeyError:
+                plays = self.follows(hand, current)
+            return plays[int(x * len(plays))]
+        kind, n, kick, top = shape_of(current)  # type: ignore[misc]
+        if kind == TRIPLES and kick != BARE:
+            h1 = hand >> 1
+            h2 = hand >> 2
+            if (h2 | hand & h1) & _ABOVE[max(top + 2 - n, 0)]:
+                m1, m2, m3, m4 = masks(hand)
+                segments = _follow_segments(n, kick, top, m1, m2, m3)
+                bombs = _bits(m4)
+                prefix = self.prefix
+                i = int(x * (len(prefix) + _count(segments) + len(bombs)))
+                if i < len(prefix):
+                    return prefix[i]
+                i -= len(prefix)
+                count = _count(segments)
+                play = _at(segments, i) if i < count else bombs[i - count] << 2
+                return play << self.shift
+        plays = self.follows(hand, current)
+        return plays[int(x * len(plays))]
 
 
 _PLAIN: Final = Lister()
