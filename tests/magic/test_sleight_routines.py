@@ -7,20 +7,38 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
+import pytest
+
 from conjure.deck import (
     CARDS,
     Card,
+    CompleteCut,
+    Deal,
     DeckState,
     DoubleLift,
+    Faro,
     Glimpse,
     Riffle,
     Riffles,
     ShowTop,
     Take,
     TopToBottom,
+    Transfer,
     TurnCard,
+    stack,
 )
-from conjure.magic import Belief, Claim, Performance, Routine, knows, perform, verify
+from conjure.errors import UsageError
+from conjure.magic import (
+    Belief,
+    Claim,
+    Performance,
+    Routine,
+    knows,
+    perform,
+    stack_is,
+    verify,
+)
+from conjure.magic.choices import PresetChooser
 from conjure.magic.trace import format_outcome, outcome_json
 
 
@@ -155,3 +173,39 @@ def test_riffles_give_the_verifier_an_exact_count_per_cut() -> None:
 
     report = verify(make(script))
     assert report.proved and report.cases == sum(math.comb(10, k) for k in range(11)) == 2**10
+
+
+def tamariz(split: int) -> Callable[[Performance], None]:
+    """Mnemonica from the European new-deck order, one move per step of the book."""
+
+    def script(p: Performance) -> None:
+        p.start(DeckState.from_cards("left", stack("new-deck-european").cards))
+        p.step("①", "Four out-faros")
+        p.do(*[Faro("left")] * 4)
+        p.step("②", "Deal 26 cards into a pile and put them back on top")
+        p.do(Deal("left", "table", 26), Transfer("table", "left"))
+        p.step("③", "Cut 18 and faro them into the other 34")
+        p.do(Faro("left", split=split))
+        p.step("④", "Cut 9 cards from the top to the bottom")
+        p.do(CompleteCut("left", 9))
+        p.expect(stack_is("left", "mnemonica"))
+
+    return script
+
+
+def test_mnemonica_built_by_tamariz_construction_is_proved() -> None:
+    assert verify(make(tamariz(18))).verdict == "proved"
+    failure = perform(make(tamariz(17))).failure  # a wrong split, named where it shows
+    assert failure is not None and failure.step == "④" and "mnemonica" in failure.message
+
+
+def test_a_riffle_is_given_by_its_pattern_on_the_command_line() -> None:
+    riffles = Riffles("left", 52, cut=26)
+    assert PresetChooser({"riffle": "26T26B"}).pick("spectator", "riffle", riffles) == 0
+    faro = PresetChooser({"riffle": "TB" * 26}).pick("spectator", "riffle", riffles)
+    assert riffles[faro] == Riffle("left", "TB" * 26)
+    with pytest.raises(UsageError) as caught:
+        PresetChooser({"riffle": "TTX"}).pick("spectator", "riffle", riffles)
+    message = str(caught.value)
+    assert message.startswith("riffle: 'TTX' is not allowed here (one of its 4.959e+14 options")
+    assert "\n" not in message and len(message) < 200

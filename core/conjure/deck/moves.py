@@ -844,7 +844,7 @@ class Faro(Move):
     )
     _SPLIT: ClassVar = Text(
         "{kind}-faro the top {cards} of the {place} into the rest{how}",
-        zh="将{place}特普的{n}张牌与其余的牌做一次完美{kind}鸽尾洗牌{how}",
+        zh="将{place}特普的{cards}与其余的牌做一次完美{kind}鸽尾洗牌{how}",
     )
     _KIND: ClassVar = {True: Text("Out", zh="外"), False: Text("In", zh="内")}
     _UP: ClassVar = Text(", woven from the bottom", zh="（从波顿开始交错）")
@@ -878,8 +878,7 @@ class Faro(Move):
             return (self._OUT if self.out else self._IN).format(place=place_text(self.place))
         return self._SPLIT.format(
             kind=self._KIND[self.out],
-            cards=_cards(self.split) if self.split is not None else Text("half", zh="一半"),
-            n=self.split if self.split is not None else "一半",
+            cards=_cards(self.split) if self.split is not None else Text("half", zh="一半的牌"),
             place=place_text(self.place),
             how=self._UP if self.from_bottom else _NOTHING,
         )
