@@ -30,6 +30,13 @@ POINTS_AS_TRUMP: Final = tuple(TRUMP_POINTS.get(c % 13, 0) for c in range(52))
 POINTS_PLAIN: Final = tuple(PLAIN_POINTS.get(c % 13, 0) for c in range(52))
 
 
+#: trump suit -> every card's points (index -1: no trump yet)
+POINTS_WITH_TRUMP: Final = tuple(
+    tuple(POINTS_AS_TRUMP[c] if c // 13 == t else POINTS_PLAIN[c] for c in range(52))
+    for t in (0, 1, 2, 3, -1)
+)
+
+
 def card_points(card: int, trump: int) -> int:
     return POINTS_AS_TRUMP[card] if card // 13 == trump else POINTS_PLAIN[card]
 
@@ -139,8 +146,8 @@ class RoundAndRound(TrickGame[TrickVars]):
         trick = state.zones["trick"]
         return follow_suit(hand, trick[0]) if trick else hand
 
-    def _points(self, state: GameState[TrickVars], card: int) -> int:
-        return card_points(card, state.vars.trump)
+    def _points_table(self, state: GameState[TrickVars]) -> Sequence[int]:
+        return POINTS_WITH_TRUMP[state.vars.trump]
 
     def _deal_over(self, state: GameState[TrickVars], last: int) -> None:
         a, b = state.vars.score

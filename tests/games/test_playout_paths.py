@@ -80,6 +80,13 @@ def test_the_fast_playout_equals_the_checked_path(game_id: str) -> None:
         assert game.replay(fast.history).to_json() == fast.to_json()
 
 
+def test_the_trick_games_without_other_actions_have_a_fast_playout() -> None:
+    """So that the test above compares a game's own loop with the checked path."""
+    fast = {game_id for game_id, cls in GAMES.items() if cls().fast_playout}
+    assert {"round-and-round", "jack-high"} <= fast
+    assert "sixty-six" not in fast  # it closes, marries and declares: the general loop
+
+
 def digest(game: Game[Any], seeds: int, uniform: bool = True, deal: int | None = None) -> str:
     """A digest of the histories, returns and final states of ``seeds`` seeded random
     playouts."""

@@ -44,7 +44,7 @@ private is a card in a zone that only its owner sees.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, ClassVar, Final, Generic, TypeVar, cast
 
 import attrs
@@ -291,7 +291,7 @@ class GameState(Generic[V]):
             taken = set(order)
             pool = order + [c for c in pool if c not in taken]
         else:
-            rng.shuffle(pool)
+            shuffle(rng, pool)
             order = pool
         cards[drawn:] = pool
         self.history.extend(order)
@@ -439,6 +439,32 @@ class GameState(Generic[V]):
         return f"<{self.game.id} state after {len(self.history)} actions>"
 
 
+#: n -> bits needed to write a number below n (how many random bits one pick of a shuffle takes)
+_BITS: Final = tuple(n.bit_length() for n in range(256))
+
+
+def shuffle(rng: random.Random, cards: list[int]) -> None:
+    """Shuffle ``cards`` in place exactly as ``rng.shuffle`` does (the same Fisher-Yates walk
+    from the end, each pick made of ``getrandbits`` drawn again while out of range), without a
+    method call per card: the same seed gives the same order, about twice as fast.
+
+    >>> a, b = list(range(52)), list(range(52))
+    >>> random.Random(7).shuffle(a); shuffle(random.Random(7), b); a == b
+    True
+    """
+    if type(rng) is not random.Random or len(cards) >= len(_BITS):
+        rng.shuffle(cards)
+        return
+    bits = _BITS
+    getrandbits = rng.getrandbits
+    for i in range(len(cards) - 1, 0, -1):
+        k = bits[i + 1]
+        j = getrandbits(k)
+        while j > i:
+            j = getrandbits(k)
+        cards[i], cards[j] = cards[j], cards[i]
+
+
 def _jsonable(value: Any) -> Any:
     if isinstance(value, dict):
         return {k: _jsonable(v) for k, v in value.items()}
@@ -494,6 +520,8 @@ class Game(Generic[V]):
             self.option_values[name] = check_range(value, f"option {name}", o.low, o.high)
         #: zone -> who sees it; fixed for the game
         self.visibility: dict[str, Visibility] = self._zones()
+        #: whether random playouts may call :meth:`_play_random` (a game that writes it)
+        self.fast_playout = type(self)._play_random is not Game._play_random
 
     # -- the hooks a game author overrides --------------------------------------------------------
 
@@ -619,6 +647,17 @@ class Game(Generic[V]):
         recorded, the same end) and return how many actions the players took. ``None`` (the
         default) leaves it to the generic loop. Only a game of one deal may provide it."""
         return None
+
+    def _play_random(self, state: GameState[V], pick: Callable[[], float]) -> int:
+        """A game's own fast random playout: from a player's turn, play on with uniformly
+        random legal actions, each chosen as ``actions[int(pick() * len(actions))]`` from
+        :meth:`_legal_actions` and recorded in the history, until chance acts or the game ends
+        (or sooner: the caller goes on); return how many actions were taken. It must give
+        exactly what the general loop gives for the same picks (tested for every installed
+        game); bots and simulation call it when :attr:`fast_playout` is true. Unlike
+        :meth:`_random_playout` it serves a match of deals too: the caller answers chance and
+        stops at the end of a deal."""
+        raise NotImplementedError
 
     def _deal_number(self, state: GameState[V]) -> int:
         """Which deal of a match is being played (0 for a game of one deal)."""

@@ -51,11 +51,15 @@ def random_playout(
     deal_of = game._deal_number
     history = state.history
     pick = rng.random
+    own = game._play_random if plain and game.fast_playout else None
     while True:
         if state.current < 0:
             if state.current == TERMINAL or (deal is not None and deal_of(state) != deal):
                 return moves
             state.sample_chance(chance)
+            continue
+        if own is not None:  # the game's own loop, which gives what this one would
+            moves += own(state, pick)
             continue
         actions = actions_of(state)
         action = actions[int(pick() * len(actions))]

@@ -10,7 +10,7 @@ trick leads the next.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import ClassVar, TypeVar
 
 import attrs
@@ -93,7 +93,14 @@ class TrickGame(MatchGame[TV]):
         cls = type(self)
         self._plain_power = cls._power is TrickGame._power
         self._plain_points = cls._points is TrickGame._points
+        self._plain_take = cls._take_trick is TrickGame._take_trick
+        self._plain_draw = cls._draw is TrickGame._draw
         self._stock_seen = self.visibility.get("stock") in (ALL, TOP)
+        self._hands = HANDS[: self.num_players]
+        # a game with actions besides playing a card is played by the general loop
+        self.fast_playout = (
+            cls._apply_action is TrickGame._apply_action and cls.play_card is TrickGame.play_card
+        )
 
     def start_play(
         self, state: GameState[TV], stock: list[int], leader: int, trump: int = -1
@@ -127,17 +134,30 @@ class TrickGame(MatchGame[TV]):
         """The player to move lays ``card`` on the trick; the last card of a trick settles
         it."""
         me = state.current
-        state.zones[HANDS[me]].remove(card)
-        trick = state.zones["trick"]
+        zones = state.zones
+        zones[HANDS[me]].remove(card)
+        trick = zones["trick"]
         trick.append(card)
-        n = self.num_players
-        if len(trick) < n:
-            state.current = (me + 1) % n
+        if len(trick) < self.num_players:
+            state.current = (me + 1) % self.num_players
             return
+        self._settle_trick(state)
+
+    def _settle_trick(self, state: GameState[TV]) -> bool:
+        """The trick is full: its winner takes it, everyone draws, and the winner leads, or
+        the deal is over (then :meth:`_deal_over` has run and this returns True).
+
+        This is the hottest path of every playout, so what the default hooks do (the power of
+        a card, taking the trick, drawing from the stock) is written out here for games that
+        keep them; a game that overrides a hook gets its own method called."""
+        zones = state.zones
+        trick = zones["trick"]
+        n = self.num_players
         led = trick[0]
         best = 0
-        if self._plain_power:  # the default power, written out: the hottest path of playouts
-            trump, suit, strength = state.vars.trump, led // 13, self.strength
+        v = state.vars
+        if self._plain_power:
+            trump, suit, strength = v.trump, led // 13, self.strength
             top = strength[led] + (100 if suit == trump else 0)
             for i in range(1, n):
                 c = trick[i]
@@ -152,33 +172,79 @@ class TrickGame(MatchGame[TV]):
                 p = power(state, trick[i], led)
                 if p > top:
                     best, top = i, p
-        winner = (state.vars.leader + best) % n
+        winner = (v.leader + best) % n
         if state.story is not None:
             cards = " ".join(str(CARDS[c]) for c in trick)
             state.tell(
                 f"{self.seat_names[winner]} wins the trick ({cards})",
                 f"玩家{winner + 1}赢了这一墩（{cards}）",
             )
-        self._take_trick(state, winner)
+        if self._plain_take:
+            zones[WON[winner]].extend(trick)
+            points = 0
+            if self._plain_points:
+                table = self._points_table(state)
+                for c in trick:
+                    points += table[c]
+            else:
+                for c in trick:
+                    points += self._points(state, c)
+            score = list(v.score)
+            score[winner] += points
+            v.score = tuple(score)
+            tricks = list(v.tricks)
+            tricks[winner] += 1
+            v.tricks = tuple(tricks)
+        else:
+            self._take_trick(state, winner)
         trick.clear()
-        state.vars.leader = winner
-        self._draw(state, winner)
-        zones = state.zones
-        for p in range(n):
-            if zones[HANDS[p]]:
+        v.leader = winner
+        if not self._plain_draw:
+            self._draw(state, winner)
+        elif zones["stock"]:
+            self._draw_stock(state, winner)
+        for hand in self._hands:
+            if zones[hand]:
                 state.current = winner
-                return
+                return False
         self._deal_over(state, winner)
+        return True
+
+    def _play_random(self, state: GameState[TV], pick: Callable[[], float]) -> int:
+        """Random play to the end of the deal (see :meth:`Game._play_random`): the tricks of
+        a game whose only action is playing a card, played in one loop without a call per
+        card. The same picks give the same actions as the general loop."""
+        zones = state.zones
+        history = state.history
+        legal = self._legal_actions
+        hands = [zones[h] for h in self._hands]
+        trick = zones["trick"]
+        n = self.num_players
+        settle = self._settle_trick
+        moves = 0
+        while True:
+            me = state.current
+            actions = legal(state)
+            card = actions[int(pick() * len(actions))]
+            history.append(card)
+            moves += 1
+            hands[me].remove(card)
+            trick.append(card)
+            if len(trick) < n:
+                state.current = (me + 1) % n
+            elif settle(state):
+                return moves
 
     def _take_trick(self, state: GameState[TV], winner: int) -> None:
         """The winner takes the trick's cards and scores their points."""
         trick = state.zones["trick"]
         state.zones[WON[winner]].extend(trick)
+        points = 0
         if self._plain_points:
-            table = self.card_points
-            points = sum([table[c] for c in trick])
+            table = self._points_table(state)
+            for c in trick:
+                points += table[c]
         else:
-            points = 0
             for c in trick:
                 points += self._points(state, c)
         v = state.vars
@@ -192,20 +258,23 @@ class TrickGame(MatchGame[TV]):
     def _draw(self, state: GameState[TV], winner: int) -> None:
         """Each player, the winner first, draws the top card of the stock while it lasts; a
         card drawn from a stock whose top is in view is known to everyone."""
+        if state.zones["stock"]:
+            self._draw_stock(state, winner)
+
+    def _draw_stock(self, state: GameState[TV], winner: int) -> None:
         stock = state.zones["stock"]
-        if not stock:
-            return
         n = self.num_players
         seen = self._stock_seen
-        hands = state.zones
+        zones = state.zones
+        known = state.known
         for i in range(n):
             if not stock:
                 break
             p = (winner + i) % n
             card = stock.pop(0)
-            hands[HANDS[p]].append(card)
+            zones[HANDS[p]].append(card)
             if seen:
-                state.reveal(card)
+                known[card] = -1  # state.reveal(card) to everyone, written out
                 if state.story is not None:
                     name = CARDS[card]
                     state.tell(f"{self.seat_names[p]} draws {name}", f"玩家{p + 1}摸{name}")
@@ -234,8 +303,14 @@ class TrickGame(MatchGame[TV]):
         raise NotImplementedError
 
     def _points(self, state: GameState[TV], card: int) -> int:
-        """What ``card`` is worth in the cards won (``card_points`` by default)."""
-        return self.card_points[card]
+        """What ``card`` is worth in the cards won: its entry in :meth:`_points_table`. A game
+        whose card values follow a table (which may depend on the trump) overrides that
+        instead, which is faster."""
+        return self._points_table(state)[card]
+
+    def _points_table(self, state: GameState[TV]) -> Sequence[int]:
+        """Card code -> points now (``card_points`` by default)."""
+        return self.card_points
 
     def _extras(self, state: GameState[TV]) -> Sequence[int]:
         """Each player's points this deal beyond the cards won (bonuses)."""
