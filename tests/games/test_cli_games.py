@@ -84,7 +84,7 @@ def test_play_refuses_an_illegal_card_and_quits_cleanly() -> None:
         (["play", "sixty-sx"], "did you mean 'sixty-six'"),
         (["simulate", "goofspiel", "--option", "ties=7"], "--option ties: 7 is out of range"),
         (["simulate", "goofspiel", "--option", "nope=1"], "no option 'nope'"),
-        (["simulate", "goofspiel", "--bots", "mc,mc,mc"], "--bots: 'mc,mc,mc' names 3 bots"),
+        (["simulate", "goofspiel", "--bots", "mc,mc,mc"], "--bots: 'mc,mc,mc' names mc twice"),
         (["simulate", "goofspiel", "--bots", "smart"], "unknown bot 'smart'"),
         (["play", "goofspiel", "--players", "3"], "--players: 3 is not allowed"),
     ],

@@ -11,13 +11,14 @@ from conjure.cli.common import (
     add_command,
     default_lang,
     int_params,
+    pairs,
     print_json,
     print_rows,
     registry,
     whole,
 )
 from conjure.errors import UnknownNameError, UsageError
-from conjure.inputs import check_range, normalise, quote
+from conjure.inputs import check_range, normalise, parse_int, quote
 
 
 def add_parsers(sub: Any) -> None:
@@ -72,7 +73,19 @@ def add_parsers(sub: Any) -> None:
         "--bots",
         default="random",
         metavar="BOT[,BOT]",
-        help="one bot (ismcts, mc or random) for all seats, or one per seat: mc,random",
+        help="one bot (ismcts, mc or random) for all seats, or one per seat: mc,random; "
+        "more or fewer bots than seats play a tournament of every seating",
+    )
+    p.add_argument(
+        "--tournament",
+        action="store_true",
+        help="play every seating of the bots named, even when there is one per seat",
+    )
+    p.add_argument(
+        "--sweep",
+        action="append",
+        metavar="OPTION=V1,V2,...",
+        help="play each value of a game option (or of players); several --sweep make a grid",
     )
     p.add_argument(
         "--workers",
@@ -218,18 +231,150 @@ def _play(args: argparse.Namespace) -> int:
     return play_game(game, seed=seed, bot=args.bot, seat=args.seat - 1)
 
 
+def _sweeps(args: argparse.Namespace, cls: Any) -> list[tuple[str, list[int]]]:
+    """``--sweep NAME=V1,V2,...`` items, each value checked against the option's range (or the
+    game's player counts for ``players``)."""
+    known = {o.name: o for o in cls.options}
+    fixed = {name for name, _ in pairs(args.option, "--option").items()}
+    sweeps: list[tuple[str, list[int]]] = []
+    for name, text in pairs(args.sweep, "--sweep").items():
+        flag = f"--sweep {name}"
+        if name != "players" and name not in known:
+            names = ", ".join(["players", *known])
+            raise UnknownNameError(f"--sweep: {cls.id} has no option {quote(name)} ({names})")
+        if name in fixed or (name == "players" and args.players is not None):
+            raise UsageError(f"{flag}: {quote(name)} is fixed by --option or --players too")
+        values = [parse_int(v, flag) for v in normalise(text).split(",") if v.strip()]
+        if not values:
+            raise UsageError(f"{flag}: {quote(text)} names no value")
+        for value in values:
+            if name == "players":
+                if value not in cls.players:
+                    allowed = ", ".join(map(str, cls.players))
+                    raise UsageError(f"{flag}: {value} is not allowed ({cls.id}: {allowed})")
+            else:
+                check_range(value, flag, known[name].low, known[name].high)
+        sweeps.append((name, list(dict.fromkeys(values))))
+    return sweeps
+
+
+def _tournament(
+    args: argparse.Namespace,
+    cls: Any,
+    bots: list[str],
+    sweeps: list[tuple[str, list[int]]],
+    every_seating: bool,
+    where: Any,
+) -> int:
+    """Every seating of the bots at every grid point of the sweeps: each bot's standing, or
+    each seat's results where a grid point has one seating."""
+    from conjure.games.tournament import tournament
+
+    options = int_params(args.option, flag="--option")
+    common = {
+        "game_type": cls,
+        "games": args.games,
+        "bots": bots,
+        "seed": args.seed,
+        "players": args.players,
+        "options": options,
+        "sweeps": sweeps,
+        "every_seating": every_seating,
+        "backend": where,
+    }
+    if args.json:
+        points = tournament(**common)
+        return print_json(
+            {
+                "game": cls.id,
+                "games": args.games,
+                "seed": args.seed,
+                "bots": bots,
+                "every_seating": every_seating,
+                "sweeps": {name: values for name, values in sweeps},
+                "points": [point.to_json() for point in points],
+            }
+        )
+    from rich.progress import Progress
+    from rich.table import Table
+
+    from conjure.view.terminal import make_console
+
+    console = make_console()
+    errors = make_console(stderr=True)
+    with Progress(console=errors, transient=True, disable=not errors.is_terminal) as progress:
+        task = progress.add_task(cls.id, total=None)
+        points = tournament(
+            **common,
+            progress=lambda n: progress.advance(task, n),
+            on_total=lambda n: progress.update(task, total=n),
+        )
+    for point in points:
+        chosen = {k: v for k, v in {**options, **point.options}.items() if k != "players"}
+        where_ = ", ".join(f"{k}={v}" for k, v in chosen.items())
+        title = f"{cls.id}, {point.players} players" + (f", {where_}" if where_ else "")
+        runs = len(point.runs)
+        title += f": {args.games:,} games a seating, {runs:,} seating{'s' if runs > 1 else ''}"
+        table = Table(title=f"{title}, seed {args.seed}", title_justify="left")
+        if runs == 1:
+            (run,) = point.runs
+            for header in ("seat", "bot", "wins", "win rate (95% CI)", "mean return (95% CI)"):
+                table.add_column(header)
+            for p, bot in enumerate(run.bots):
+                rate, low, high = run.win_rate(p)
+                rlow, rhigh = run.return_interval(p)
+                table.add_row(
+                    str(p + 1),
+                    bot,
+                    f"{run.wins[p]:,}",
+                    f"{rate:.3f} ({low:.3f}–{high:.3f})",
+                    f"{run.mean_returns[p]:+.3f} ({rlow:+.3f}–{rhigh:+.3f})",
+                )
+        else:
+            for header in (
+                "bot",
+                "seat-games",
+                "wins",
+                "win rate (95% CI)",
+                "mean return (95% CI)",
+            ):
+                table.add_column(header)
+            for standing in point.standings:
+                rate, low, high = standing.win_rate()
+                rlow, rhigh = standing.return_interval()
+                table.add_row(
+                    standing.bot,
+                    f"{standing.seat_games:,}",
+                    f"{standing.wins:,}",
+                    f"{rate:.3f} ({low:.3f}–{high:.3f})",
+                    f"{standing.mean_return:+.3f} ({rlow:+.3f}–{rhigh:+.3f})",
+                )
+        console.print(table)
+    return EXIT_OK
+
+
 def _simulate(args: argparse.Namespace) -> int:
+    from conjure.games.bots import make_bot
     from conjure.games.simulate import format_rate, simulate
     from conjure.parallel import backend
 
     game = _game(args)
     where = backend(args.executor, args.workers)
     bots = [b.strip() for b in normalise(args.bots).split(",") if b.strip()]
-    if len(bots) not in (1, game.num_players):
+    if not bots:
+        raise UsageError(f"--bots: {quote(args.bots)} names no bot")
+    for name in bots:
+        make_bot(name)
+    sweeps = _sweeps(args, type(game))
+    every_seating = args.tournament or len(bots) not in (1, game.num_players)
+    twice = [b for i, b in enumerate(bots) if b in bots[:i]]
+    if every_seating and twice:
         raise UsageError(
-            f"--bots: {quote(args.bots)} names {len(bots)} bots "
-            f"(allowed: 1 bot for all seats, or {game.num_players}, one per seat)"
+            f"--bots: {quote(args.bots)} names {twice[0]} twice (a tournament seats each bot "
+            "named in every way; name each once)"
         )
+    if sweeps or every_seating:
+        return _tournament(args, type(game), bots, sweeps, every_seating, where)
     if args.json:
         summary = simulate(game, args.games, args.seed, bots, backend=where)
         return print_json(summary.to_json())
