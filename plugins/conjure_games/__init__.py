@@ -14,6 +14,7 @@ from conjure import hookimpl
 @hookimpl
 def register_games(register: Callable[[Any], None]) -> None:
     """Register every game this package ships (as the Game classes)."""
+    from conjure_games.ask_for_cards import AskForCards
     from conjure_games.avoid_hearts import AvoidHearts
     from conjure_games.captain import Captain
     from conjure_games.casino import Casino
@@ -42,6 +43,7 @@ def register_games(register: Callable[[Any], None]) -> None:
         register(declaration_game)
     for meld_game in (GoFish, HundredPointKnock, ExchangeScore, ExchangeScoreJokers, SwapCards):
         register(meld_game)
+    register(AskForCards)
     register(RunFast)
     register(TrumpAgreement)
     for party_game in (AvoidHearts, HeartsPlusFifty, FindFriends):

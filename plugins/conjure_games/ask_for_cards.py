@@ -1,0 +1,500 @@
+"""Ask for cards: 普通讨牌 (seed 004), asking anyone for a rank, with a fine for a false "no".
+
+Four to eight players share the cards (the 2s thinned out for five to eight); whoever holds the
+asking right asks any player for a card of a rank, keeps the right while the asks succeed, and
+passes it to the next player on a "no". Four of a rank are laid down at once: +2 each. A card
+left in hand at the end costs 1, and so does every "no" said while holding the rank.
+
+Rule notes
+==========
+
+Every rule is in :attr:`AskForCards.rule_notes` with the Chinese it rests on. The text is a
+fragment where the lie is concerned: it fines a player who holds the card asked for and does
+not give it (「手中有被讨的牌而不给者，每次罚1分」) while forbidding the refusal
+(「不得拒绝给牌」), so a refusal is possible and false; it does not say how a lie comes out or
+when the fine is paid. What is chosen here, and why:
+
+- The asked player answers: hands over a card of the rank (his choice of which), or says he
+  has none. Saying none while holding one is the lie. Both answers read the same to the
+  table whatever the hand, so no observation tells a lie from the truth.
+- A lie is found out when the table can prove it: every card that changes hands is handed
+  over face up and every card was dealt at the start, so when the refuser later parts with a
+  card of that rank (hands it over or lays it in a quartet) that he was not seen to receive
+  since the "no", he must have held it when he said it. At the end the hands are shown to
+  count the cards left, which proves every lie still hidden. Each lie found out costs 1, once.
+  Every lie is therefore fined by the end; the fine waits for the proof because a fine paid
+  at the moment of the lie would tell everyone the truth that only the liar knows.
+- Nothing private is stored beside the hands: a pending "no" is public (who, which rank,
+  which cards he was seen to receive since), and it was a lie exactly when the refuser still
+  holds a card of that rank outside those. So a seat's view of the game is its hand and the
+  public record, and determinisation deals the unseen cards again freely: a world that gives
+  the refuser a card of the rank is a world in which he lied, and will be fined for it.
+
+The cousin games fill the other gaps: Go Fish (ask any player for a rank you hold, keep asking
+while you get cards, a set of four laid down) and Happy Families (the card handed over is
+seen by all). Where they are silent, the choices are written in the notes below.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Final
+
+import attrs
+
+from conjure.deck import Card
+from conjure.games import (
+    ALL,
+    NOBODY,
+    SPECIAL,
+    TERMINAL,
+    Game,
+    GameState,
+    Option,
+    RuleNote,
+    asking,
+    win_loss,
+)
+from conjure.games.asking import AskVars
+
+#: an ask: ASK + target * 13 + rank (rank 0 the Ace)
+ASK: Final = SPECIAL
+#: the asked player says he has none (true or not)
+NONE: Final = SPECIAL + 8 * 13
+QUARTET_POINTS: Final = 2
+#: 「5人时剔出黑桃2、梅花2 … 6人时剔出全部2；7人时剔出方块2、黑桃2、梅花2 … 8人时剔出全部2」
+REMOVED: Final = {
+    4: (),
+    5: ("2S", "2C"),
+    6: ("2S", "2H", "2C", "2D"),
+    7: ("2D", "2S", "2C"),
+    8: ("2S", "2H", "2C", "2D"),
+}
+#: 「4人时每人发13张牌；5人时…每人发10张牌；6人时…8张；7人时…7张；8人时…6张」
+HAND_SIZES: Final = {4: 13, 5: 10, 6: 8, 7: 7, 8: 6}
+RANK_NAMES: Final = (
+    "aces",
+    "twos",
+    "threes",
+    "fours",
+    "fives",
+    "sixes",
+    "sevens",
+    "eights",
+    "nines",
+    "tens",
+    "jacks",
+    "queens",
+    "kings",
+)
+
+RANKS_ZH: Final = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+
+
+@attrs.define(slots=False)
+class AskForCardsVars(AskVars):
+    score: tuple[int, ...] = ()
+    #: the ask awaiting its answer: (asker, asked, rank), or () between asks
+    pending: tuple[int, ...] = ()
+    #: every "no" not yet proved false or settled: (refuser, rank, mask of the cards of that
+    #: rank he was seen to receive since). Public: it reads the same whether it was true.
+    refusals: tuple[tuple[int, int, int], ...] = ()
+    #: lies found out, per seat (1 point each)
+    lies: tuple[int, ...] = ()
+    #: cards left in hand at the end, per seat (1 point each)
+    left: tuple[int, ...] = ()
+    #: asks answered "no" in a row
+    streak: int = 0
+
+
+def _rank_said(rank: int) -> str:
+    return RANK_NAMES[rank]
+
+
+class AskForCards(Game[AskForCardsVars]):
+    id = "ask-for-cards"
+    name_zh = "普通讨牌"
+    name_en = "Ask for Cards"
+    source = "seed 004 (普通讨牌)"
+    players = (4, 5, 6, 7, 8)
+    deck_size = 52
+    vars_type = AskForCardsVars
+    ace_high = True
+    summary_en = (
+        "Ask anyone for a card of a rank you hold, ask again while you get one; four of a "
+        "rank +2; a card left in hand -1, a false 'none' -1 when found out."
+    )
+    summary_zh = (
+        "向任何人讨所持点数的牌，讨到可再讨；每副四同张得2分；剩牌每张罚1分，有牌不给每次罚1分。"
+    )
+    options = (
+        Option(
+            "limit",
+            5,
+            1,
+            20,
+            "the deal ends after this many rounds of asks answered 'none' in a row",
+        ),
+    )
+    rule_notes = (
+        RuleNote(
+            "four to eight players, each for himself; one pack without jokers",
+            "text",
+            quote="这种游戏4~8人为宜。可以各自为战、也可分组对抗。扑克牌一副，去掉大王、小王，共52张牌。",
+        ),
+        RuleNote(
+            "playing in teams (分组对抗) is not offered: every seat plays for itself",
+            "assumed",
+            "the text allows both and fixes no seating for teams; team totals would add the "
+            "members' scores and nothing else changes.",
+        ),
+        RuleNote(
+            "4 players 13 cards each; 5 players 2♠ 2♣ out, 10 each; 6 players every 2 out, 8 "
+            "each; 7 players 2♦ 2♠ 2♣ out, 7 each; 8 players every 2 out, 6 each (the cards "
+            "taken out lie face up aside)",
+            "text",
+            quote="4人时每人发13张牌；5人时剔出黑桃2、梅花2，每人发10张牌；6人时剔出全部2，"
+            "每人发8张牌；7人时剔出方块2、黑桃2、梅花2，每人发7张牌；8人时剔出全部2，每人发6张牌。",
+        ),
+        RuleNote(
+            "the dealer (甲) asks first, then the asking right goes round 甲, 乙, 丙 … in seat "
+            "order",
+            "text",
+            quote="按逆时针方向，依甲、乙、丙、丁、戊、已、庚、辛的顺序讨牌。",
+        ),
+        RuleNote(
+            "the asker may ask anyone, again and again (the player just asked too), and keeps "
+            "the right while his asks succeed",
+            "text",
+            quote="即有讨牌权者，可不限次数的向任何人（包括刚被讨要过的人）讨要不限数量的牌。"
+            "甲讨到牌就享有继续讨牌权",
+        ),
+        RuleNote(
+            "an ask is for one card of a named rank; asking again is how more come",
+            "assumed",
+            "the worked example asks for one card each time (向丁讨一张5点牌); 'any number of "
+            "cards' (不限数量) is read as over the whole turn, since every ask is one card.",
+        ),
+        RuleNote(
+            "the asker must hold a card of the rank he asks for",
+            "assumed",
+            "the text is silent; the worked example asks for the rank he holds (甲手中有2张5点牌"
+            "…讨一张5点牌), and it is the Go Fish rule. Taking a card still breaks the set of "
+            "the player who gives it (破坏对方组成的套牌).",
+        ),
+        RuleNote(
+            "a player who holds a card of the rank must hand one over, face up",
+            "text",
+            quote="被讨者如果手中的牌中有被讨要的牌张，不得拒绝给牌。",
+        ),
+        RuleNote(
+            "four of a rank are laid face up in front of the player at once and score 2",
+            "text",
+            quote="甲就组成5点牌“四同张”，甲把4张5点牌明放于自己面前，成为有分牌 … "
+            "每成一副四同张，得正2分。",
+        ),
+        RuleNote(
+            "a 'none' passes the asking right to the next player (who still holds cards)",
+            "text",
+            quote="一旦讨牌者提出向谁讨的牌，被讨者手中确无此牌时，即为讨空。讨空者应把讨牌权移交下家。",
+        ),
+        RuleNote(
+            "a player who holds the rank may still say 'none'; each such refusal is fined 1",
+            "text",
+            quote="手中有被讨的牌而不给者，每次罚1分",
+        ),
+        RuleNote(
+            "the fine is paid when the lie is found out: when the refuser parts with a card of "
+            "that rank he was not seen to receive since, or when the hands are shown at the end",
+            "assumed",
+            "the text names the fine, not how a lie comes out. Every card changes hands face up "
+            "and all were dealt, so such a card proves the lie; the hands shown at the end prove "
+            "the rest, so every lie is fined, and none before the table can know it.",
+        ),
+        RuleNote(
+            "each card left in hand at the end costs 1",
+            "text",
+            quote="手中剩有的未成套（四同张）的牌，每张罚1分。",
+        ),
+        RuleNote(
+            "the deal ends when every quartet that can be made is down (with 5 or 7 players the "
+            "2s left can make none), or after `limit` rounds (limit × players asks) answered "
+            "'none' in a row; then the hands are shown",
+            "assumed",
+            "the text does not say when the game ends. With refusals allowed, a holder could "
+            "keep the last card of a rank for ever; a limit on 'none's in a row ends every deal. "
+            "Measured with random play that answers truthfully (asking blindly, 200 deals each): "
+            "limit=5 ends 0 of 4-player deals, 1 of 6, 0 of 8 before their natural end (limit=3: "
+            "33, 38, 54); with random answers that lie half the time, 26% to 47% end at the "
+            "limit. Play that remembers who has what changes hands more often still.",
+        ),
+        RuleNote(
+            "the best score wins; equal best totals share the win",
+            "assumed",
+            "the text gives the score (得分减去罚分，就是实际得分), not the winner.",
+        ),
+    )
+
+    def __init__(self, num_players: int | None = None, **options: int) -> None:
+        super().__init__(num_players, **options)
+        n = self.num_players
+        self._hands = tuple(f"hand{p}" for p in range(n))
+        self._quartets = tuple(f"quartets{p}" for p in range(n))
+        self._seats = {h: p for p, h in enumerate(self._hands)}
+        self._removed = tuple(Card(t).code for t in REMOVED[n])
+        counts = [4] * 13
+        for c in self._removed:
+            counts[c % 13] -= 1
+        #: ranks that can still make a quartet (bit r)
+        self._whole = sum(1 << r for r in range(13) if counts[r] == 4)
+        self._limit = self.option_values["limit"] * n
+
+    def _zones(self) -> dict[str, str | int]:
+        z: dict[str, str | int] = {"deck": NOBODY, "removed": ALL}
+        for p in range(self.num_players):
+            z[f"hand{p}"] = p
+        for p in range(self.num_players):
+            z[f"quartets{p}"] = ALL
+        return z
+
+    def _deal(self, state: GameState[AskForCardsVars]) -> None:
+        state.zones["removed"] = list(self._removed)
+        state.zones["deck"] = [c for c in range(52) if c not in self._removed]
+        state.shuffle("deck")
+
+    def _after_chance(self, state: GameState[AskForCardsVars], zone: str) -> None:
+        n = self.num_players
+        cards = state.zones["deck"]
+        for i, c in enumerate(cards):
+            state.zones[self._hands[(1 + i) % n]].append(c)  # 甲 deals, himself last
+        cards.clear()
+        for h in self._hands:
+            state.zones[h].sort()
+        state.vars.score = (0,) * n
+        state.vars.lies = (0,) * n
+        state.vars.left = (0,) * n
+        asking.start(state, n)
+        for p in range(n):
+            for r in range(13):
+                self._lay_down(state, p, r)
+        state.current = 0
+        self._settle(state)
+
+    # -- helpers ----------------------------------------------------------------------------------
+
+    def _add(self, state: GameState[AskForCardsVars], name: str, p: int, amount: int) -> None:
+        values = list(getattr(state.vars, name))
+        values[p] += amount
+        setattr(state.vars, name, tuple(values))
+
+    def _lay_down(self, state: GameState[AskForCardsVars], p: int, rank: int) -> None:
+        hand = state.zones[self._hands[p]]
+        quartet = [c for c in hand if c % 13 == rank]
+        if len(quartet) < 4:
+            return
+        self._part(state, p, quartet)
+        for c in quartet:
+            hand.remove(c)
+        state.zones[self._quartets[p]].extend(quartet)
+        self._add(state, "score", p, QUARTET_POINTS)
+        # every card of the rank is down: a "no" about it that was not proved false was true
+        state.vars.refusals = tuple(x for x in state.vars.refusals if x[1] != rank)
+        state.tell(
+            f"player {p + 1} lays down four {_rank_said(rank)}: +{QUARTET_POINTS}",
+            f"{p + 1}号玩家亮出四张{RANKS_ZH[rank]}点牌：+{QUARTET_POINTS}分",
+        )
+
+    def _part(self, state: GameState[AskForCardsVars], p: int, cards: Sequence[int]) -> None:
+        """``p`` is seen to part with ``cards`` (of one rank): a pending "no" of his about that
+        rank is proved false by a card he was not seen to receive since."""
+        if not state.vars.refusals:
+            return
+        rank = cards[0] % 13
+        shown = 0
+        for c in cards:
+            shown |= 1 << c
+        kept = []
+        found = 0
+        for who, r, received in state.vars.refusals:
+            if who == p and r == rank:
+                if shown & ~received:
+                    found += 1
+                    continue
+                received &= ~shown
+            kept.append((who, r, received))
+        state.vars.refusals = tuple(kept)
+        if found:
+            self._fine(state, p, found, rank)
+
+    def _fine(self, state: GameState[AskForCardsVars], p: int, lies: int, rank: int) -> None:
+        self._add(state, "lies", p, lies)
+        self._add(state, "score", p, -lies)
+        state.tell(
+            f"player {p + 1} said he had no {_rank_said(rank)} and had one: -{lies}",
+            f"{p + 1}号玩家有牌不给：罚{lies}分",
+        )
+
+    def _next_holder(self, state: GameState[AskForCardsVars], p: int) -> int:
+        n = self.num_players
+        for step in range(1, n):
+            q = (p + step) % n
+            if state.zones[self._hands[q]]:
+                return q
+        return p
+
+    def _over(self, state: GameState[AskForCardsVars]) -> bool:
+        """Every quartet that can be made is down."""
+        # the cards of a rank not yet down lie in two hands at least (four in one are laid
+        # down at once), so a card of a rank that can still be whole means an ask can succeed
+        whole = self._whole
+        return not any(whole >> (c % 13) & 1 for h in self._hands for c in state.zones[h])
+
+    def _settle(self, state: GameState[AskForCardsVars]) -> None:
+        """End the deal when it is over; pass the asking right on from an empty hand."""
+        if self._over(state) or state.vars.streak >= self._limit:
+            self._show_hands(state)
+            return
+        p = state.current
+        if not state.zones[self._hands[p]]:
+            state.current = self._next_holder(state, p)
+
+    def _show_hands(self, state: GameState[AskForCardsVars]) -> None:
+        """The end: hands shown, every lie still hidden is proved, and cards left are fined."""
+        for who, rank, received in state.vars.refusals:
+            held = [c for c in state.zones[self._hands[who]] if c % 13 == rank]
+            if any(not received >> c & 1 for c in held):
+                self._fine(state, who, 1, rank)
+        state.vars.refusals = ()
+        for p, h in enumerate(self._hands):
+            left = len(state.zones[h])
+            for c in state.zones[h]:
+                state.reveal(c)
+            if left:
+                self._add(state, "left", p, left)
+                self._add(state, "score", p, -left)
+        state.vars.pending = ()
+        state.current = TERMINAL
+
+    # -- play -------------------------------------------------------------------------------------
+
+    def _legal_actions(self, state: GameState[AskForCardsVars]) -> Sequence[int]:
+        p = state.current
+        hand = state.zones[self._hands[p]]
+        if state.vars.pending:
+            rank = state.vars.pending[2]
+            return [c for c in hand if c % 13 == rank] + [NONE]
+        ranks = 0
+        for c in hand:
+            ranks |= 1 << (c % 13)
+        held = [r for r in range(13) if ranks >> r & 1]
+        return [
+            ASK + q * 13 + r
+            for q in range(self.num_players)
+            if q != p and state.zones[self._hands[q]]
+            for r in held
+        ]
+
+    def _playout_actions(self, state: GameState[AskForCardsVars]) -> Sequence[int]:
+        # in a playout the asked player answers truthfully: a lie is always fined in the end
+        legal = self._legal_actions(state)
+        if state.vars.pending and len(legal) > 1:
+            return legal[:1]
+        return legal
+
+    def _apply_action(self, state: GameState[AskForCardsVars], action: int) -> None:
+        p = state.current
+        if action >= ASK and action != NONE:
+            q, rank = divmod(action - ASK, 13)
+            state.vars.pending = (p, q, rank)
+            state.current = q
+            return
+        asker, q, rank = state.vars.pending
+        state.vars.pending = ()
+        if action == NONE:
+            state.vars.refusals = (*state.vars.refusals, (q, rank, 0))
+            asking.note_ask(state, asker, q, rank, 0)
+            state.tell(
+                f"player {q + 1} has no {_rank_said(rank)} for player {asker + 1}",
+                f"{q + 1}号玩家说没有{RANKS_ZH[rank]}点牌",
+            )
+            state.vars.streak += 1
+            state.current = self._next_holder(state, asker)
+            self._settle(state)
+            return
+        card = action
+        self._part(state, q, [card])
+        state.zones[self._hands[q]].remove(card)
+        hand = state.zones[self._hands[asker]]
+        hand.append(card)
+        hand.sort()
+        state.reveal(card)
+        if state.vars.refusals:
+            state.vars.refusals = tuple(
+                (who, r, received | (1 << card) if who == asker and r == rank else received)
+                for who, r, received in state.vars.refusals
+            )
+        asking.note_ask(state, asker, q, rank, 1)
+        state.tell(f"player {q + 1} gives player {asker + 1} the {Card(card).en.lower()}")
+        state.vars.streak = 0
+        state.current = asker
+        self._lay_down(state, asker, rank)
+        self._settle(state)
+
+    def _action_name(self, state: GameState[AskForCardsVars], action: int) -> str:
+        if action == NONE:
+            return "say you have none"
+        if action >= ASK:
+            q, rank = divmod(action - ASK, 13)
+            return f"ask player {q + 1} for {_rank_said(rank)}"
+        return f"give the {Card(action).en.lower()}"
+
+    def _action_seen(self, state: GameState[AskForCardsVars], action: int, player: int) -> str:
+        # every ask and every answer is spoken aloud, and a card given is handed over face up
+        if state.current == player or state.current < 0:
+            return super()._action_seen(state, action, player)
+        who = f"player {state.current + 1}"
+        if action == NONE:
+            return f"{who} says he has none"
+        if action >= ASK:
+            return f"{who}: {state.action_name(action)}"
+        return f"{who} gives the {Card(action).en.lower()}"
+
+    def _warning(self, state: GameState[AskForCardsVars], action: int) -> str | None:
+        if action == NONE and len(self._legal_actions(state)) > 1:
+            return "you hold one: saying none costs 1 point when it comes out, as it will"
+        return None
+
+    def _returns(self, state: GameState[AskForCardsVars]) -> tuple[float, ...]:
+        return win_loss(state.vars.score)
+
+    def _audit(self, state: GameState[AskForCardsVars]) -> str | None:
+        expected = tuple(
+            QUARTET_POINTS * (len(state.zones[self._quartets[p]]) // 4)
+            - state.vars.lies[p]
+            - state.vars.left[p]
+            for p in range(self.num_players)
+        )
+        if expected != tuple(state.vars.score):
+            return f"scores {state.vars.score} but quartets, lies and cards left give {expected}"
+        return None
+
+    def determinize(
+        self, state: GameState[AskForCardsVars], player: int, rng: random.Random
+    ) -> GameState[AskForCardsVars]:
+        # a "no" binds nobody (it may be a lie), so no card is kept from a seat that said it;
+        # only the quartets rule is public: no hand holds four of a rank
+        return asking.determinize(self, state, player, rng, self._seats, most_of_a_rank=3)
+
+    def _facts(self, state: GameState[AskForCardsVars], player: int) -> list[str]:
+        """The asks the table has heard, latest last, and the 'none's not yet settled."""
+        lines = asking.ask_lines(state, _rank_said)
+        for who, rank, _ in state.vars.refusals:
+            lines.append(f"player {who + 1} said he had no {_rank_said(rank)} (not yet settled)")
+        return lines
+
+
+__doc__ = (__doc__ or "") + "\n".join(
+    f"- [{note.origin}] {note.rule}" + (f": {note.why}" if note.why else "")
+    for note in AskForCards.rule_notes
+)
