@@ -17,7 +17,16 @@ from rich.text import Text
 
 from conjure.deck.cards import CARDS, SUIT_SYMBOLS
 from conjure.errors import ConjureError
-from conjure.games.api import ALL, CHANCE, NOBODY, TERMINAL, TOP, Game, GameState
+from conjure.games.api import (
+    ALL,
+    CHANCE,
+    NOBODY,
+    TERMINAL,
+    TOP,
+    UNKNOWN_SIDE,
+    Game,
+    GameState,
+)
 from conjure.games.bots import make_bot
 from conjure.view.terminal import card_text
 
@@ -83,11 +92,50 @@ def view(game: Game[Any], state: GameState[Any], player: int) -> RenderableType:
         table.add_row("", Text(" · ".join(facts), style="cyan"))
     for fact in game._facts(state, player):
         table.add_row("", Text(fact, style="cyan"))
+    sides = sides_text(game, state, player)
+    if sides:
+        table.add_row("", Text(sides, style="cyan"))
     return Panel(
         table,
         title=f"{game.name_zh} {game.name_en} · you are player {player + 1}",
         title_align="left",
     )
+
+
+def sides_text(game: Game[Any], state: GameState[Any], player: int) -> str:
+    """The sides as the table knows them (``declarer's side: players 1, 3 · defenders: …``),
+    the seats not yet shown named apart; empty when every seat plays for itself."""
+    teams = state.teams()
+    if not teams:
+        return ""
+
+    def seats(members: list[int]) -> str:
+        return ", ".join("you" if p == player else str(p + 1) for p in members)
+
+    parts = []
+    for t, name in enumerate(game.team_names()):
+        members = [p for p, side in enumerate(teams) if side == t]
+        if members:
+            parts.append(f"{name.en}: {seats(members)}")
+    unknown = [p for p, side in enumerate(teams) if side == UNKNOWN_SIDE]
+    if unknown:
+        parts.append(f"side not yet shown: {seats(unknown)}")
+    return " · ".join(parts)
+
+
+def verdict(state: GameState[Any], seat: int) -> str:
+    """``you win``, ``a draw`` or ``you lose``; seats that share the best result and are on one
+    side (partners) win together."""
+    result = state.returns()
+    best = max(result)
+    top = [p for p, r in enumerate(result) if r == best]
+    teams = state.teams()
+    together = bool(teams) and len({teams[p] for p in top}) == 1 and teams[top[0]] >= 0
+    if seat in top and (len(top) == 1 or together):
+        return "you win" if len(top) == 1 else "your side wins"
+    if len(top) > 1 and not together:
+        return "a draw"
+    return "you lose"
 
 
 def _number(x: float) -> str:
@@ -203,15 +251,10 @@ def play_game(
     if getattr(state.vars, "match", None):
         console.print(Text("match score " + " : ".join(map(str, state.vars.match)), style="bold"))
     console.print(view(game, state, seat))
-    result = state.returns()
-    verdict = (
-        "you win"
-        if result[seat] == max(result) and result.count(max(result)) == 1
-        else ("a draw" if result.count(max(result)) > 1 else "you lose")
-    )
     console.print(
         Text(
-            f"Game over: {verdict}. Scores: " + " : ".join(_number(s) for s in state.scores()),
+            f"Game over: {verdict(state, seat)}. Scores: "
+            + " : ".join(_number(s) for s in state.scores()),
             style="bold",
         )
     )
