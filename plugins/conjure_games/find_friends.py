@@ -492,6 +492,10 @@ class FindFriends(TrickGame[FindFriendsVars]):
         return str(CARDS[action])
 
     def _why_not(self, state: GameState[FindFriendsVars], action: int) -> str | None:
+        if state.vars.phase == "call" and action < SPECIAL:
+            if CALL + action in self._legal_actions(state):
+                return f"to call it, type: call {CARDS[action]}"
+            return "you may call only a card you neither hold nor buried"
         if state.vars.phase != "play" or action >= SPECIAL:
             return None
         if action not in state.zones[HANDS[state.current]]:

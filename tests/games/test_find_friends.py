@@ -215,3 +215,39 @@ def test_monte_carlo_beats_random() -> None:
     mean = statistics.mean(gains)
     low = mean - 1.96 * statistics.pstdev(gains) / len(gains) ** 0.5
     assert low > 0, f"{mean:+.1f} points a deal (95% low {low:+.1f})"
+
+
+def test_a_card_typed_at_the_call_says_how_to_call_it() -> None:
+    from conjure.games import GameError
+
+    game = FindFriends(4)
+    s = game.new_initial_state(2)
+    for _ in range(4):
+        s.apply_action(PASS)
+    while s.vars.phase == "bury":
+        s.apply_action(s.legal_actions()[0])
+    s.apply_action(TRUMP)
+    callable_ = s.legal_actions()[0] - CALL
+    with pytest.raises(GameError, match=f"type: call {Card(callable_)}"):
+        game.parse_action(s, Card(callable_).ascii)
+    assert game.parse_action(s, f"call {Card(callable_)}") == CALL + callable_
+    held = s.zones["hand0"][0]
+    with pytest.raises(GameError, match="neither hold nor buried"):
+        game.parse_action(s, Card(held).ascii)
+
+
+def test_partners_judge_a_deal_alike() -> None:
+    """The bots play for their side: the declarer and his friend value a finished deal alike
+    (the text's split differs by at most a point), the defenders the other way."""
+    game = FindFriends(5, deals=1)
+    for seed in range(4):
+        s = to_play(game, seed, [BID + 5] + [PASS] * 4, None)
+        start = s.copy()
+        finish(s)
+        v = s.vars
+        values = [game._deal_value(start, s, p) for p in range(5)]
+        ours = [values[p] for p in (v.declarer, v.partner)]
+        theirs = [values[p] for p in range(5) if p not in (v.declarer, v.partner)]
+        assert abs(ours[0] - ours[1]) <= 2 / 50
+        assert max(theirs) - min(theirs) <= 2 / 50
+        assert (ours[0] > 0) != (theirs[0] > 0)

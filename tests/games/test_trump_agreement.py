@@ -181,3 +181,16 @@ def test_the_hands_are_private() -> None:
         obs = s.observation(p)["zones"]
         for q in range(3):
             assert (None in obs[HANDS[q]]) == (p != q)
+
+
+def test_partners_judge_a_deal_alike() -> None:
+    """The bots play for their side: with four players a finished deal is worth the same to
+    both partners and the opposite to the other side."""
+    game = TrumpAgreement(4, deals=1)
+    for seed in range(4):
+        s = game.new_initial_state(seed)
+        start = s.copy()
+        s.apply_action(ACCEPT)
+        play_out(s)
+        values = [game._deal_value(start, s, p) for p in range(4)]
+        assert values[0] == values[2] == -values[1] == -values[3]
