@@ -146,3 +146,55 @@ def test_a_bot_never_deals_a_refused_card_back() -> None:
 @pytest.mark.parametrize(("players", "ask", "seeds"), [(4, 0, 1), (3, 0, 2), (3, 1, 1)])
 def test_conformance(players: int, ask: int, seeds: int) -> None:
     assert check_game(GoFish(players, ask=ask), seeds=range(seeds), bot_checks=1) > 0
+
+
+def checked_playout(state: GameState[GoFishVars], rng: random.Random) -> None:
+    """Random play through the public checked methods alone."""
+    while not state.is_terminal():
+        actions = state.legal_actions()
+        state.apply_action(actions[int(rng.random() * len(actions))])
+
+
+@pytest.mark.parametrize(
+    ("players", "ask"), [(3, 0), (4, 0), (5, 0), (6, 0), (3, 1), (4, 1), (6, 1)]
+)
+def test_the_fast_playout_equals_the_checked_path(players: int, ask: int) -> None:
+    game = GoFish(players, ask=ask)
+    assert game.fast_playout
+    for seed in range(12):
+        slow = game.new_initial_state(seed)
+        fast = slow.copy()
+        checked_playout(slow, random.Random(seed))
+        moves = random_playout(fast, random.Random(seed), uniform=True)
+        assert fast.to_json() == slow.to_json(), seed
+        assert moves == len(fast.history) - 52
+        # and from the middle of a game, in a world dealt again for one seat, as bots play
+        mid = game.new_initial_state(seed)
+        random_playout_steps(mid, random.Random(seed), 10)
+        if mid.is_terminal():
+            continue
+        world = game.determinize(mid, seed % players, random.Random(seed))
+        slow, fast = world, world.copy()
+        checked_playout(slow, random.Random(seed + 1))
+        random_playout(fast, random.Random(seed + 1), uniform=True)
+        assert fast.to_json() == slow.to_json(), seed
+
+
+def random_playout_steps(state: GameState[GoFishVars], rng: random.Random, steps: int) -> None:
+    for _ in range(steps):
+        if state.is_terminal():
+            return
+        actions = state.legal_actions()
+        state.apply_action(actions[int(rng.random() * len(actions))])
+
+
+@pytest.mark.parametrize("ask", [0, 1])
+def test_the_fast_playout_copes_with_a_whole_quartet_left_in_a_hand(ask: int) -> None:
+    # only in a world dealt again for a bot: the hand's only ask must be refused
+    game = GoFish(ask=ask)
+    for seed in range(6):
+        slow = hands(game, "5S 5H 5C 5D", "9S 9H KS", "9C KH", "9D KC KD")
+        fast = slow.copy()
+        checked_playout(slow, random.Random(seed))
+        random_playout(fast, random.Random(seed), uniform=True)
+        assert fast.to_json() == slow.to_json()
