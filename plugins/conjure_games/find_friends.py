@@ -26,6 +26,7 @@ from conjure.games import (
     HANDS,
     NOBODY,
     SPECIAL,
+    TERMINAL,
     UNKNOWN_SIDE,
     WON,
     GameState,
@@ -261,7 +262,7 @@ class FindFriends(TrickGame[FindFriendsVars]):
     def _teams(self, state: GameState[FindFriendsVars]) -> tuple[int, ...]:
         v = state.vars
         n = self.num_players
-        if v.declarer < 0:
+        if v.declarer < 0 or state.current == TERMINAL:  # a deal's sides end with it
             return (UNKNOWN_SIDE,) * n
         if v.partner < 0:
             return tuple(0 if p == v.declarer else UNKNOWN_SIDE for p in range(n))

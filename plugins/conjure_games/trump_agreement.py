@@ -26,6 +26,7 @@ from conjure.games import (
     HANDS,
     NOBODY,
     SPECIAL,
+    TERMINAL,
     UNKNOWN_SIDE,
     WON,
     GameState,
@@ -200,7 +201,7 @@ class TrumpAgreement(TrickGame[TrumpAgreementVars]):
         if n == 4:
             return (0, 1, 0, 1)
         c = state.vars.contractor
-        if c < 0:
+        if c < 0 or state.current == TERMINAL:  # a contract's sides end with its deal
             return (UNKNOWN_SIDE,) * n
         return tuple(0 if p == c else 1 for p in range(n))
 

@@ -36,6 +36,8 @@ class Summary:
     mean_scores: tuple[float, ...]
     mean_length: float
     seconds: float
+    #: (a seat wins a game when its result is the best alone, or shared only with partners the
+    #: end of the game shows on its side)
     #: the standard deviation of each seat's return over the games
     sd_returns: tuple[float, ...] = ()
     #: the sides of a game of sides (empty: every seat for itself), the games each side won
@@ -183,8 +185,9 @@ def _play_chunk(context: tuple[Game[Any], tuple[str, ...], int], chunk: Chunk) -
         result = state.returns()
         best = max(result)
         top = [i for i, r in enumerate(result) if r == best]
-        if len(top) == 1:
-            part.wins[top[0]] += 1
+        if len(top) == 1 or _partners(state.teams() if sides else (), top):
+            for i in top:  # one seat alone, or partners sharing their side's result
+                part.wins[i] += 1
         else:
             part.draws += 1
         for p in range(n):
@@ -205,6 +208,11 @@ def _play_chunk(context: tuple[Game[Any], tuple[str, ...], int], chunk: Chunk) -
                 part.team_returns[t] += sided[t]
                 part.team_squares[t] += sided[t] * sided[t]
     return part
+
+
+def _partners(teams: tuple[int, ...], seats: list[int]) -> bool:
+    """Whether ``seats`` are all on one side that the end of the game has shown."""
+    return bool(teams) and teams[seats[0]] >= 0 and all(teams[p] == teams[seats[0]] for p in seats)
 
 
 def simulate(
