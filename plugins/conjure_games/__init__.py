@@ -33,6 +33,7 @@ def register_games(register: Callable[[Any], None]) -> None:
     from conjure_games.sixty_six import SixtySix
     from conjure_games.specification import Specification
     from conjure_games.ten_exchange import TenExchange
+    from conjure_games.three_card_showdown import ThreeCardShowdown
     from conjure_games.trump_agreement import TrumpAgreement
 
     for game in (SixtySix, Goofspiel, RoundAndRound, JackHigh):
@@ -45,6 +46,7 @@ def register_games(register: Callable[[Any], None]) -> None:
         register(meld_game)
     register(AskForCards)
     register(RunFast)
+    register(ThreeCardShowdown)
     register(TrumpAgreement)
     for party_game in (AvoidHearts, HeartsPlusFifty, FindFriends):
         register(party_game)

@@ -1,0 +1,455 @@
+"""Three-card showdown (seed 002, rules 5–8 of an untitled game): three cards each, stakes that
+double round after round (or grow four-, eight- or sixteen-fold once the dealer has the table
+look at its cards), a showdown by the text's own ranking, and bankrolls carried from hand to
+hand until somebody has lost every chip.
+
+The excerpt starts at rule 5: the deal, the chips and who deals (rules 1–4) are missing and
+are filled from the text's cousins 炸金花 and Three Card Brag (three cards each, face down, a
+bankroll of chips, the deal passing on); every rule and its origin is in
+:attr:`ThreeCardShowdown.rule_notes` (``conjure rules three-card-showdown``).
+
+Hands are ranked by :func:`strength`, one integer per three cards, from the table of every
+hand sorted by :func:`key`, built once on first use.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cache
+from itertools import combinations
+from typing import Final
+
+import attrs
+
+from conjure.deck import CARDS
+from conjure.games import (
+    HANDS,
+    NOBODY,
+    SPECIAL,
+    GameState,
+    MatchGame,
+    MatchVars,
+    Option,
+    RuleNote,
+)
+
+#: the categories, highest last
+HIGH, STRAIGHT, GAPPED_FLUSH, STRAIGHT_FLUSH, PAIR, TRIPS = range(6)
+CATEGORY_NAMES: Final = (
+    "three odd cards",
+    "straight",
+    "gapped flush",
+    "straight flush",
+    "pair",
+    "trips",
+)
+CATEGORY_ZH: Final = ("三张单牌", "杂花顺", "同花不连顺", "同花顺", "对子", "三同牌")
+#: rank of a card: A 2 3 … K are 0 … 12, A the lowest (「A、2、3……J、Q、K」 increasing)
+RANK: Final = tuple(c % 13 for c in range(52))
+#: strength of a suit: ♠ 3 > ♥ 2 > ♣ 1 > ♦ 0 (suits are ♠ ♥ ♣ ♦ = 0 1 2 3 in card codes)
+SUIT: Final = tuple(3 - c // 13 for c in range(52))
+
+#: actions: bet (having looked at ``k`` cards: BET + k), decline, and the dealer's first bet
+BET: Final = SPECIAL
+DECLINE: Final = SPECIAL + 4
+OPEN: Final = SPECIAL + 8
+
+
+def key(hand: Sequence[int]) -> tuple[int, ...]:
+    """What decides between two hands, as a tuple compared left to right: the category, then
+    within it as the text says (or, where it is silent, as the rule notes choose)."""
+    cards = sorted(hand, key=lambda c: (RANK[c], SUIT[c]))
+    ranks = [RANK[c] for c in cards]
+    lo, mid, hi = ranks
+    flush = len({c // 13 for c in cards}) == 1
+    if lo == hi:
+        return (TRIPS, hi)
+    if lo == mid or mid == hi:
+        pair = mid
+        suits = [SUIT[c] for c in cards if RANK[c] == pair]
+        return (PAIR, pair, max(suits))
+    run = mid == lo + 1 and hi == mid + 1
+    if flush and run:
+        return (STRAIGHT_FLUSH, SUIT[cards[0]], hi)
+    if flush and hi == mid + 1 and mid == lo + 2:
+        return (GAPPED_FLUSH, SUIT[cards[0]], hi)
+    if run:
+        return (STRAIGHT, hi, SUIT[cards[2]])
+    return (HIGH, hi, mid, lo, SUIT[cards[2]])
+
+
+def _bits(hand: Sequence[int]) -> int:
+    return sum(1 << c for c in hand)
+
+
+@cache
+def table() -> dict[int, int]:
+    """Three cards (as a bitmask of their codes) -> strength, 0 the weakest of the 22,100
+    hands; built on first use."""
+    every = sorted(combinations(range(52), 3), key=key)
+    return {_bits(h): i for i, h in enumerate(every)}
+
+
+def strength(hand: Sequence[int]) -> int:
+    """The hand's place in the text's order (higher wins); no two hands of one deal tie."""
+    return table()[_bits(hand)]
+
+
+def category(hand: Sequence[int]) -> int:
+    return key(hand)[0]
+
+
+def settle(
+    strengths: Sequence[int], trips: Sequence[bool], stakes: Sequence[int], chips: Sequence[int]
+) -> tuple[int, ...]:
+    """Chips each player gains (negative: pays) at the showdown: every loser pays the winner
+    what the winner staked, twice that when the winner holds trips; then a loser holding trips
+    collects what he staked from every other loser. Nobody pays more than the chips he
+    holds (``chips``), the winner's payments first."""
+    n = len(stakes)
+    winner = max(range(n), key=lambda p: strengths[p])
+    left = list(chips)
+    gains = [0] * n
+    owed = stakes[winner] * (2 if trips[winner] else 1)
+    for p in range(n):
+        if p != winner:
+            paid = min(owed, left[p])
+            left[p] -= paid
+            gains[p] -= paid
+            gains[winner] += paid
+    for t in range(n):
+        if t == winner or not trips[t]:
+            continue
+        for p in range(n):
+            if p not in (t, winner):
+                paid = min(stakes[t], left[p])
+                left[p] -= paid
+                left[t] += paid
+                gains[p] -= paid
+                gains[t] += paid
+    return tuple(gains)
+
+
+@attrs.define(slots=False)
+class ShowdownVars(MatchVars):
+    #: how many of his cards every player has looked at (the dealer decides, 0 to 3)
+    looked: int = 0
+    #: the betting round (from 1)
+    round: int = 1
+    #: the last bet made in this hand (0 before the first)
+    last_bet: int = 0
+    #: what each player has put in this hand
+    stakes: tuple[int, ...] = ()
+    #: bets made in this hand
+    bets: int = 0
+
+
+class ThreeCardShowdown(MatchGame[ShowdownVars]):
+    id = "three-card-showdown"
+    name_zh = "三张牌比大小"
+    name_en = "Three-Card Showdown"
+    source = "seed 002 (untitled, rules 5–8)"
+    players = (4, 2, 3, 5, 6)
+    deck_size = 52
+    vars_type = ShowdownVars
+    summary_en = (
+        "Three cards each, face down; the dealer opens with a few chips and every next bet is "
+        "twice the one before, four, eight or sixteen times once the dealer has everyone look "
+        "at one, two or three cards; anyone may decline from the second round, and then all "
+        "show: trips > pair > straight flush > gapped flush > straight > odd cards, A low, "
+        "♠ > ♥ > ♣ > ♦; the losers each pay the winner what he staked, double for trips."
+    )
+    summary_zh = (
+        "每人三张暗牌；庄家先出筹码，下家出上家的两倍，庄家看一、二、三张牌后改为四、八、"
+        "十六倍；第二圈起可以弃权，弃权即亮牌比大小：三同牌>对子>同花顺>同花不连顺>杂花顺"
+        ">三张单牌，A最小，黑桃>红桃>梅花>方块；输家各付赢家所出筹码数，三同牌加倍。"
+    )
+    options = (
+        Option("chips", 1000, 10, 1_000_000, "chips each player starts with"),
+        Option("opening", 3, 1, 100, "the most chips the dealer may open with"),
+        Option("hands", 10, 1, 1000, "the most hands in a match"),
+    )
+    rule_notes = (
+        RuleNote(
+            "four players (two to six allowed), 52 cards, three each, dealt one at a time face "
+            "down from the dealer's left; each player starts with a bankroll of chips (option "
+            "chips, 1000); the first dealer is player 1 and the deal passes clockwise",
+            "assumed",
+            "rules 1–4, which would say so, are missing; the text's example seats 甲乙丙丁 "
+            "(four), and three cards each from a 52-card pack, a bankroll and a deal that "
+            "passes on are how 炸金花 and Three Card Brag are played",
+        ),
+        RuleNote(
+            "betting goes clockwise from the dealer (甲, 乙, 丙, 丁); the dealer opens with the "
+            "chips he likes (1 up to the option opening, 3), and each next bet is twice the one "
+            "before, round after round (the dealer's next bet follows the last player's)",
+            "text",
+            quote="第一圈开始，庄家可根据自己的意愿出筹码的数量，如果庄家不看牌并出1个筹码，置于桌"
+            "中间，乙要出2个筹码，丙要出4个筹码，丁要出8个筹码……第2圈中，如果庄家要出筹码就要出16"
+            "个，乙要出32个筹码，依此类推",
+        ),
+        RuleNote(
+            "nobody may decline in the first round; from the second any player may decline "
+            "instead of betting, and then the betting is over for everyone",
+            "text",
+            "the text says a player who will not bet ends the hand (「表示该盘游戏结束」) and "
+            "that all then show (rule 6: 「各家出完筹码后，要翻出自己的牌比较大小」): declining "
+            "stops the stakes rising, it does not fold the hand",
+            quote="第一圈中，各家均不得弃权……从第2圈起各位均有弃权的机会，如果轮到某家出筹码而不想"
+            "出时，表示该盘游戏结束",
+        ),
+        RuleNote(
+            "before his bet in any round the dealer may have everyone look at one more card (or "
+            "more) of his own three; each next bet is then 4, 8 or 16 times the one before when "
+            "every player has seen 1, 2 or 3 of his cards",
+            "text",
+            quote="如果庄家在出筹码前看了一张牌，其他牌手也要看一张牌，则下家出的筹码为上家的4倍。"
+            "……如果庄家看2张牌……8倍……如果庄家看3张牌……16倍……只要某一圈各位全部出完筹码，"
+            "庄家有权决定是否看牌",
+        ),
+        RuleNote(
+            "the dealer's bet after he has the table look is the last bet times the new "
+            "multiple; a card once seen stays seen, so the multiple never falls",
+            "assumed",
+            "the text says only that the amounts still follow the rule (「出的筹码数量仍然要遵循"
+            "上述规则」)",
+        ),
+        RuleNote(
+            "a player's stake is everything he has put in this hand, and it may not exceed "
+            "his chips: a bet he cannot cover ends the betting as a decline would, in the first "
+            "round too",
+            "assumed",
+            "the stakes grow without limit in the text; chips on the table must be the "
+            "player's own, and rule 8 ends play when someone has none (「输完手中的筹码」)",
+        ),
+        RuleNote(
+            "at the showdown every loser pays the winner what the winner staked (the chips on "
+            "the table only mark the stakes and go back to their owners); a winner holding "
+            "trips is paid twice that",
+            "text",
+            quote="输的各位分别都要给赢家所出的筹码数。比如丙赢了这盘，丙出了32个筹码，则甲、乙、"
+            "丁分别要给丙32个筹码……当赢家手中为三同牌时，其他各位要给他所出筹码的加倍数",
+        ),
+        RuleNote(
+            "a loser holding trips collects what he staked from every other loser (not from the "
+            "winner), after the winner is paid",
+            "text",
+            "the text's example has 甲 and 丁 pay 乙; with two losers holding trips each "
+            "collects from the other, which the text does not forbid",
+            quote="乙为非赢家持有比丙小的三同牌比如三张6，乙出了16个筹码，则甲、丁还要分别再给乙16"
+            "个筹码，就是说只要手中持有三同牌，就可以赢得自己所出筹码的倍数",
+        ),
+        RuleNote(
+            "nobody pays more than the chips he holds; the match ends when a player has none "
+            "left, or after the option hands (10); the result is each player's chips won or "
+            "lost",
+            "text",
+            "the cap on hands is assumed, so that every match ends",
+            quote="这样一盘一盘的玩下去，直到有一位参加者输完手中的筹码，该局游戏到此为止",
+        ),
+        RuleNote(
+            "categories: trips > pair > straight flush > gapped flush > straight > three odd cards",
+            "text",
+            quote="三同张大于对子，对子大于同花顺子，同花顺大于同花不连顺，同花不连顺大于杂花顺，"
+            "杂花顺大于三张不连牌",
+        ),
+        RuleNote(
+            "ranks run A 2 3 … K, the Ace lowest: A-2-3 is a straight, Q-K-A is not; suits "
+            "♠ > ♥ > ♣ > ♦ decide between cards of one rank",
+            "text",
+            quote="单张牌，牌点的大小依次递增为A、2、3、4、5、6、7、8、9、10、J、Q、K。同点牌以"
+            "黑桃为最大，依次为红桃、梅花、方块",
+        ),
+        RuleNote(
+            "a gapped flush is three cards of a suit whose two highest are consecutive and whose "
+            "lowest is one rank below a gap (♣6 ♣8 ♣9); any other flush that is not a straight "
+            "counts as three odd cards",
+            "text",
+            quote="同花不连顺只能是最大的两张牌相连，最小的一张牌与中间那张只相差一个牌点",
+        ),
+        RuleNote(
+            "trips by rank; a pair by its rank, then by its higher suit (the odd card never "
+            "counts)",
+            "text",
+            "the text's pair examples read 「桃8」 as ♥8: ♠8♣8 beats ♥8♦8 and ♠8♦8 beats ♥8♣8, "
+            "which can both happen in one pack (read as ♠8 they could not: one pack has one ♠8)",
+            quote="黑桃8和梅花8组成的对子大于桃8和方块8组成的对子，黑桃8和方块8组成的对子大于桃8和"
+            "梅花8组成的对子……只比较对子的大小而不比较另一张单牌的大小",
+        ),
+        RuleNote(
+            "straight flushes by suit first, then by rank: ♠A23 beats ♥JQK",
+            "text",
+            quote="同花顺中以黑桃顺子为最大，黑桃A、2、3大于红桃J、Q、K，其他花色依此类推",
+        ),
+        RuleNote(
+            "gapped flushes like straight flushes: by suit, then by their highest card",
+            "assumed",
+            "the text ranks them below every straight flush and says no more; they are flushes "
+            "too, so the straight flushes' order is kept",
+        ),
+        RuleNote(
+            "straights by their highest card, then by that card's suit",
+            "text",
+            quote="杂花顺中出现同点顺子时，要根据花色来确定大小。比如红桃10、黑桃J、梅花Q大于方块"
+            "10、红桃J、方块Q",
+        ),
+        RuleNote(
+            "three odd cards by the highest rank, the next, the lowest, then the highest card's "
+            "suit",
+            "assumed",
+            "the text ranks single cards by rank, then suit; the order of three is the usual "
+            "one of 炸金花 and Brag",
+        ),
+    )
+
+    def _zones(self) -> dict[str, int | str]:
+        zones: dict[str, int | str] = {"deck": NOBODY}
+        for p in range(self.num_players):
+            zones[HANDS[p]] = NOBODY  # nobody, not even the owner, sees a card not looked at
+        return zones
+
+    def start_chips(self) -> int:
+        return self.option_values["chips"]
+
+    def chips(self, state: GameState[ShowdownVars], player: int) -> int:
+        """What ``player`` holds now (the stakes on the table are still his)."""
+        return self.start_chips() + state.vars.match[player]
+
+    def _new_deal(self, state: GameState[ShowdownVars]) -> None:
+        v = state.vars
+        cards = self.shuffled_deck(state)
+        state.zones["deck"] = self.deal_one_at_a_time(state, cards, 3)
+        v.looked = 0
+        v.round = 1
+        v.last_bet = 0
+        v.bets = 0
+        v.stakes = (0,) * self.num_players
+        state.current = v.dealer
+
+    def due(self, state: GameState[ShowdownVars], looked: int) -> int:
+        """The bet due next when every player has looked at ``looked`` cards."""
+        return state.vars.last_bet << (1 + looked)
+
+    def _legal_actions(self, state: GameState[ShowdownVars]) -> Sequence[int]:
+        v = state.vars
+        me = state.current
+        room = self.chips(state, me) - v.stakes[me]
+        may_decline = v.round > 1
+        if v.last_bet == 0:
+            top = min(self.option_values["opening"], room)
+            return [OPEN + 4 * (a - 1) + k for a in range(1, top + 1) for k in range(4)]
+        looks = range(v.looked, 4) if me == v.dealer else (v.looked,)
+        out = [BET + k for k in looks if self.due(state, k) <= room]
+        if may_decline or not out:
+            out.append(DECLINE)
+        return out
+
+    def _look(self, state: GameState[ShowdownVars], k: int) -> None:
+        v = state.vars
+        if k == v.looked:
+            return
+        for p in range(self.num_players):
+            for c in state.zones[HANDS[p]][v.looked : k]:
+                state.reveal(c, 1 << p)
+        state.tell(
+            f"the dealer has everyone look at {k} of his cards",
+            f"庄家看{k}张牌，各家也看{k}张",
+        )
+        v.looked = k
+
+    def _apply_action(self, state: GameState[ShowdownVars], action: int) -> None:
+        v = state.vars
+        me = state.current
+        if action == DECLINE:
+            state.tell(f"player {me + 1} declines", f"{me + 1}号弃权")
+            self._showdown(state)
+            return
+        if action >= OPEN:
+            amount, k = (action - OPEN) // 4 + 1, (action - OPEN) % 4
+            self._look(state, k)
+        else:
+            self._look(state, action - BET)
+            amount = v.last_bet << (1 + v.looked)
+        stakes = list(v.stakes)
+        stakes[me] += amount
+        v.stakes = tuple(stakes)
+        v.last_bet = amount
+        v.bets += 1
+        state.tell(f"player {me + 1} bets {amount}", f"{me + 1}号出{amount}个筹码")
+        nxt = (me + 1) % self.num_players
+        if nxt == v.dealer:
+            v.round += 1
+        state.current = nxt
+
+    def _showdown(self, state: GameState[ShowdownVars]) -> None:
+        v = state.vars
+        n = self.num_players
+        hands = [state.zones[HANDS[p]] for p in range(n)]
+        for hand in hands:
+            for c in hand:
+                state.reveal(c)
+        strengths = [strength(h) for h in hands]
+        trips = [category(h) == TRIPS for h in hands]
+        chips = [self.chips(state, p) for p in range(n)]
+        gains = settle(strengths, trips, v.stakes, chips)
+        winner = max(range(n), key=lambda p: strengths[p])
+        shown = "; ".join(f"{p + 1}: {' '.join(str(CARDS[c]) for c in hands[p])}" for p in range(n))
+        name = CATEGORY_NAMES[category(hands[winner])]
+        state.tell(
+            f"showdown ({shown}): player {winner + 1} wins with {name}; "
+            f"chips {' '.join(f'{g:+d}' for g in gains)}",
+            f"亮牌（{shown}）：{winner + 1}号以{CATEGORY_ZH[category(hands[winner])]}获胜；"
+            f"筹码 {' '.join(f'{g:+d}' for g in gains)}",
+        )
+        v.last_bet = 0
+        self.close_deal(state, gains)
+
+    def _match_over(self, state: GameState[ShowdownVars]) -> bool:
+        v = state.vars
+        broke = any(self.chips(state, p) <= 0 for p in range(self.num_players))
+        return broke or v.deals >= self.option_values["hands"]
+
+    def _returns(self, state: GameState[ShowdownVars]) -> tuple[float, ...]:
+        return tuple(float(m) for m in state.vars.match)
+
+    def _deal_value(
+        self, start: GameState[ShowdownVars], end: GameState[ShowdownVars], player: int
+    ) -> float:
+        gained = end.vars.match[player] - start.vars.match[player]
+        return max(-1.0, min(1.0, gained / self.start_chips()))
+
+    def _action_name(self, state: GameState[ShowdownVars], action: int) -> str:
+        if action == DECLINE:
+            return "decline"
+        if action >= OPEN:
+            amount, k = (action - OPEN) // 4 + 1, (action - OPEN) % 4
+            look = f"look at {k}, " if k else ""
+            return f"{look}open {amount}"
+        if BET <= action < DECLINE:
+            k = action - BET
+            look = f"look at {k}, " if k > state.vars.looked else ""
+            return f"{look}bet {self.due(state, k)}"
+        return super()._action_name(state, action)
+
+    def ordered_actions(self, state: GameState[ShowdownVars]) -> list[int]:
+        return sorted(state.legal_actions())
+
+    def _facts(self, state: GameState[ShowdownVars], player: int) -> list[str]:
+        v = state.vars
+        if not v.stakes:
+            return []
+        stakes = " ".join(f"{p + 1}:{s}" for p, s in enumerate(v.stakes))
+        chips = " ".join(f"{p + 1}:{self.chips(state, p)}" for p in range(self.num_players))
+        return [
+            f"on the table {sum(v.stakes)} (stakes {stakes}); chips {chips}",
+            f"round {v.round}, cards looked at {v.looked}, last bet {v.last_bet}, "
+            f"dealer player {v.dealer + 1}",
+        ]
+
+    def _scores(self, state: GameState[ShowdownVars]) -> tuple[float, ...]:
+        return tuple(float(self.chips(state, p)) for p in range(self.num_players))
+
+    def _audit(self, state: GameState[ShowdownVars]) -> str | None:
+        if sum(state.vars.match) != 0:
+            return f"chips won and lost {state.vars.match} do not add up to 0"
+        return None
