@@ -477,8 +477,11 @@ class Lister:
             return singles[i] if i < len(singles) else pairs[i - len(singles)]
         m4 = h2 & _LOW
         bombs = self._by_m4(m4) if m4 else ()
-        segments = _lead_segments(m1, m2, m3)
-        i = int(x * (len(singles) + len(pairs) + len(bombs) + _count(segments)))
+        # how many triples there are, without making their segments (made only if picked)
+        count = 0
+        for run, n in _triple_runs(m3):
+            count += 1 + comb((m1 & ~run).bit_count(), 2 * n) + comb((m2 & ~run).bit_count(), n)
+        i = int(x * (len(singles) + len(pairs) + len(bombs) + count))
         if i < len(singles):
             return singles[i]
         i -= len(singles)
@@ -487,7 +490,7 @@ class Lister:
         i -= len(pairs)
         if i < len(bombs):
             return bombs[i]
-        return _at(segments, i - len(bombs)) << self.shift
+        return _at(_lead_segments(m1, m2, m3), i - len(bombs)) << self.shift
 
     def _opening(self, hand: int, rank: int) -> tuple[list[int], list[Segment]]:
         h1 = hand >> 1
