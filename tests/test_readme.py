@@ -97,9 +97,9 @@ CLAIMS: dict[str, Claim] = {
     "conjure verify each-gets-two --param rounds=3 --param reading=0": Claim(
         1, (), counter_example
     ),
-    "conjure verify each-gets-two --param rounds=1 --param reading=0 --examples 2000 --seed 1": (
-        Claim(6, ("no counter-example in 2,000 random cases", "not a proof"))
-    ),
+    "conjure verify each-gets-two --param rounds=1 --param reading=0 --limit 1000 --examples 2000 "
+    "--seed 1": (Claim(6, ("no counter-example in 2,000 random cases", "not a proof"))),
+    "conjure verify gilbreath --param pairs=4": Claim(0, ("PROVED: all 146,304 cases",)),
     "conjure rehearse each-gets-two --all --param rounds=2": Claim(0, (), every_step),
     "conjure drill mnemonica": Claim(0, ("q to stop",), stdin="q\n"),
     "conjure drill courting-kings": Claim(0, (), stdin="q\n"),

@@ -11,7 +11,8 @@ from conjure import hookimpl
 @hookimpl
 def register_routines(register: Callable[[Any], None]) -> None:
     """Register every routine this package ships."""
-    from conjure_routines import courting_kings, each_gets_two
+    from conjure_routines import courting_kings, each_gets_two, gilbreath
 
     register(courting_kings.ROUTINE)
     register(each_gets_two.ROUTINE)
+    register(gilbreath.ROUTINE)

@@ -88,7 +88,7 @@ def _over(
     )
 
 
-def script(p: Performance) -> None:
+def _set_up(p: Performance) -> None:
     queens = p.arrange_order(
         "queens",
         SUITS,
@@ -107,6 +107,9 @@ def script(p: Performance) -> None:
     rest = [c for c in full_deck(54) if c.rank not in (QUEEN, KING)]
     p.start(DeckState.from_cards({"table": fan, "table.aside": rest}))
 
+
+def script(p: Performance) -> None:
+    _set_up(p)  # its working values stay inside it, so the verifier can merge at every step
     p.step(
         "①",
         en="Take out the four Kings and the four Queens and lay them face down on the table; put "

@@ -126,24 +126,24 @@ VARIANTS: list[tuple[str, ModuleType, str, str, str, str]] = [
     (
         "egt: the hands never go behind the back (secret moves in view)",
         each_gets_two,
-        "            p.do(*HANDS_BEHIND)\n",
-        "            pass\n",
+        "        p.do(*HANDS_BEHIND)\n",
+        "        pass\n",
         "③",
         "secret move in view of the audience",
     ),
     (
         "egt: the 2 pushed in after the hands come forward",
         each_gets_two,
-        '        p.do(Insert("right", "left", mine), secret=True)\n',
-        '        p.do(*HANDS_FORWARD)\n        p.do(Insert("right", "left", mine), secret=True)\n',
+        '    p.do(Insert("right", "left", mine), secret=True)\n',
+        '    p.do(*HANDS_FORWARD)\n    p.do(Insert("right", "left", mine), secret=True)\n',
         "⑤",
         "sees 2♣ in the right hand while the performer brings both hands forward",
     ),
     (
         "egt: the reversed 2 pushed into the half in full view",
         each_gets_two,
-        '        p.do(Insert("right", "left", mine), secret=True)\n',
-        '        p.do(Forward("performer"))\n        p.do(Insert("right", "left", mine))\n',
+        '    p.do(Insert("right", "left", mine), secret=True)\n',
+        '    p.do(Forward("performer"))\n    p.do(Insert("right", "left", mine))\n',
         "⑤",
         "a flash",
     ),
@@ -158,7 +158,7 @@ VARIANTS: list[tuple[str, ModuleType, str, str, str, str]] = [
     (
         "egt: the spectator's card never put on top (a card left in the hand)",
         each_gets_two,
-        "        p.do(THEIR_CARD_ON_MY_TOP, secret=True)\n",
+        "    p.do(THEIR_CARD_ON_MY_TOP, secret=True)\n",
         "",
         "⑥",
         "claim accounted-for: 1 card left in the right hand",
@@ -210,7 +210,9 @@ def variant(module: ModuleType, old: str, new: str) -> Routine:
 
 def check(routine: Routine) -> Report:
     params = {"rounds": 1} if routine.id == "each-gets-two" else {}
-    return verify(routine, params, seed=1, examples=300, workers=1)
+    # concrete cards: the search these variants were written for (the proof of each-gets-two
+    # over its card classes walks about 280,000 performances)
+    return verify(routine, params, seed=1, examples=300, workers=1, abstraction=False)
 
 
 @pytest.mark.parametrize(("module", "params"), [(courting_kings, {}), (each_gets_two, {})])

@@ -17,6 +17,7 @@ from conjure.cli.common import (
     registry,
 )
 from conjure.inputs import parse_int
+from conjure.text import Text
 
 
 def plural(n: int, noun: str, nouns: str | None = None) -> str:
@@ -59,12 +60,37 @@ def add_parsers(sub: Any) -> None:
     )
     p.add_argument(
         "--limit",
-        default="200000",
-        help="walk every case when there are at most this many (default 200000)",
+        default="1000000",
+        help="walk every case when there are at most this many, or when merging needs at most "
+        "this many performances (default 1000000)",
     )
     p.add_argument("--lang", choices=("en", "zh"), default="en")
     p.add_argument("--json", action="store_true")
     p.add_argument("--storyboard", metavar="FILE.html", help="draw a counter-example as a page")
+
+    p = add_command(
+        sub,
+        "slips",
+        _slips,
+        help="which single slip of the performer's (a move left out, swapped, a count one off, "
+        "the wrong end, the wrong way) breaks a routine, step by step",
+    )
+    p.add_argument("routine", metavar="ROUTINE")
+    p.add_argument("--param", action="append", metavar="NAME=VALUE", help="fix a parameter")
+    p.add_argument(
+        "--limit",
+        default="20000",
+        help="prove a slip harmless by walking every case when there are at most this many "
+        "(default 20000); otherwise search",
+    )
+    p.add_argument(
+        "--examples",
+        default="2000",
+        help="random cases to search per slip when there are too many to walk (default 2000)",
+    )
+    p.add_argument("--seed", default="0", help="seed of the searches (default 0)")
+    p.add_argument("--lang", choices=("en", "zh"), default="en")
+    p.add_argument("--json", action="store_true")
 
     p = add_command(
         sub, "solve", _solve, help="find the set-ups for which an optional claim always holds"
@@ -147,18 +173,47 @@ def _plugin_of(reg: Any, routine_id: str) -> str:
     return "?"
 
 
+def _big(n: int) -> str:
+    """A count as people read it: ``270,725``, or ``8.07e+67`` past a trillion."""
+    return f"{n:,}" if n < 10**12 else f"{n:.3g}"
+
+
+def _walked(report: Any) -> str:
+    """What the merging walk did, in one parenthesis (empty when it merged nothing)."""
+    if not report.merged and not report.abstraction:
+        return ""
+    parts = [
+        f"{plural(report.runs, 'performance')} run",
+        f"{plural(report.states, 'situation')} explored, {report.merged:,} merged",
+        f"proof size {plural(report.proof_size, 'situation')}",
+    ]
+    if report.abstraction:
+        parts.append(f"cards as classes: {report.abstraction}")
+    return " (" + "; ".join(parts) + ")"
+
+
 def _how(report: Any) -> str:
     """What was checked, in words that tell a proof from a sample."""
     from conjure.magic.verify import BUG, PROVED, REFUTED
 
     seconds = f"{report.seconds:.3f} s"
-    space = f"{report.space:,}" if report.space < 10**9 else f"{report.space:.2e}"
+    space = _big(report.space)
     if report.mode == "exhaustive":
         if report.verdict == PROVED:
-            return f"PROVED: all {plural(report.cases, 'case')} ({seconds})"
+            cases = (
+                plural(report.cases, "case")
+                if report.cases < 10**12
+                else (f"{_big(report.cases)} cases")
+            )
+            return f"PROVED: all {cases}{_walked(report)} ({seconds})"
+        if report.cases < 10**12 and not report.abstraction:
+            return (
+                f"REFUTED: a counter-example at case {report.cases:,} of {space}, walking every "
+                f"case in order ({seconds})"
+            )
         return (
-            f"REFUTED: a counter-example at case {report.cases:,} of {space}, walking every "
-            f"case in order ({seconds})"
+            f"REFUTED: a counter-example walking every case in order, after "
+            f"{plural(report.runs, 'performance')} ({seconds})"
         )
     # the search runs in seeded chunks whatever the worker count, so the seed alone replays it
     replay = f"--seed {report.seed}"
@@ -167,6 +222,21 @@ def _how(report: Any) -> str:
         return f"REFUTED: a counter-example after {sample} ({seconds})"
     assert report.verdict not in (PROVED, BUG)
     return f"no counter-example in {sample}, not a proof ({seconds})"
+
+
+def _notes(report: Any) -> list[str]:
+    """The report's notes, steps that refused merging for one reason said once."""
+    out: list[str] = []
+    refused: dict[str, list[str]] = {}
+    for note in report.notes:
+        head, _, why = note.partition(": ")
+        if head.startswith("no merging at step "):
+            refused.setdefault(why, []).append(head.removeprefix("no merging at step "))
+        else:
+            out.append(note)
+    for why, steps in refused.items():
+        out.append(f"no merging at step{'s' if len(steps) > 1 else ''} {', '.join(steps)}: {why}")
+    return out
 
 
 def _verify(args: argparse.Namespace) -> int:
@@ -219,6 +289,12 @@ def _verify(args: argparse.Namespace) -> int:
                     "seconds": round(report.seconds, 4),
                     "seed": report.seed,
                     "workers": report.workers,
+                    "runs": report.runs,
+                    "states": report.states,
+                    "merged": report.merged,
+                    "proof_size": report.proof_size,
+                    "abstraction": report.abstraction or None,
+                    "notes": list(report.notes),
                     "counterexample": outcome_json(report.counterexample)
                     if report.counterexample
                     else None,
@@ -249,6 +325,8 @@ def _verify(args: argparse.Namespace) -> int:
         where = ", ".join(f"{k}={v}" for k, v in params.items())
         where = f" [{where}]" if where else ""
         print(f"{_how(report)}{where}")
+        for note in _notes(report):
+            print(f"  {note}")
         found = report.counterexample
         if found is None:
             continue
@@ -268,6 +346,103 @@ def _verify(args: argparse.Namespace) -> int:
         for line in format_outcome(found, args.lang).splitlines():
             print(f"    {line}")
     return code
+
+
+_SLIP_WORDS = {
+    "title": Text("slips of {routine}: {n} slips of {moves} moves, each through the verifier",
+                  zh="{routine}的失误：{moves}个动作的{n}种失误，逐一验证"),
+    "step": Text("step {step}: {fatal} of {n} slips fatal",
+                 zh="步骤{step}：{n}种失误中{fatal}种致命"),
+    "survives": Text("survives", zh="无碍"),
+    "proved": Text("(proved: every case)", zh="（已证明：所有情况）"),
+    "sampled": Text("(no counter-example in {n} cases, not a proof)",
+                    zh="（{n}个情况中没有反例，并非证明）"),
+    "fatal": Text("FATAL", zh="致命"),
+    "critical": Text("critical steps (a slip there is fatal), most fatal first: {steps}",
+                     zh="关键步骤（在此失误即致命），按致命比例排列：{steps}"),
+    "none": Text("no slip is fatal", zh="没有致命的失误"),
+    "case": Text("counter-example", zh="反例"),
+}  # fmt: skip
+
+
+def _slips(args: argparse.Namespace) -> int:
+    from conjure.magic.slips import HOW, check_slips
+    from conjure.magic.trace import outcome_json
+
+    limit = parse_int(args.limit, "--limit", low=0)
+    examples = parse_int(args.examples, "--examples", low=1)
+    seed = parse_int(args.seed, "--seed", low=0)
+    routine = registry().routine(args.routine)
+    params = int_params(args.param)
+    report = check_slips(routine, params, exhaustive_limit=limit, examples=examples, seed=seed)
+    lang = args.lang
+    if args.json:
+        steps = []
+        for step, results in report.steps():
+            steps.append(
+                {
+                    "step": step,
+                    "fatal": sum(r.fatal for r in results),
+                    "slips": [
+                        {
+                            "kind": r.slip.kind,
+                            "move": r.slip.index + 1,
+                            "slip": r.slip.text().get(lang),
+                            "fatal": r.fatal,
+                            "proved": r.proved,
+                            "cases": r.cases,
+                            "how": r.how or None,
+                            "reason": r.reason or None,
+                            "counterexample": outcome_json(r.counterexample)
+                            if r.counterexample is not None
+                            else None,
+                        }
+                        for r in results
+                    ],
+                }
+            )
+        return print_json(
+            {
+                "routine": routine.id,
+                "params": report.params,
+                "slips": len(report.results),
+                "fatal": sum(r.fatal for r in report.results),
+                "critical": [step for step, _, _ in report.critical()],
+                "steps": steps,
+                "seconds": round(report.seconds, 3),
+            }
+        )
+    w = {key: words.get(lang) for key, words in _SLIP_WORDS.items()}
+    moves = len({(r.slip.step, r.slip.index) for r in report.results})
+    name = routine.name.get(lang)
+    print(w["title"].format(routine=f"{routine.id} ({name})", n=len(report.results), moves=moves))
+    for step, results in report.steps():
+        fatal = sum(r.fatal for r in results)
+        print()
+        print(w["step"].format(step=step, fatal=fatal, n=len(results)))
+        for r in results:
+            said = r.slip.text().get(lang)
+            if r.fatal:
+                kind = HOW.get(r.how)
+                print(f"  {w['fatal']:<8} {r.slip.index + 1}. {said}")
+                print(f"           {kind.get(lang) if kind else r.how}: {r.reason}")
+                if r.counterexample is not None:
+                    chosen = ", ".join(
+                        f"{c.name}=#{c.index}" for c in r.counterexample.performance.choices
+                    )
+                    if chosen:
+                        print(f"           {w['case']}: {chosen}")
+            else:
+                held = w["proved"] if r.proved else w["sampled"].format(n=f"{r.cases:,}")
+                print(f"  {w['survives']:<8} {r.slip.index + 1}. {said} {held}")
+    critical = report.critical()
+    print()
+    if critical:
+        listed = ", ".join(f"{step} ({fatal}/{n})" for step, fatal, n in critical)
+        print(w["critical"].format(steps=listed))
+    else:
+        print(w["none"])
+    return EXIT_OK
 
 
 def _solve(args: argparse.Namespace) -> int:

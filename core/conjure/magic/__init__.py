@@ -9,6 +9,7 @@ Routine authors import from here (and the deck from :mod:`conjure.deck`)::
 
 from __future__ import annotations
 
+from conjure.magic.abstraction import Abstraction, interchangeable
 from conjure.magic.choices import (
     Chooser,
     FirstChooser,
@@ -42,6 +43,7 @@ __all__ = [
     "PERFORMER",
     "SETUP",
     "SPECTATOR",
+    "Abstraction",
     "Belief",
     "Chooser",
     "Claim",
@@ -64,6 +66,7 @@ __all__ = [
     "every",
     "hands_empty",
     "holds",
+    "interchangeable",
     "knows",
     "option_count",
     "order",

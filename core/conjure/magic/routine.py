@@ -140,6 +140,10 @@ class Routine:
     notes: str = ""
     #: set-up values the trainer uses unless told otherwise (the book's own example, say)
     example: Mapping[str, Any] = attrs.field(factory=dict)
+    #: which cards the routine treats alike (a :class:`conjure.magic.abstraction.Abstraction`,
+    #: built with ``interchangeable``): the verifier enumerates set-up orders over these
+    #: classes and refuses the abstraction where a performance reads what it erased
+    interchangeable: Any = None
 
     @property
     def name(self) -> Text:
@@ -265,8 +269,8 @@ class _EndIn:
                 n = p.state.size(place)
                 cards = "card" if n == 1 else "cards"
                 return f"{n} {cards} left in the {label(place)}, not in the {where}"
-        if p.initial is not None and len(p.state) != len(p.initial):
-            return f"{len(p.state)} cards in play at the end, {len(p.initial)} at the start"
+        if p.initial is not None and len(p.state) != p.in_play:
+            return f"{len(p.state)} cards in play at the end, {p.in_play} at the start"
         return None
 
 
@@ -316,11 +320,17 @@ class RoutineFailure(ConjureError):
     """A performance broke: an illegal move, a flash, a contradicted belief, a secret move in
     view, or an error in the routine's own code (``error`` holds the exception then)."""
 
-    def __init__(self, step: str, message: str, error: BaseException | None = None) -> None:
+    def __init__(
+        self, step: str, message: str, error: BaseException | None = None, kind: str = ""
+    ) -> None:
         super().__init__(f"step {step}: {message}" if step else message)
         self.step = step
         self.message = message
         self.error = error
+        #: what broke, for tables of slips: ``illegal`` (an impossible move), ``flash``,
+        #: ``belief`` (a face contradicts a belief), ``told`` (a count or backing told
+        #: wrong), ``secret`` (a secret move in view), ``expect``, ``choice``, ``error``
+        self.kind = kind or ("error" if error is not None else "")
 
 
 # -- the trace ----------------------------------------------------------------------------------
@@ -390,6 +400,11 @@ class Performance:
     #: place -> the cards there whose faces the audience saw at the reveal, top first
     revealed: dict[str, tuple[Card, ...]] = attrs.field(factory=dict)
     _revealed_codes: set[int] = attrs.field(factory=set, alias="_revealed_codes")
+    #: how many cards the set-up put in play
+    in_play: int = 0
+    #: a slip the performer makes in this performance (see :mod:`conjure.magic.slips`): it
+    #: rewrites the moves as they are made; ``None`` for the routine as written
+    slip: Any = None
 
     # -- what scripts call --------------------------------------------------------------------
 
@@ -404,9 +419,13 @@ class Performance:
     def _pick(self, kind: str, name: str, options: Any, en: str, zh: str) -> Any:
         size = option_count(options)
         if not size:
-            raise RoutineFailure(self.at, f"choice {name!r} has no options")
-        index = self.chooser.pick(kind, name, options)
-        value = options[index]
+            raise RoutineFailure(self.at, f"choice {name!r} has no options", kind="choice")
+        pick_value = getattr(self.chooser, "pick_value", None)
+        if pick_value is not None:  # the verifier's walk: it may pick one value for a class
+            index, value = pick_value(self, kind, name, options)
+        else:
+            index = self.chooser.pick(kind, name, options)
+            value = options[index]
         made = ChoiceMade(kind, name, index, size, value, en, zh, self.at)
         self.choices.append(made)
         if self.steps:
@@ -441,6 +460,7 @@ class Performance:
         in view in the set-up are in view on purpose."""
         self.state = state
         self.initial = state.copy()
+        self.in_play = len(state)
         self.known = set(visible(state))
 
     def step(self, number: str, en: str | Text = "", zh: str = "") -> None:
@@ -453,6 +473,11 @@ class Performance:
             text = Text.of(en, zh)
             beliefs = dict(self.beliefs) if self.beliefs else {}
             self.steps.append(StepRecord(number, text.en, text.zh, beliefs))
+        # a step is where the verifier may merge this performance with one it has seen in the
+        # same situation (conjure.magic.walk): it asks the chooser, which may stop it here
+        checkpoint = getattr(self.chooser, "checkpoint", None)
+        if checkpoint is not None:
+            checkpoint(self)
 
     def note(self, en: str, zh: str = "") -> None:
         """A remark shown with the current step in the trainer (patter, a hint)."""
@@ -506,7 +531,9 @@ class Performance:
         for expectation in expectations:
             problem = expectation.check(self.state)
             if problem is not None:
-                raise RoutineFailure(self.at, self._first_failure(expectation, problem))
+                raise RoutineFailure(
+                    self.at, self._first_failure(expectation, problem), kind="expect"
+                )
 
     def _first_failure(self, expectation: Expectation, problem: str) -> str:
         said = f"expected {expectation.en}, but {problem}"
@@ -546,6 +573,12 @@ class Performance:
             self.steps[-1].beliefs = dict(self.beliefs)
 
     def _make(self, moves: Sequence[Move], purpose: int, secret: bool) -> None:
+        if self.slip is not None:
+            self.slip.make(self, moves, purpose, secret)
+        else:
+            self._make_moves(moves, purpose, secret)
+
+    def _make_moves(self, moves: Sequence[Move], purpose: int, secret: bool) -> None:
         state = self.state
         step = self.steps[-1] if self.record and self.steps else None
         during: set[int] | None = set() if purpose == _REVEAL else None
@@ -553,7 +586,7 @@ class Performance:
             try:
                 move.check(state)
             except IllegalMoveError as exc:
-                raise RoutineFailure(self.at, str(exc)) from None
+                raise RoutineFailure(self.at, str(exc), kind="illegal") from None
             # only the places a move touches can change what is in view (a move naming no
             # place, such as bringing the hands forward, can change any); a move whose places
             # are all behind a back shows nothing and changes nothing in view
@@ -616,6 +649,7 @@ class Performance:
             f"the audience sees {CARDS[code]}{where} while "
             f"{move.describe('en')[:1].lower()}{move.describe('en')[1:]}: "
             "a face the routine does not mean to show (a flash)",
+            kind="flash",
         )
 
     def _check_secret(self, move: Move) -> None:
@@ -627,6 +661,7 @@ class Performance:
                     self.at,
                     f"secret move in view of the audience: {move.describe('en').lower()} "
                     f"(the {label(place)} {where})",
+                    kind="secret",
                 )
 
     def _check_told(self, belief: Belief) -> None:
@@ -637,6 +672,7 @@ class Performance:
                 self.at,
                 f"the audience is told {belief.en}, but the {label(belief.place)} holds "
                 f"{size} card{'' if size == 1 else 's'}, not {belief.count}",
+                kind="told",
             )
         if belief.backed:
             shown = self.shown_in_step
@@ -651,6 +687,7 @@ class Performance:
                     f"the audience is told {belief.en}, but has been shown only "
                     f"{len(backing)} distinct card{'' if len(backing) == 1 else 's'} of the "
                     f"{label(belief.place)} in this step to back it, not {belief.backed}",
+                    kind="told",
                 )
 
     def _check_beliefs(
@@ -675,6 +712,7 @@ class Performance:
                         self.at,
                         f"the audience sees {CARDS[code]} in the {label(place)}{how}, "
                         f"but believes {belief.en}",
+                        kind="belief",
                     )
 
     def finish(self) -> None:
@@ -737,7 +775,7 @@ def perform(
     except RoutineFailure as exc:
         failure = exc
     except IllegalMoveError as exc:  # a move built with values no move can take (n=0)
-        failure = RoutineFailure(perf.at, str(exc))
+        failure = RoutineFailure(perf.at, str(exc), kind="illegal")
     except ConjureError:
         raise
     except Exception as exc:

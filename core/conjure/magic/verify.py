@@ -28,6 +28,7 @@ from typing import Any
 import attrs
 
 from conjure.errors import UsageError, VerificationError
+from conjure.magic.abstraction import Abstraction
 from conjure.magic.choices import (
     HypothesisChooser,
     ScriptedChooser,
@@ -35,8 +36,9 @@ from conjure.magic.choices import (
     option_count,
 )
 from conjure.magic.routine import SETUP, Claim, Outcome, Routine, perform
+from conjure.magic.walk import Walk, WalkResult, widest_segment
 
-DEFAULT_EXHAUSTIVE_LIMIT = 200_000
+DEFAULT_EXHAUSTIVE_LIMIT = 1_000_000
 DEFAULT_EXAMPLES = 20_000
 #: random paths drawn to estimate the size of the tree (fewer when the first AGREE agree)
 ESTIMATE_PATHS = 64
@@ -65,6 +67,17 @@ class Report:
     workers: int = 1
     #: whether ``space`` was counted (a finished walk) rather than estimated
     space_exact: bool = False
+    #: the merging walk (:mod:`conjure.magic.walk`): performances run, situations explored,
+    #: performances merged into a situation already walked, situations in the proof table
+    runs: int = 0
+    states: int = 0
+    merged: int = 0
+    proof_size: int = 0
+    #: the classes of interchangeable cards the walk used ("" for concrete cards)
+    abstraction: str = ""
+    #: why the walk did not prove it (out of reach, an abstraction refused), where merging
+    #: was refused, in sentences
+    notes: tuple[str, ...] = ()
 
     @property
     def passed(self) -> bool:
@@ -283,14 +296,25 @@ def verify(
     seed: int | None = None,
     engine: str = "random",
     workers: int = 1,
+    abstraction: Abstraction | bool | None = None,
+    merge: bool = True,
 ) -> Report:
     """Check the promised claims (or ``claims``) of ``routine`` for every case, or search.
 
-    The size of the tree is estimated (:func:`estimate_space`); at most ``exhaustive_limit``
-    cases are walked, every one, and a finished walk is a proof. A walk that meets more than
-    :data:`WALK_SLACK` times the limit (the estimate was low) stops and the search takes over.
-    ``workers`` > 1 spreads a random search over that many processes, each with its own stream
-    seeded from ``seed``; the same ``seed`` and ``workers`` replay the same search.
+    The walk (:class:`conjure.magic.walk.Walk`) runs the cases depth first and merges the
+    situations it has already walked; it runs at most :data:`WALK_SLACK` times
+    ``exhaustive_limit`` performances, and a walk that finishes is a proof. It is tried when the
+    estimated number of cases (:func:`estimate_space`) is at most ``exhaustive_limit``, or when
+    merging can bring it within reach: when no run of choices between two steps is wider than
+    the budget (:func:`conjure.magic.walk.widest_segment`). Otherwise, or when the budget runs
+    out, the search takes over and the report's ``notes`` say why.
+
+    ``abstraction``: the classes of interchangeable cards to walk the set-up over (``None``: the
+    routine's own ``interchangeable``; ``False``: concrete cards). If a passing performance
+    reads what the classes erase, the abstraction is refused (said in ``notes``) and the walk
+    starts again on concrete cards. ``merge=False`` walks without merging.
+    ``workers`` > 1 shares the walk's first choice, or the random search, among that many
+    processes; the verdict and the counter-example do not depend on it.
     """
     if examples < 1:
         raise UsageError(f"examples: {examples} is out of range (allowed: at least 1)")
@@ -298,37 +322,83 @@ def verify(
         raise UsageError(f"workers: {workers} is out of range (allowed: at least 1)")
     values = routine.resolve_params(params)
     chosen = tuple(c for c in routine.claims if c.promised) if claims is None else tuple(claims)
+    cards: Abstraction | None
+    if abstraction is None or abstraction is True:
+        cards = routine.interchangeable
+    else:
+        cards = abstraction or None
     start = time.perf_counter()
     space = estimate_space(routine, values, chosen)
-    if space <= exhaustive_limit:
-        cases = 0
-        cap = exhaustive_limit * WALK_SLACK
-        for outcome, indices in walk(routine, values, chosen):
-            cases += 1
-            if not outcome.ok:
-                found = _replay(routine, values, indices, chosen)
-                return Report(
-                    routine,
-                    values,
-                    "exhaustive",
-                    cases,
-                    time.perf_counter() - start,
-                    found,
-                    space=space,
-                )
-            if cases > cap:
-                break
-        else:
+    notes: list[str] = []
+    while True:
+        small = space <= exhaustive_limit
+        widest = 0 if small else widest_segment(routine, values, chosen, cards)
+        # a small tree is walked with some slack (its size was estimated); a large one only as
+        # far as the limit, merging or not
+        budget = max(1, exhaustive_limit) * (WALK_SLACK if small else 1)
+        if widest > exhaustive_limit:
+            notes.append(
+                f"a proof is out of reach: about {_big(space)} cases, and even after merging "
+                f"at least {_big(widest)} performances to run between two steps (more than "
+                f"the limit of {exhaustive_limit:,})"
+            )
+            break
+        result = walk_all(
+            routine,
+            values,
+            chosen,
+            abstraction=cards,
+            budget=budget,
+            merge=merge,
+            workers=workers,
+        )
+        notes.extend(f"no merging at step {where}: {why}" for where, why in result.refused.items())
+        described = cards.describe() if cards is not None else ""
+        stats: dict[str, Any] = {
+            "runs": result.runs,
+            "states": result.states,
+            "merged": result.merged,
+            "proof_size": result.proof_size,
+            "abstraction": described,
+            "workers": workers,
+        }
+        if result.failing is not None:
+            found = _replay(routine, values, result.failing, chosen)
             return Report(
                 routine,
                 values,
                 "exhaustive",
-                cases,
+                result.cases,
                 time.perf_counter() - start,
-                space=cases,
-                space_exact=True,
+                found,
+                space=max(space, result.cases),
+                notes=tuple(notes),
+                **stats,
             )
-        space = max(space, cases)
+        if result.complete:
+            return Report(
+                routine,
+                values,
+                "exhaustive",
+                result.cases,
+                time.perf_counter() - start,
+                space=result.cases,
+                space_exact=True,
+                notes=tuple(notes),
+                **stats,
+            )
+        if result.abstraction_refused and cards is not None:
+            notes.append(
+                f"the cards are not interchangeable as declared ({described}): "
+                f"{result.abstraction_refused}; walked again with every card distinct"
+            )
+            cards = None
+            continue
+        notes.append(
+            f"a proof is out of reach: {result.stopped}, covering {_big(result.cases)} of about "
+            f"{_big(space)} cases ({result.states:,} situations, {result.merged:,} merged)"
+        )
+        break
     if seed is None:
         seed = random.SystemRandom().randrange(2**32)
     if engine == "hypothesis":
@@ -348,7 +418,79 @@ def verify(
         seed=seed,
         space=space,
         workers=workers if engine == "random" else 1,
+        notes=tuple(notes),
     )
+
+
+def _big(n: int) -> str:
+    """A count as people read it: ``270,725``, or ``8.07e+67`` past a trillion."""
+    return f"{n:,}" if n < 10**12 else f"{n:.3g}"
+
+
+def walk_all(
+    routine: Routine,
+    params: dict[str, int],
+    claims: Sequence[Claim],
+    *,
+    abstraction: Abstraction | None = None,
+    budget: int = DEFAULT_EXHAUSTIVE_LIMIT * WALK_SLACK,
+    merge: bool = True,
+    workers: int = 1,
+) -> WalkResult:
+    """The merging walk of every case (:class:`conjure.magic.walk.Walk`), its first choice
+    shared among ``workers`` processes (each with its own proof table, so the counts of
+    situations add up across them; the verdict and the first failing case are the same)."""
+    context = (routine, params, tuple(claims), abstraction, budget, merge)
+    first = _first_size(routine, params, claims, abstraction) if workers > 1 else 0
+    if workers <= 1 or first < 2:
+        return _walk_share(context, None)
+    from conjure.parallel import closing, executor, plan
+
+    chunks = plan(first, 0, -(-first // workers))
+    results: list[WalkResult] = []
+    with closing(executor(workers).map(_walk_share, context, chunks)) as shares:
+        for share in shares:
+            results.append(share)
+            if share.failing is not None or not share.complete:
+                break
+    last = results[-1]
+    refused: dict[str, str] = {}
+    for r in results:
+        refused.update(r.refused)
+    return attrs.evolve(
+        last,
+        complete=all(r.complete for r in results) and len(results) == len(chunks),
+        cases=sum(r.cases for r in results),
+        runs=sum(r.runs for r in results),
+        states=sum(r.states for r in results),
+        merged=sum(r.merged for r in results),
+        proof_size=sum(r.proof_size for r in results),
+        seconds=max(r.seconds for r in results),
+        refused=refused,
+    )
+
+
+def _walk_share(context: tuple[Any, ...], chunk: Any) -> WalkResult:
+    routine, params, claims, abstraction, budget, merge = context
+    first = None if chunk is None else range(chunk.start, chunk.start + chunk.size)
+    walker = Walk(
+        routine,
+        params,
+        claims,
+        abstraction=abstraction,
+        budget=budget,
+        first=first,
+        merge=merge,
+    )
+    return walker.run()
+
+
+def _first_size(
+    routine: Routine, params: dict[str, int], claims: Sequence[Claim], abstraction: Any
+) -> int:
+    """How many options the walk's first choice has (0 when there is no choice)."""
+    walker = Walk(routine, params, claims, abstraction=abstraction, budget=1)
+    return walker.first_size()
 
 
 def _explore(

@@ -1,0 +1,71 @@
+"""Slips: every single mistake of the performer's through the verifier; the critical steps."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from conjure.cli import main
+from conjure.deck import Square, Steal
+from conjure.magic.slips import Slip, check_slip, slips
+from conjure_routines import courting_kings, gilbreath
+
+
+def _slip(step: str, kind: str, move_type: type) -> Slip:
+    found = [
+        s
+        for s in slips(courting_kings.ROUTINE)
+        if s.step == step and s.kind == kind and type(s.move) is move_type
+    ]
+    assert found, (step, kind, move_type)
+    return found[0]
+
+
+def test_every_move_of_the_routine_has_its_slips() -> None:
+    listed = slips(courting_kings.ROUTINE)
+    kinds = {s.kind for s in listed}
+    assert {"omit", "repeat", "swap", "more", "fewer", "end", "turned"} <= kinds
+    steal = [s for s in listed if isinstance(s.move, Steal)]
+    assert [s.step for s in steal] == ["④"] * len(steal)
+
+
+def test_dropping_the_steal_at_four_is_fatal() -> None:
+    result = check_slip(courting_kings.ROUTINE, _slip("④", "omit", Steal))
+    assert result.fatal and result.counterexample is not None
+    assert result.counterexample.step == "④" and result.how == "illegal"
+
+
+def test_squaring_twice_is_not_fatal() -> None:
+    result = check_slip(courting_kings.ROUTINE, _slip("⑤", "repeat", Square))
+    assert not result.fatal and result.proved and result.cases == 576
+
+
+def test_a_count_one_off_changes_the_move_made_in_each_case() -> None:
+    # the riffle's first drop comes from whichever packet the case says: the slip changes that
+    # move, not the one the example made
+    slip = next(
+        s
+        for s in slips(gilbreath.ROUTINE, {"pairs": 2})
+        if s.step == "②" and s.kind == "more" and s.index == 0
+    )
+    result = check_slip(gilbreath.ROUTINE, slip, {"pairs": 2})
+    assert result.fatal and result.how == "illegal"
+
+
+def test_the_slips_command_names_the_critical_steps(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["slips", "gilbreath", "--param", "pairs=2", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["routine"] == "gilbreath" and data["slips"] == len(data["steps"][0]["slips"]) + sum(
+        len(step["slips"]) for step in data["steps"][1:]
+    )
+    assert data["critical"] and data["critical"][0] in {"②", "③"}
+    fatal = [s for step in data["steps"] for s in step["slips"] if s["fatal"]]
+    assert all(s["counterexample"] and s["how"] for s in fatal)
+    assert main(["slips", "gilbreath", "--param", "pairs=2", "--lang", "zh"]) == 0
+    out = capsys.readouterr().out
+    assert "关键步骤" in out and "致命" in out
+
+
+def test_a_bad_routine_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["slips", "no-such-routine"]) == 2

@@ -1,0 +1,193 @@
+"""The merging walk: exhaustive, sound where the script keeps state, and honest about where it
+cannot merge; card abstraction refused where a performance reads what it erased."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from conjure.deck import Card, Deal, DeckState, Peel, parse_cards
+from conjure.magic import (
+    Claim,
+    Performance,
+    Routine,
+    interchangeable,
+    verify,
+)
+from conjure.magic.walk import Walk
+from conjure_routines import each_gets_two, gilbreath
+
+
+def make(script: Callable[[Performance], None], *claims: Claim, cards: object = None) -> Routine:
+    return Routine(
+        "t", "", "Test", "tests", "", "", "", "", script, claims=claims, interchangeable=cards
+    )
+
+
+def ok(_p: Performance) -> str | None:
+    return None
+
+
+# -- merging ----------------------------------------------------------------------------------
+
+
+def _deal_some(p: Performance, name: str) -> None:
+    p.step(name, "deal one or two")
+    n = p.choose(name, range(1, 3))
+    p.do(Deal("left", "table", n))
+
+
+def merging_script(p: Performance) -> None:
+    p.start(DeckState.parse("left: AS 2S 3S 4S 5S 6S 7S 8S"))
+    _deal_some(p, "a")
+    _deal_some(p, "b")
+    _deal_some(p, "c")
+    p.step("end", "square up")
+
+
+MERGING = make(merging_script, Claim("ok", "always", check=ok))
+
+
+def test_merging_walks_every_case_and_runs_fewer_performances() -> None:
+    merged = verify(MERGING)
+    plain = verify(MERGING, merge=False)
+    assert merged.proved and plain.proved
+    assert merged.cases == plain.cases == 8  # counted exactly, merged or not
+    # after a: 1 and b: 2 the table holds the same three cards as after a: 2 and b: 1
+    assert merged.merged > 0 and merged.runs < plain.runs
+    assert plain.merged == 0
+
+
+def local_script(p: Performance) -> None:
+    p.start(DeckState.parse("left: AS 2S"))
+    p.step("①", "the spectator thinks of a number")
+    x = p.choose("x", range(3))
+    p.step("②", "nothing happens to the cards")  # the same position whatever x is
+    if x == 2:
+        p.do(Peel("left", "right"))
+
+
+def test_a_local_the_rest_of_the_script_reads_keeps_situations_apart() -> None:
+    from conjure.magic import hands_empty
+
+    report = verify(make(local_script, hands_empty(but=("left",))))
+    assert report.verdict == "refuted"
+    assert report.counterexample is not None
+    assert report.counterexample.performance.values["x"] == 2
+
+
+def values_script(p: Performance) -> None:
+    p.start(DeckState.parse("left: AS 2S"))
+    p.step("①", "the spectator thinks of a number")
+    _think(p)
+    p.step("②", "nothing happens to the cards")
+
+
+def _think(p: Performance) -> None:
+    p.choose("x", range(3))  # kept only in p.values, read by the claim
+
+
+def not_two(p: Performance) -> str | None:
+    return "the spectator thought of 2" if p.values["x"] == 2 else None
+
+
+def test_a_value_a_claim_reads_keeps_situations_apart() -> None:
+    report = verify(make(values_script, Claim("not-two", "x is not 2", check=not_two)))
+    assert report.verdict == "refuted"
+    assert report.counterexample is not None
+    assert report.counterexample.performance.values["x"] == 2
+
+
+def loop_script(p: Performance) -> None:
+    p.start(DeckState.parse("left: AS 2S 3S"))
+    for number in ("①", "②"):
+        p.step(number, "deal one")
+        p.do(Deal("left", "table"))
+    hold = [p.choose("x", range(2))]
+    p.step("③", "done")
+    assert hold
+
+
+def test_steps_in_a_for_loop_or_with_a_list_are_not_merged_and_the_report_says_why() -> None:
+    report = verify(make(loop_script, Claim("ok", "always", check=ok)))
+    assert report.proved and report.merged == 0
+    notes = " ".join(report.notes)
+    assert "no merging at step ①: the step is made inside a for loop" in notes
+    assert "no merging at step ③: the local hold holds a list" in notes
+
+
+# -- card abstraction ---------------------------------------------------------------------------
+
+FOUR = parse_cards("AH AS 2H 2S")  # two red, two black
+
+
+def top_is_red_script(p: Performance) -> None:
+    p.start(DeckState.from_cards("left", p.arrange_order("order", FOUR)))
+    p.step("①", "show the top card")
+
+
+def top_is_red(p: Performance) -> str | None:
+    return None if p.state.cards("left")[0].is_red else "the top card is black"
+
+
+def test_an_abstraction_that_erases_what_a_claim_reads_is_refused() -> None:
+    everything = interchangeable(FOUR, lambda c: "a card")
+    routine = make(top_is_red_script, Claim("red", "the top is red", check=top_is_red))
+    # over the one class the only order walked is the one given, red on top: taken at its
+    # word the abstraction would prove a claim that fails for half the orders
+    walked = Walk(routine, {}, routine.claims, abstraction=everything).run()
+    assert walked.failing is None and not walked.complete
+    assert "reads the is_red of" in walked.abstraction_refused
+    report = verify(routine, abstraction=everything)
+    assert report.verdict == "refuted" and report.abstraction == ""
+    assert any("not interchangeable as declared" in note for note in report.notes)
+    assert report.counterexample is not None
+    assert not report.counterexample.performance.state.cards("left")[0].is_red
+
+
+def test_an_abstraction_by_colour_proves_the_same_claim_wrong_or_right() -> None:
+    by_colour = interchangeable(FOUR, lambda c: c.is_red)
+    routine = make(top_is_red_script, Claim("red", "the top is red", check=top_is_red))
+    report = verify(routine, abstraction=by_colour)
+    assert report.verdict == "refuted" and report.abstraction  # colours kept: a real case
+    assert report.runs < 24  # 6 orders of the colours at most, not 24 of the cards
+
+
+def named_script(p: Performance) -> None:
+    p.start(DeckState.from_cards("left", p.arrange_order("order", FOUR)))
+    p.step("①", "find the ace of hearts")
+    p.values["where"] = p.state.cards("left").index(Card("AH"))
+
+
+def test_a_card_built_by_name_refuses_the_abstraction() -> None:
+    walked = Walk(
+        make(named_script, Claim("ok", "always", check=ok)),
+        {},
+        (),
+        abstraction=interchangeable(FOUR, lambda c: c.is_red),
+    ).run()
+    assert "builds A♥ by name" in walked.abstraction_refused
+
+
+def test_gilbreath_is_proved_over_every_deal_and_riffle_by_colour() -> None:
+    report = verify(gilbreath.ROUTINE, {"pairs": 4})
+    assert report.proved and report.abstraction
+    # 7 deals, every riffle of each: 2^8 - 2 over the colours, times 4! orders of each colour
+    assert report.cases == (2**8 - 2) * 24 * 24
+    assert report.runs == 2**8 - 2 and report.merged > 0
+
+
+def test_the_walk_shared_between_processes_finds_the_same() -> None:
+    one = verify(gilbreath.ROUTINE, {"pairs": 3})
+    two = verify(gilbreath.ROUTINE, {"pairs": 3}, workers=2)
+    assert one.proved and two.proved and one.cases == two.cases
+
+
+def test_each_gets_two_is_refuted_at_two_exchanges_by_the_reversed_two_picked_again() -> None:
+    report = verify(each_gets_two.ROUTINE, {"rounds": 2})
+    assert report.mode == "exhaustive" and report.verdict == "refuted"
+    found = report.counterexample
+    assert found is not None and found.failure is not None
+    assert found.failure.step == "③·2" and found.failure.kind == "flash"
+    values = found.performance.values
+    # the spectator takes, second time round, the very card they pushed in the first time
+    assert values["pick2"] == values["insert1"]
