@@ -5,11 +5,13 @@ goofspiel (13 cards) through its Python API side by side when ``pyspiel`` is imp
 Both loops do the same work per move: ask for the legal actions and apply a uniformly random
 one, and answer every chance node (the prize card turned up) with a random outcome.
 
-With ``--ladder N`` it also measures the strength ladder: random against flat Monte-Carlo and
-flat Monte-Carlo against ISMCTS, N games a pair in each game (seats alternate, draws count half),
+With ``--ladder N`` it measures the strength ladder instead: random against flat Monte-Carlo and
+flat Monte-Carlo against ISMCTS, N games a pair in each game (each deal played twice with the
+seats swapped, draws count half),
 the stronger bot's score with its 95% Wilson interval, and the CPU time per move of each bot.
+``--only`` keeps the games whose name contains a word, ``--pairs`` names other pairs.
 
-    python bench/games.py [--seconds 3] [--ladder 40]
+    python bench/games.py [--seconds 3] [--ladder 100 [--only goofspiel] [--pairs mc:ismcts]]
 """
 
 from __future__ import annotations
@@ -63,8 +65,9 @@ def openspiel_goofspiel(seconds: float) -> float | None:
 
 
 def duel(game: Game, names: tuple[str, str], games: int) -> tuple[float, dict[str, float]]:
-    """The second bot's score against the first (wins + draws/2) over ``games`` games, seats
-    alternating, and each bot's CPU milliseconds per move."""
+    """The second bot's score against the first (wins + draws/2) over ``games`` games, and each
+    bot's CPU milliseconds per move. Games go in pairs on the same deal with the seats swapped
+    (duplicate play), so that the luck of the cards cancels out of the comparison."""
     from conjure.games.bots import make_bot
 
     score = 0.0
@@ -74,7 +77,7 @@ def duel(game: Game, names: tuple[str, str], games: int) -> tuple[float, dict[st
         seat = g % 2  # the seat of the second bot
         bots = {seat: make_bot(names[1]), 1 - seat: make_bot(names[0])}
         label = {seat: names[1], 1 - seat: names[0]}
-        chance, rng = random.Random(1000 + g), random.Random(2000 + g)
+        chance, rng = random.Random(1000 + g // 2), random.Random(2000 + g)
         state = game.new_initial_state()
         while not state.is_terminal():
             if state.is_chance_node():
@@ -91,7 +94,7 @@ def duel(game: Game, names: tuple[str, str], games: int) -> tuple[float, dict[st
     return score, {n: 1000 * spent[n] / max(1, moves[n]) for n in names}
 
 
-def ladder(games: int) -> None:
+def ladder(games: int, only: str = "", pairs: str = "random:mc,mc:ismcts") -> None:
     from conjure.games.simulate import wilson
 
     rows = [
@@ -100,11 +103,14 @@ def ladder(games: int) -> None:
         ("round-and-round, one deal", RoundAndRound(deals=1)),
         ("jack-high, one deal", JackHigh(target=1)),
     ]
+    steps = [tuple(p.split(":")) for p in pairs.split(",")]
     for name, game in rows:
-        for pair in (("random", "mc"), ("mc", "ismcts")):
-            score, ms = duel(game, pair, games)
-            rate, low, high = wilson(int(score), games)
-            rate = score / games
+        if only and only not in name:
+            continue
+        for pair in steps:
+            assert len(pair) == 2, f"--pairs: {pairs!r} (weaker:stronger,...)"
+            score, ms = duel(game, (pair[0], pair[1]), games)
+            rate, low, high = wilson(score, games)  # type: ignore[arg-type]
             print(
                 f"{name:28} {pair[1]:>6} vs {pair[0]:<6} {rate:6.1%} [{low:.1%}–{high:.1%}] "
                 f"of {games}  ms/move: {pair[0]} {ms[pair[0]]:.1f}, {pair[1]} {ms[pair[1]]:.1f}",
@@ -116,9 +122,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=3.0)
     parser.add_argument("--ladder", type=int, default=0, help="games a pair for the ladder")
+    parser.add_argument("--only", default="", help="ladder: only the games whose name has this")
+    parser.add_argument(
+        "--pairs", default="random:mc,mc:ismcts", help="ladder: weaker:stronger bots, by commas"
+    )
     args = parser.parse_args()
     if args.ladder:
-        ladder(args.ladder)
+        ladder(args.ladder, args.only, args.pairs)
         return
     rows = [
         ("goofspiel", Goofspiel()),

@@ -1,14 +1,23 @@
-"""The bots: the sixty-six bot declares a won deal, equal values are broken at random, and
-searching bots never look at hidden cards."""
+"""The bots: the sixty-six bot declares a won deal, equal values are broken at random,
+searching bots never look at hidden cards, ISMCTS is deterministic for a seed, keeps to a time
+budget and beats random play."""
 
 from __future__ import annotations
 
+import os
 import random
+import time
+from typing import Any
 
 import pytest
 
 from conjure.deck import Card
-from conjure.games.bots import ISMCTSBot, MonteCarloBot, RandomBot, _best
+from conjure.games import GameState
+from conjure.games.bots import ISMCTSBot, MonteCarloBot, RandomBot, _best, _InfoKey, make_bot
+from conjure.games.simulate import wilson
+from conjure_games.goofspiel import Goofspiel
+from conjure_games.jack_high import JackHigh
+from conjure_games.round_and_round import RoundAndRound
 from conjure_games.sixty_six import DECLARE, SixtySix
 
 
@@ -61,3 +70,175 @@ def test_the_random_bot_picks_only_legal_actions() -> None:
     s = game.new_initial_state(2)
     for seed in range(20):
         assert RandomBot().choose(s, random.Random(seed)) in s.legal_actions()
+
+
+def _goofspiel_after_first_bid(bid: int) -> GameState[Any]:
+    s = Goofspiel().new_initial_state(4)
+    s.apply_action(bid)  # seat 1 bids face down; seat 2 is to move
+    return s
+
+
+def _positions() -> list[tuple[str, GameState[Any]]]:
+    """Positions of the ladder's games with cards hidden from the player to move."""
+    out: list[tuple[str, GameState[Any]]] = [("goofspiel", _goofspiel_after_first_bid(c("5S")))]
+    for name, game in (
+        ("sixty-six", SixtySix(target=1)),
+        ("round-and-round", RoundAndRound(deals=1)),
+        ("jack-high", JackHigh(target=1)),
+    ):
+        s = game.new_initial_state(7)
+        rng = random.Random(7)
+        for _ in range(5):  # a few moves in, so that some cards have been played
+            if s.is_chance_node():
+                s.sample_chance(rng)
+            else:
+                s.apply_action(s.legal_actions()[0])
+        while s.is_chance_node():
+            s.sample_chance(rng)
+        out.append((name, s))
+    return out
+
+
+POSITIONS = _positions()
+
+
+@pytest.mark.parametrize(("name", "state"), POSITIONS, ids=[name for name, _ in POSITIONS])
+def test_the_ismcts_search_is_the_same_whatever_the_hidden_cards(
+    name: str, state: GameState[Any]
+) -> None:
+    """The whole search (every key and count of its table) is the same when the cards the
+    seat cannot see are dealt again: nothing hidden reaches it."""
+    game = state.game
+    me = state.current
+    bot = ISMCTSBot(iterations=50)
+    table, root = bot.search(state, random.Random(5))
+    for k in range(2):
+        swapped = game.determinize(state, me, random.Random(100 + k))
+        swapped.history = list(state.history)
+        assert swapped.zones != state.zones or k  # the first redeal changes something
+        assert bot.search(swapped, random.Random(5)) == (table, root), name
+
+
+@pytest.mark.parametrize(("name", "state"), POSITIONS, ids=[name for name, _ in POSITIONS])
+def test_every_ismcts_world_shows_the_seat_what_it_sees(
+    name: str, state: GameState[Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = state.game
+    me = state.current
+    seen = state.observation(me)
+    worlds = []
+    deal = game.determinize
+
+    def watched(s: GameState[Any], player: int, rng: random.Random) -> GameState[Any]:
+        world = deal(s, player, rng)
+        worlds.append((player, world.observation(player)))
+        return world
+
+    monkeypatch.setattr(game, "determinize", watched)
+    ISMCTSBot(iterations=40).search(state, random.Random(1))
+    assert len(worlds) == 40
+    assert all(player == me and obs == seen for player, obs in worlds)
+
+
+def test_an_opponent_node_does_not_see_a_face_down_bid() -> None:
+    """In goofspiel seat 1 bids face down, then seat 2 bids. Whoever searches, seat 2's node
+    is the same whatever seat 1 bid; once both bids are turned up, the nodes differ."""
+    game = Goofspiel()
+    bids = [c("2S"), c("9S"), c("KS")]
+    for me in (0, 1):
+        key = _InfoKey(game, me)
+        keys = {key(_goofspiel_after_first_bid(b), 1) for b in bids}
+        assert len(keys) == 1
+        after = []
+        for b in bids:
+            s = _goofspiel_after_first_bid(b)
+            s.apply_action(c("7H"))
+            while s.is_chance_node():
+                s.sample_chance(random.Random(0))
+            after.append(key(s, 0))
+        assert len(set(after)) == len(bids)
+
+
+def test_a_searching_seat_keeps_its_own_hand_out_of_the_opponent_nodes() -> None:
+    """Seat 1's node in seat 2's search holds nothing of seat 2's hidden hand."""
+    game = SixtySix(target=1)
+    s = game.new_initial_state(3)
+    me = s.current
+    other = 1 - me
+    key = _InfoKey(game, me)
+    swapped = game.determinize(s, other, random.Random(1))  # seat ``me``'s hand dealt again
+    assert swapped.zones[f"hand{me}"] != s.zones[f"hand{me}"]
+    assert key(swapped, other) == key(s, other)
+    assert key(swapped, me) != key(s, me)
+
+
+def test_the_ismcts_bot_is_deterministic_for_a_seed() -> None:
+    for _, state in POSITIONS:
+        bot = ISMCTSBot(iterations=40)
+        assert bot.search(state, random.Random(3)) == bot.search(state, random.Random(3))
+        assert bot.choose(state, random.Random(4)) == bot.choose(state, random.Random(4))
+
+
+def test_a_time_budget_stops_the_search() -> None:
+    state = POSITIONS[1][1]
+    bot = ISMCTSBot(iterations=10**6, seconds=0.05)
+    start = time.perf_counter()
+    table, root = bot.search(state, random.Random(1))
+    assert time.perf_counter() - start < 5  # stopped long before a million runs
+    runs = sum(edge[0] for edge in table[root].values())
+    assert 32 <= runs < 10**6
+
+
+def test_a_time_budget_stops_the_monte_carlo_bot() -> None:
+    state = POSITIONS[1][1]
+    start = time.perf_counter()
+    MonteCarloBot(worlds=10**6, seconds=0.05).choose(state, random.Random(1))
+    assert time.perf_counter() - start < 5
+
+
+def test_the_table_gives_bots_a_time_budget() -> None:
+    assert make_bot("ismcts", 0.5).seconds == 0.5  # type: ignore[attr-defined]
+    assert make_bot("mc", 0.5).seconds == 0.5  # type: ignore[attr-defined]
+    assert make_bot("ismcts").seconds is None  # type: ignore[attr-defined]
+    assert make_bot("random", 0.5).name == "random"
+
+
+def test_play_gives_its_bots_the_table_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    from io import StringIO
+
+    from rich.console import Console
+
+    from conjure.games import bots, play
+
+    asked: list[float | None] = []
+
+    def recording(name: str, seconds: float | None = None) -> bots.Bot:
+        asked.append(seconds)
+        return RandomBot()
+
+    monkeypatch.setattr(play, "make_bot", recording)
+    console = Console(file=StringIO())
+    play.play_game(Goofspiel(), seed=1, seat=1, console=console, ask=lambda _: "q")
+    assert asked == [bots.TABLE_SECONDS] and bots.TABLE_SECONDS <= 1.0
+
+
+def test_ismcts_beats_random_play_at_goofspiel() -> None:
+    """A strength test that can fail: ISMCTS (a small budget) against the random bot, seats
+    alternating, its wins' one-sided 95% lower bound above one half."""
+    games = 8 if os.environ.get("CI") else 24
+    game = Goofspiel()
+    wins = 0
+    for g in range(games):
+        seat = g % 2
+        bots: dict[int, Any] = {seat: ISMCTSBot(iterations=40), 1 - seat: RandomBot()}
+        rng, chance = random.Random(g), random.Random(500 + g)
+        s = game.new_initial_state()
+        while not s.is_terminal():
+            if s.is_chance_node():
+                s.sample_chance(chance)
+            else:
+                s.apply_action(bots[s.current].choose(s, rng))
+        result = s.returns()
+        wins += result[seat] > result[1 - seat]
+    _, low, _ = wilson(wins, games, z=1.645)
+    assert low > 0.5, f"ISMCTS won {wins} of {games} against random play"

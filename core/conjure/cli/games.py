@@ -41,7 +41,8 @@ def add_parsers(sub: Any) -> None:
         "--bot",
         default="ismcts",
         metavar="ismcts|mc|random",
-        help="the opponents: ismcts (default, strongest), mc or random",
+        help="the opponents: ismcts (default, strongest), mc or random; a searching bot "
+        "thinks for at most about a second a move",
     )
     p.add_argument(
         "--seat",

@@ -1,13 +1,17 @@
 """Bots that play any game through the API alone, none of which ever looks at a card its seat
 cannot see: every search starts from :meth:`conjure.games.Game.determinize`, which deals the
-unseen cards again from what the seat sees (the conformance check proves the choice does not
-change when the hidden cards are swapped).
+unseen cards again from what the seat sees (the conformance check proves the Monte-Carlo choice
+and the whole ISMCTS search do not change when the hidden cards are swapped).
 
 - :class:`RandomBot` picks uniformly among the legal actions.
 - :class:`MonteCarloBot` (flat Monte-Carlo) tries each legal action in many determinised worlds
   and plays the rest out at random.
-- :class:`ISMCTSBot` (information-set Monte-Carlo tree search, single observer) grows one tree
-  over the seat's information sets, a new determinisation each iteration. The strong default.
+- :class:`ISMCTSBot` (information-set Monte-Carlo tree search) grows a tree whose nodes are
+  information sets (what the player to move and the searching seat both see), with a new
+  determinisation each iteration and exploration by availability. The strong default.
+
+At the table a searching bot gets a wall-time budget (:data:`TABLE_SECONDS`); elsewhere it
+runs its full budget of worlds or iterations and is the same for a seed.
 
 Playouts end where the game judges a position: the end of the game, or of the deal in a match
 of deals (:meth:`conjure.games.Game._deal_value`), so one deal's result is not drowned in the
@@ -19,11 +23,12 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from collections.abc import Callable
 from typing import Any, Protocol
 
 from conjure.errors import UnknownNameError
-from conjure.games.api import CHANCE, TERMINAL, Game, GameState
+from conjure.games.api import ALL, CHANCE, TERMINAL, TOP, Game, GameState
 from conjure.inputs import quote
 
 
@@ -93,12 +98,14 @@ def _best(values: list[float], rng: random.Random) -> int:
 
 class MonteCarloBot:
     """Flat determinised Monte-Carlo: ``worlds`` deals of the unseen cards, each legal action
-    played out at random to the end of the deal in every one."""
+    played out at random to the end of the deal in every one. With ``seconds``, it also stops
+    dealing new worlds once that much wall time has passed (after the first)."""
 
     name = "mc"
 
-    def __init__(self, worlds: int = 24) -> None:
+    def __init__(self, worlds: int = 24, seconds: float | None = None) -> None:
         self.worlds = worlds
+        self.seconds = seconds
 
     def choose(self, state: GameState[Any], rng: random.Random) -> int:
         game = state.game
@@ -109,7 +116,10 @@ class MonteCarloBot:
         deal = game._deal_number(state)
         totals = [0.0] * len(actions)
         sure = [True] * len(actions)
-        for _ in range(self.worlds):
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        for w in range(self.worlds):
+            if deadline is not None and w and time.perf_counter() > deadline:
+                break
             world = game.determinize(state, me, rng)
             for i, action in enumerate(actions):
                 trial = world.copy()
@@ -127,88 +137,179 @@ class MonteCarloBot:
         return actions[_best(totals, rng)]
 
 
-class _Node:
-    __slots__ = ("available", "children", "player", "total", "visits")
+class _InfoKey:
+    """The key of an information set in a search by seat ``me``: for the player ``p`` to move,
+    everything both ``p`` and ``me`` can see. Cards of a zone both see are listed; a zone
+    hidden from either is written by its size, with the cards shown to both (a card a rule
+    turned up for them) in their places; then the public values and whose turn it is. Nothing
+    in it is hidden from ``me``, and nothing in an opponent's key is hidden from the opponent."""
 
-    def __init__(self, player: int) -> None:
-        self.player = player  # who chose the action leading here
-        self.children: dict[int, _Node] = {}
-        self.visits = 0
-        self.available = 0
-        self.total = 0.0
+    __slots__ = ("me", "plans")
+
+    def __init__(self, game: Game[Any], me: int) -> None:
+        self.me = me
+        self.plans: list[list[tuple[str, int, bool, bool]]] = []
+        for p in range(game.num_players):
+            plan = []
+            for zone, rule in game.visibility.items():
+                if rule == ALL or (rule == p and rule == me):
+                    mode = 0  # seen by both
+                elif rule == TOP:
+                    mode = 1  # the top card seen by both, the rest hidden
+                else:
+                    mode = 2  # hidden from one of them at least
+                plan.append((zone, mode, rule == p, rule == me))
+            self.plans.append(plan)
+
+    def __call__(self, world: GameState[Any], p: int) -> tuple[Any, ...]:
+        zones = world.zones
+        known = world.known
+        parts: list[Any] = [p]
+        append = parts.append
+        if not known:
+            for zone, mode, _, _ in self.plans[p]:
+                cards = zones[zone]
+                if mode == 0:
+                    append(tuple(cards))
+                elif mode == 1:
+                    append((cards[0], len(cards)) if cards else 0)
+                else:
+                    append(len(cards))
+        else:
+            bp, bme = 1 << p, 1 << self.me
+            get = known.get
+            for zone, mode, sees_p, sees_me in self.plans[p]:
+                cards = zones[zone]
+                if mode == 0:
+                    append(tuple(cards))
+                    continue
+                shown = tuple(
+                    c
+                    if (mode == 1 and i == 0)
+                    or ((sees_p or get(c, 0) & bp) and (sees_me or get(c, 0) & bme))
+                    else -1
+                    for i, c in enumerate(cards)
+                )
+                append(shown if any(c >= 0 for c in shown) else len(cards))
+        append(tuple(world.vars.__dict__.values()))
+        return tuple(parts)
 
 
 class ISMCTSBot:
-    """Single-observer information-set MCTS: each of ``iterations`` runs deals the unseen cards
-    again (from what the seat sees), walks the shared tree by UCB among the actions legal in
-    that world, adds one node, plays out to the end of the deal and backs the value up."""
+    """Information-set Monte-Carlo tree search with one node per information set.
+
+    Each of ``iterations`` runs deals the unseen cards again from what the searching seat
+    sees (:meth:`conjure.games.Game.determinize`), walks down the tree choosing by UCB among
+    the actions legal in that world, adds one edge, plays out at random to the end of the deal
+    and credits the value to every edge it walked, each for the player who chose it.
+
+    A node is an information set, not a sequence of real actions: the key of the node where
+    ``p`` is to move is everything that both ``p`` and the searching seat can see (the cards
+    of every zone visible to both, the other zones by their sizes, the public values, whose
+    turn it is). So the searching seat's own nodes are its information sets, and the same
+    node is reached whatever the determinisation put in the hidden places (no bid or card it
+    cannot see splits its tree); an opponent's node holds nothing the opponent cannot see,
+    so it never answers a bid laid face down, nor the searcher's hidden cards; and it holds
+    nothing the searching seat cannot see (the opponent's own hand is not known, and the
+    opponent's choice there is averaged over the hands it may hold). This is the
+    multiple-observer reading of ISMCTS, with the opponent's tree keyed by the public part.
+
+    The same action is legal in some worlds and not in others, so each edge counts how often
+    it was available as well as how often it was chosen, and UCB explores by availability
+    (``value + c·sqrt(ln available / visits)``). The choice at the root is the most visited
+    action, equal counts broken at random.
+
+    Deterministic for a given ``rng`` while ``seconds`` is ``None``; with ``seconds`` the search
+    also stops when that much wall time has passed (table play), after at least
+    ``min(iterations, 32)`` runs.
+    """
 
     name = "ismcts"
 
-    def __init__(self, iterations: int = 800, exploration: float = 0.8) -> None:
+    def __init__(
+        self, iterations: int = 800, exploration: float = 0.8, seconds: float | None = None
+    ) -> None:
         self.iterations = iterations
         self.exploration = exploration
+        self.seconds = seconds
 
     def choose(self, state: GameState[Any], rng: random.Random) -> int:
-        game = state.game
-        me = state.current
         actions = list(state.legal_actions())
         if len(actions) == 1:
             return actions[0]
         sure = self._sure_win(state, actions, rng)
         if sure is not None:
             return sure
+        table, root_key = self.search(state, rng)
+        root = table[root_key]
+        visits = [float(root[a][0]) if a in root else 0.0 for a in actions]
+        return actions[_best(visits, rng)]
+
+    def search(
+        self, state: GameState[Any], rng: random.Random
+    ) -> tuple[dict[Any, dict[int, list[Any]]], Any]:
+        """Run the search from ``state`` (the searching seat is the one to move). Returns the
+        table, information-set key -> action -> [visits, available, total value], and the
+        root's key."""
+        game = state.game
+        me = state.current
         deal = game._deal_number(state)
+        deal_of = game._deal_number
         n = game.num_players
-        root = _Node(-1)
+        key = _InfoKey(game, me)
+        table: dict[Any, dict[int, list[Any]]] = {}
         c = self.exploration
-        log = math.log
-        sqrt = math.sqrt
-        for _ in range(self.iterations):
+        log, sqrt = math.log, math.sqrt
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        least = min(self.iterations, 32)
+        for iteration in range(self.iterations):
+            if deadline is not None and iteration >= least and time.perf_counter() > deadline:
+                break
             world = game.determinize(state, me, rng)
-            node = root
-            path = []
+            path: list[tuple[list[Any], int]] = []
             while True:
                 current = world.current
                 if current == TERMINAL:
                     break
                 if current == CHANCE:
-                    if game._deal_number(world) != deal:
+                    if deal_of(world) != deal:
                         break
                     world.sample_chance(rng)
                     continue
                 legal = world.legal_actions()
-                children = node.children
-                untried = [a for a in legal if a not in children]
+                k = key(world, current)
+                node = table.get(k)
+                if node is None:
+                    node = table[k] = {}
+                untried = []
                 for a in legal:
-                    child = children.get(a)
-                    if child is not None:
-                        child.available += 1
+                    edge = node.get(a)
+                    if edge is None:
+                        untried.append(a)
+                    else:
+                        edge[1] += 1
                 if untried:
                     action = untried[int(rng.random() * len(untried))]
-                    child = _Node(current)
-                    child.available = 1
-                    children[action] = child
+                    edge = node[action] = [1, 1, 0.0]
+                    path.append((edge, current))
                     world.apply_legal(action)
-                    path.append(child)
                     break
                 best_value = -math.inf
                 action = legal[0]
                 for a in legal:
-                    ch = children[a]
-                    value = ch.total / ch.visits + c * sqrt(log(ch.available) / ch.visits)
+                    e = node[a]
+                    value = e[2] / e[0] + c * sqrt(log(e[1]) / e[0])
                     if value > best_value:
                         best_value, action = value, a
-                node = children[action]
+                edge = node[action]
+                edge[0] += 1
+                path.append((edge, current))
                 world.apply_legal(action)
-                path.append(node)
             random_playout(world, rng, deal)
             values = [game._deal_value(state, world, p) for p in range(n)]
-            for visited in path:
-                visited.visits += 1
-                visited.total += values[visited.player]
-        visits = [float(root.children[a].visits) if a in root.children else 0.0 for a in actions]
-        return actions[_best(visits, rng)]
+            for edge, player in path:
+                edge[2] += values[player]
+        return table, key(state, me)
 
     @staticmethod
     def _sure_win(state: GameState[Any], actions: list[int], rng: random.Random) -> int | None:
@@ -237,15 +338,24 @@ class ISMCTSBot:
         return None if best is None else best[1]
 
 
-BOTS: dict[str, Callable[[], Bot]] = {
+BOTS: dict[str, Callable[..., Bot]] = {
     "random": RandomBot,
     "mc": MonteCarloBot,
     "ismcts": ISMCTSBot,
 }
 
+#: the wall time a searching bot may think at the table (``conjure play``), in seconds: a
+#: person never waits much longer than this for a bot's move
+TABLE_SECONDS = 1.0
 
-def make_bot(name: str) -> Bot:
+
+def make_bot(name: str, seconds: float | None = None) -> Bot:
+    """The bot called ``name``; a searching bot stops after ``seconds`` of wall time when
+    given (its search is then no longer the same for a seed on a slower machine)."""
     try:
-        return BOTS[name]()
+        factory = BOTS[name]
     except KeyError:
         raise UnknownNameError(f"unknown bot {quote(name)} (bots: {', '.join(BOTS)})") from None
+    if seconds is None or name == "random":
+        return factory()
+    return factory(seconds=seconds)

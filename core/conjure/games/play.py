@@ -27,7 +27,7 @@ from conjure.games.api import (
     Game,
     GameState,
 )
-from conjure.games.bots import make_bot
+from conjure.games.bots import TABLE_SECONDS, make_bot
 from conjure.view.terminal import card_text
 
 
@@ -174,7 +174,7 @@ def play_game(
     console = console or Console(highlight=False)
     piped = ask is None and not sys.stdin.isatty()  # answers read from a pipe are echoed
     ask = ask or input
-    bots = {p: make_bot(bot) for p in range(game.num_players) if p != seat}
+    bots = {p: make_bot(bot, TABLE_SECONDS) for p in range(game.num_players) if p != seat}
     chance = random.Random(seed)
     rng = random.Random(seed * 7919 + 1)
     state = game.new_initial_state()

@@ -94,10 +94,11 @@ def check_game(game: Game[Any], seeds: Iterable[int] = range(40), bot_checks: in
     see are dealt again, and at the end the history alone (chance's outcomes included) replays
     to the same state. Chance is answered outcome by outcome through the checked path in games
     from even seeds and by the sampled fast path in odd ones. ``bot_checks`` times per game,
-    the Monte-Carlo bot's choice is checked not to change when the cards it cannot see are
-    swapped. Returns the number of states checked.
+    the Monte-Carlo bot's choice and the whole ISMCTS search (every information set and count)
+    are checked not to change when the cards the seat cannot see are swapped. Returns the
+    number of states checked.
     """
-    from conjure.games.bots import MonteCarloBot
+    from conjure.games.bots import ISMCTSBot, MonteCarloBot
 
     checked = 0
     for seed in seeds:
@@ -126,13 +127,16 @@ def check_game(game: Game[Any], seeds: Iterable[int] = range(40), bot_checks: in
                 continue
             legal = list(state.legal_actions())
             if step in bot_at and len(legal) > 1:
-                bot = MonteCarloBot(worlds=4)
                 me = state.current
                 swapped = game.determinize(state, me, random.Random(step))
                 swapped.history = list(state.history)
-                a = bot.choose(state, random.Random(99))
-                b = bot.choose(swapped, random.Random(99))
-                assert a == b, f"{where}: the bot's choice depends on hidden cards"
+                a = MonteCarloBot(worlds=4).choose(state, random.Random(99))
+                b = MonteCarloBot(worlds=4).choose(swapped, random.Random(99))
+                assert a == b, f"{where}: the Monte-Carlo bot's choice depends on hidden cards"
+                search = ISMCTSBot(iterations=16)
+                a_ = search.search(state, random.Random(98))
+                b_ = search.search(swapped, random.Random(98))
+                assert a_ == b_, f"{where}: the ISMCTS search depends on hidden cards"
             state.apply_action(legal[int(rng.random() * len(legal))])
             step += 1
         assert len(state.returns()) == game.num_players
