@@ -220,10 +220,13 @@ class RunFast(Game[RunFastVars]):
         deck = state.zones["deck"]
         for p in range(n):
             state.zones[HANDS[p]] = sorted(deck[p * size : (p + 1) * size])
-        state.zones["unseen"] = deck[n * size :]
+        unseen = state.zones["unseen"] = deck[n * size :]
         state.zones["deck"] = []
-        dealt = [c for p in range(n) for c in state.zones[HANDS[p]]]
-        opener = SPADE_3 if SPADE_3 in dealt else min(dealt, key=lambda c: (RANK[c], c))
+        if SPADE_3 in unseen:
+            dealt = [c for p in range(n) for c in state.zones[HANDS[p]]]
+            opener = min(dealt, key=lambda c: (RANK[c], c))
+        else:
+            opener = SPADE_3
         state.vars.opener = opener
         state.current = next(p for p in range(n) if opener in state.zones[HANDS[p]])
 
@@ -289,7 +292,7 @@ class RunFast(Game[RunFastVars]):
         me = state.current
         # each hand grouped by rank in the hand's order, where each rank begins, and how to
         # put the cards of a play back in the hand's order (None: the hand is sorted)
-        grouped = [_grouped(zones[HANDS[p]], opener) for p in range(n)]
+        grouped = [_grouped(zones[HANDS[p]], hands[p], opener) for p in range(n)]
         if opener >= 0:
             hands[me] -= PACKED[opener]
         parts_of = _PARTS
@@ -419,12 +422,12 @@ _PARTS: dict[int, tuple[tuple[int, int], ...]] = {}
 
 
 def _grouped(
-    hand: list[int], opener: int
+    hand: list[int], packed: int, opener: int
 ) -> tuple[list[int], list[int], Callable[[int], int] | None]:
-    """``hand`` grouped by rank in its order (``opener`` left out), where each rank begins,
-    and the key that sorts cards back into the hand's order (None: the hand is sorted)."""
+    """``hand`` (``packed``) grouped by rank in its order (``opener`` left out), where each
+    rank begins, and the key that sorts cards back into the hand's order (None: the hand is
+    sorted)."""
     cards = sorted(hand, key=RANK.__getitem__)
-    packed = sum([PACKED[c] for c in cards])
     if opener in hand:
         cards.remove(opener)
         packed -= PACKED[opener]

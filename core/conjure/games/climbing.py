@@ -560,13 +560,20 @@ class Lister:
         return self._keep(self._above, key, plays, self.prefix)
 
     def _plan(self, current: int) -> tuple[int, int, int] | None:
-        """How :meth:`pick_follow` reads the key of a single or a pair to beat: (-1 for a
-        single, 0 for a pair, the ranks above its top, the kind's tag); None for the rest."""
-        kind, _, _, top = shape_of(current)  # type: ignore[misc]
-        if kind not in (SINGLE, PAIR):
-            plan = None
+        """How :meth:`pick_follow` reads the key :meth:`follows` keeps the list under, for a
+        play whose list depends on the ranks held once (-1) or twice (0) among ``above``,
+        and the bombs: (-1 or 0, ``above``, the kind's tag); None for bombs and triples."""
+        kind, n, _, top = shape_of(current)  # type: ignore[misc]
+        if kind == SINGLE:
+            plan: tuple[int, int, int] | None = (-1, _ABOVE[top + 1], 0)
+        elif kind == PAIR:
+            plan = (0, _ABOVE[top + 1], 1 << 90)
+        elif kind == PAIRS:
+            plan = (0, _ABOVE[top + 2 - n], n << 92 | 1 << 96)
+        elif kind == STRAIGHT:
+            plan = (-1, _ON_LINE[top + 4 - n], n << 92 | top + 3 << 96 | 1 << 100)
         else:
-            plan = (-1, _ABOVE[top + 1], 0) if kind == SINGLE else (0, _ABOVE[top + 1], 1 << 90)
+            plan = None
         if len(self._plans) >= _CACHE_SIZE:
             self._plans.clear()
         self._plans[current] = plan
@@ -579,7 +586,7 @@ class Lister:
             plan = self._plans[current]
         except KeyError:
             plan = self._plan(current)
-        if plan is not None:  # a single or a pair, looked up here with the key of follows()
+        if plan is not None:  # looked up here with the key of follows()
             everything, above, tag = plan
             h2 = hand >> 2
             key = (hand & everything | hand >> 1 | h2) & above | (h2 & _LOW) << 45 | tag
