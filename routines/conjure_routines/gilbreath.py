@@ -13,9 +13,9 @@ Routine notes
 
 The deal matters: dealing reverses the pile, so that the bottom cards of the two packets are of
 different colours (the principle needs exactly that); a cut without the deal works only when the
-cut is odd. The riffle is every interleaving of the two packets, dropped from their bottoms onto
-the table (a real riffle drops the bottom cards first): :class:`Interleavings` is the choice,
-one option for each of the C(n, k) ways, indexed lazily. The number of cards is ``2 × pairs``
+cut is odd. The pile is the top half of the riffle, the rest the bottom half, and the choice is
+every riffle of the two (:class:`conjure.deck.Riffles`: one option for each of the C(n, k)
+ways they can fall together, indexed lazily). The number of cards is ``2 × pairs``
 (``--param pairs=26`` is a 52-card deck). The set-up orders of the red cards and of the black
 cards are free: which red card lies where does not matter, and the routine says so by declaring
 the colours interchangeable (the claim reads only a card's colour; the verifier checks that
@@ -26,67 +26,12 @@ about 4.5e15 and it searches.
 
 from __future__ import annotations
 
-import math
-from collections.abc import Iterator
-from typing import Any
-
-from conjure.deck import CARDS, Deal, DeckState, Take, Transfer
+from conjure.deck import CARDS, Deal, DeckState, Riffle, Riffles, Transfer
 from conjure.magic import Claim, Param, Performance, Routine, hands_empty, interchangeable
 
 REDS = tuple(CARDS[s * 13 + r] for s in (1, 3) for r in range(13))  # ♥ A–K, then ♦
 BLACKS = tuple(CARDS[s * 13 + r] for s in (0, 2) for r in range(13))  # ♠ A–K, then ♣
-PILE, REST, RIFFLED = "table.pile", "spectator", "table"
-
-
-class Interleavings:
-    """Every riffle of a packet of ``a`` cards with one of ``b``: which packet each card
-    dropped onto the table comes from, bottom card first (0 the first packet, 1 the second).
-
-    Lazily indexed (C(a + b, a) options, too many to list for a 52-card deck): index ``i`` is
-    the ``i``-th set of positions of the first packet's cards, in the combinatorial number
-    system."""
-
-    def __init__(self, a: int, b: int) -> None:
-        self.a, self.b = a, b
-        self.size = math.comb(a + b, a)
-
-    def __len__(self) -> int:
-        return self.size
-
-    def __getitem__(self, index: int) -> tuple[int, ...]:
-        if not 0 <= index < self.size:
-            raise IndexError(index)
-        n, k = self.a + self.b, self.a
-        out = []
-        for position in range(n):
-            # riffles whose card at this position comes from the first packet
-            first = math.comb(n - position - 1, k - 1) if k else 0
-            if k and index < first:
-                out.append(0)
-                k -= 1
-            else:
-                index -= first
-                out.append(1)
-        return tuple(out)
-
-    def __iter__(self) -> Iterator[tuple[int, ...]]:
-        return (self[i] for i in range(self.size))
-
-    def index_of_value(self, value: Any) -> int | None:
-        drops = tuple(value)
-        if len(drops) != self.a + self.b or sum(1 for d in drops if d == 0) != self.a:
-            return None
-        n, k, index = self.a + self.b, self.a, 0
-        for position, d in enumerate(drops):
-            first = math.comb(n - position - 1, k - 1) if k else 0
-            if d == 0:
-                k -= 1
-            else:
-                index += first
-        return index
-
-
-_DROP = {0: Take(PILE, RIFFLED, from_bottom=True), 1: Take(REST, RIFFLED, from_bottom=True)}
+PILE, REST = "table.pile", "spectator"
 
 
 def script(p: Performance) -> None:
@@ -120,13 +65,15 @@ def _riffle(p: Performance) -> None:
         en="The spectator riffles the pile into the cards in their hands, any way they like.",
         zh="观众把桌上的牌与手中的牌随意鸽尾洗在一起。",
     )
-    riffle: tuple[int, ...] = p.choose(
+    dealt = p.state.size(PILE)
+    p.do(Transfer(PILE, REST))  # the pile is the top half of the riffle
+    riffle: Riffle = p.choose(
         "riffle",
-        Interleavings(p.state.size(PILE), p.state.size(REST)),  # type: ignore[arg-type]
-        en="which packet each card falls from, bottom first (0 the pile, 1 the rest)",
-        zh="每张牌来自哪一叠（从下往上，0为桌上那叠）",
+        Riffles(REST, p.state.size(REST), cut=dealt),  # type: ignore[arg-type]
+        en="how the two halves fall together",
+        zh="两半牌如何交错落下",
     )
-    p.do(*[_DROP[d] for d in riffle])
+    p.do(riffle)
 
 
 def _deal_pairs(p: Performance) -> None:
@@ -136,7 +83,7 @@ def _deal_pairs(p: Performance) -> None:
         "and a black card.",
         zh="拿起牌，从上面开始每次两张表面向上发出：每一对都是一红一黑。",
     )
-    p.do(Transfer(RIFFLED, "left"))
+    p.do(Transfer(REST, "left"))
     for i in range(p.state.size("left") // 2):
         p.reveal(Deal("left", f"table.pair{i + 1}", 2, turn=True))
 

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import json
 
+import attrs
 import pytest
 
 from conjure.cli import main
-from conjure.deck import Square, Steal
+from conjure.deck import Deal, Square, Steal
 from conjure.magic.slips import Slip, check_slip, slips
 from conjure_routines import courting_kings, gilbreath
 
@@ -42,15 +43,17 @@ def test_squaring_twice_is_not_fatal() -> None:
 
 
 def test_a_count_one_off_changes_the_move_made_in_each_case() -> None:
-    # the riffle's first drop comes from whichever packet the case says: the slip changes that
-    # move, not the one the example made
+    # the spectator deals as many as the case says: the slip deals one more than that, not one
+    # more than the example did
     slip = next(
         s
         for s in slips(gilbreath.ROUTINE, {"pairs": 2})
-        if s.step == "②" and s.kind == "more" and s.index == 0
+        if s.step == "①" and s.kind == "more" and isinstance(s.move, Deal)
     )
-    result = check_slip(gilbreath.ROUTINE, slip, {"pairs": 2})
-    assert result.fatal and result.how == "illegal"
+    assert slip.instead == (Deal("spectator", "table.pile", 2),)
+    assert slip.made(Deal("spectator", "table.pile", 3)) == (Deal("spectator", "table.pile", 4),)
+    fewer = attrs.evolve(slip, kind="fewer")
+    assert fewer.made(Deal("spectator", "table.pile", 1)) == ()  # dealing none: nothing dealt
 
 
 def test_the_slips_command_names_the_critical_steps(capsys: pytest.CaptureFixture[str]) -> None:
