@@ -904,8 +904,10 @@ class MatchGame(Game[MV]):
         into zones ``hand0``, ``hand1`` …; return the cards left over."""
         n = self.num_players
         first = state.vars.dealer + 1
-        for i in range(each * n):
-            state.zones[f"{hands}{(first + i) % n}"].append(cards[i])
+        zones = state.zones
+        names = HANDS if hands == "hand" else tuple(f"{hands}{p}" for p in range(n))
+        for k in range(n):  # card i goes to seat first + i: every n-th card from the k-th
+            zones[names[(first + k) % n]].extend(cards[k : each * n : n])
         return cards[each * n :]
 
     def next_dealer(self, state: GameState[MV]) -> None:

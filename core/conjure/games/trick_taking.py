@@ -189,20 +189,40 @@ class TrickGame(MatchGame[TV]):
             else:
                 for c in trick:
                     points += self._points(state, c)
-            score = list(v.score)
-            score[winner] += points
-            v.score = tuple(score)
-            tricks = list(v.tricks)
-            tricks[winner] += 1
-            v.tricks = tuple(tricks)
+            if n == 2:
+                s0, s1 = v.score
+                t0, t1 = v.tricks
+                if winner:
+                    v.score, v.tricks = (s0, s1 + points), (t0, t1 + 1)
+                else:
+                    v.score, v.tricks = (s0 + points, s1), (t0 + 1, t1)
+            else:
+                score = list(v.score)
+                score[winner] += points
+                v.score = tuple(score)
+                tricks = list(v.tricks)
+                tricks[winner] += 1
+                v.tricks = tuple(tricks)
         else:
             self._take_trick(state, winner)
         trick.clear()
         v.leader = winner
         if not self._plain_draw:
             self._draw(state, winner)
-        elif zones["stock"]:
-            self._draw_stock(state, winner)
+        else:
+            stock = zones["stock"]
+            if stock:
+                if n == 2 and len(stock) >= 2 and state.story is None:
+                    # _draw_stock for two players, written out
+                    first, second = stock[0], stock[1]
+                    del stock[:2]
+                    zones[HANDS[winner]].append(first)
+                    zones[HANDS[1 - winner]].append(second)
+                    if self._stock_seen:
+                        known = state.known
+                        known[first] = known[second] = -1
+                else:
+                    self._draw_stock(state, winner)
         for hand in self._hands:
             if zones[hand]:
                 state.current = winner
