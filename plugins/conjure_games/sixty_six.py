@@ -39,6 +39,11 @@ MARRY: Final = SPECIAL  # MARRY + code: lead this King or Queen declaring the ma
 MARRIAGES: Final = Declarations([MarriageRule(20, 40)])
 #: card code -> the marriage it belongs to
 MARRIAGE_OF: Final = {c: i for i, m in enumerate(MARRIAGES.catalogue) for c in m.cards}
+#: (mask of a marriage's King and Queen, the actions leading either), in catalogue order: what
+#: MARRIAGES.find answers for a hand, read without a search (a hand holds no larger combination)
+MARRIAGE_ACTIONS: Final = tuple(
+    (m.mask, tuple(MARRY + card for card in m.cards)) for m in MARRIAGES.catalogue
+)
 CHANGE: Final = SPECIAL + 64  # CHANGE + suit: show the trump 9, name the suit, lead the 9
 CLOSE: Final = SPECIAL + 70
 PASS: Final = SPECIAL + 71  # listed before declaring, which costs 3 when short of 66
@@ -224,8 +229,12 @@ class SixtySix(TrickGame[SixtySixVars]):
                 return same
             return [c for c in hand if c // 13 == trump] or hand
         actions = list(hand)
-        for i in MARRIAGES.find(hand):  # lead either card of a marriage held
-            actions.extend(MARRY + card for card in MARRIAGES.catalogue[i].cards)
+        have = 0
+        for c in hand:
+            have |= 1 << c
+        for mask, marry in MARRIAGE_ACTIONS:  # lead either card of a marriage held
+            if have & mask == mask:
+                actions.extend(marry)
         if v.won_last:
             if trump * 13 + NINE in hand:
                 actions.extend(CHANGE + s for s in range(4) if s != trump)

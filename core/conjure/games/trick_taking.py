@@ -210,19 +210,8 @@ class TrickGame(MatchGame[TV]):
         if not self._plain_draw:
             self._draw(state, winner)
         else:
-            stock = zones["stock"]
-            if stock:
-                if n == 2 and len(stock) >= 2 and state.story is None:
-                    # _draw_stock for two players, written out
-                    first, second = stock[0], stock[1]
-                    del stock[:2]
-                    zones[HANDS[winner]].append(first)
-                    zones[HANDS[1 - winner]].append(second)
-                    if self._stock_seen:
-                        known = state.known
-                        known[first] = known[second] = -1
-                else:
-                    self._draw_stock(state, winner)
+            if zones["stock"]:
+                self._draw_stock(state, winner)
         for hand in self._hands:
             if zones[hand]:
                 state.current = winner
@@ -284,6 +273,15 @@ class TrickGame(MatchGame[TV]):
     def _draw_stock(self, state: GameState[TV], winner: int) -> None:
         stock = state.zones["stock"]
         n = self.num_players
+        if n == 2 and len(stock) >= 2 and state.story is None:  # the common case, kept short
+            first, second = stock[0], stock[1]
+            del stock[:2]
+            state.zones[HANDS[winner]].append(first)
+            state.zones[HANDS[1 - winner]].append(second)
+            if self._stock_seen:
+                known = state.known
+                known[first] = known[second] = -1
+            return
         seen = self._stock_seen
         zones = state.zones
         known = state.known
