@@ -5,11 +5,13 @@ together."""
 
 from __future__ import annotations
 
+import builtins
 import subprocess
 import sys
 
 import pytest
 
+from conjure.cli import main
 from conjure.games.play import sides_text, verdict
 from conjure.plugins.host import load_plugins
 from conjure_games.find_friends import FindFriends
@@ -93,3 +95,22 @@ def test_a_secret_partner_is_drawn_as_not_yet_shown() -> None:
     assert s.vars.phase == "play" and s.vars.partner == -1
     text = sides_text(game, s, 2)
     assert text == "declarer's side: 1 · side not yet shown: 2, you, 4"
+
+
+@pytest.mark.parametrize(
+    ("game_id", "players"),
+    [
+        (g, n)
+        for g in ("hearts-plus-fifty", "trump-agreement", "find-friends")
+        for n in GAMES[g].players
+    ],
+)
+def test_every_table_size_plays_to_the_end(
+    game_id: str, players: int, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    typed = iter(ANSWERS.splitlines())
+    monkeypatch.setattr(builtins, "input", lambda prompt="": next(typed))
+    args = ["play", game_id, "--players", str(players), "--bot", "random", "--seed", "2"]
+    assert main([*args, "--seat", str(players), "--option", "deals=1"]) == 0
+    out = capsys.readouterr().out
+    assert f"you are player {players}" in out and "Game over" in out
