@@ -514,6 +514,8 @@ class FindFriends(TrickGame[FindFriendsVars]):
         facts = [f"player {v.declarer + 1} declares; the defenders need {v.bid}"]
         if v.called >= 0:
             who = f"player {v.partner + 1}" if v.partner >= 0 else "not yet shown"
+            if v.partner < 0 and v.called in state.zones[HANDS[player]]:
+                who = "you, a secret until you play it"  # the holder alone knows
             facts.append(f"called {CARDS[v.called]}: the friend is {who}")
         return facts
 
