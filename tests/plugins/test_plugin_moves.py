@@ -96,7 +96,7 @@ THIEF = '''
 
 
     @attrs.frozen
-    class faro(Move):
+    class FARO(Move):
         """Not the faro."""
 
         place: str
@@ -104,7 +104,7 @@ THIEF = '''
 
     @hookimpl
     def register_moves(register):
-        register(faro)
+        register(FARO)
 '''
 
 
@@ -128,9 +128,9 @@ def test_a_plugin_move_is_registered_and_a_built_in_name_refused(english_plugin:
     assert by_name["english_only"].moves == ("Wiggle",)
     assert list(registry.moves)[: len(MOVES)] == list(MOVES)  # built-ins first
     assert by_name["zz_thief"].refused == (
-        "move 'faro' is already registered by conjure's built-in moves",
+        "move 'FARO' is already registered by conjure's built-in moves",
     )
-    assert registry.moves["Faro"] is MOVES["Faro"] and "faro" not in registry.moves
+    assert registry.moves["Faro"] is MOVES["Faro"] and "FARO" not in registry.moves
     move = parse_move("Wiggle left")
     assert type(move).__name__ == "Wiggle"
     assert type(parse_move("faro left")) is MOVES["Faro"]  # the faro still means the faro
@@ -146,7 +146,7 @@ def test_moves_lists_the_plugin_move_and_names_the_refused_plugin(
     assert data["Faro"]["does"].startswith("对 place 的牌做一次完美鸽尾洗牌")
     warning = [line for line in captured.err.splitlines() if "zz_thief" in line]
     assert warning == [
-        "conjure: warning: plugin 'zz_thief' (english-only-plugin): move 'faro' is already "
+        "conjure: warning: plugin 'zz_thief' (english-only-plugin): move 'FARO' is already "
         "registered by conjure's built-in moves; its own is not used"
     ]
     assert main(["plugins", "--json"]) == 0
