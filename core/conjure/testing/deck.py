@@ -41,6 +41,17 @@ from conjure.deck.moves import (
     TurnOver,
 )
 from conjure.deck.places import is_hand
+from conjure.deck.sleights import (
+    BottomToTop,
+    DealPiles,
+    DoubleLift,
+    ElmsleyCount,
+    Glimpse,
+    Overhand,
+    Riffle,
+    SpellDeal,
+    TopToBottom,
+)
 from conjure.deck.state import DeckState
 
 #: the places the strategies deal cards into
@@ -192,6 +203,62 @@ def model_apply(
             fans[place] = toward
         case Square(place=place):
             fans.pop(place, None)
+        case TopToBottom(place=place, n=n):
+            for _ in range(n if pile(place) else 0):  # a card at a time
+                model[place] = pile(place)[1:] + pile(place)[:1]
+                if place in breaks:
+                    breaks[place] -= 1
+                    _fix_break(model, breaks, place)
+        case BottomToTop(place=place, n=n):
+            for _ in range(n if pile(place) else 0):
+                model[place] = pile(place)[-1:] + pile(place)[:-1]
+                if place in breaks:
+                    breaks[place] += 1
+                    _fix_break(model, breaks, place)
+        case Riffle(place=place, pattern=pattern):
+            k = pattern.count("T")
+            tops, bottoms = pile(place)[:k], pile(place)[k:]
+            model[place] = [tops.pop(0) if c == "T" else bottoms.pop(0) for c in pattern]
+            breaks.pop(place, None)
+        case Overhand(place=place, runs=runs):
+            rest, drawn = pile(place), list[tuple[int, bool]]()
+            for n in runs:  # each packet drawn lands on the ones before
+                drawn = rest[:n] + drawn
+                rest = rest[n:]
+            if pile(place):
+                model[place] = rest + drawn
+                breaks.pop(place, None)
+        case DealPiles(src=src, piles=piles, n=n, turn=turn):
+            for i in range(len(pile(src)) if n is None else n):  # round by round
+                card = pile(src).pop(0)
+                dst = piles[i % len(piles)]
+                pile(dst).insert(0, flip(card) if turn else card)
+                if src in breaks:
+                    breaks[src] -= 1
+                    _fix_break(model, breaks, src)
+                if dst in breaks:
+                    breaks[dst] += 1
+        case SpellDeal(src=src, dst=dst, word=word, turn=turn):
+            n = sum(1 for char in word if char.isalpha())
+            for _ in range(n):
+                card = pile(src).pop(0)
+                pile(dst).insert(0, flip(card) if turn else card)
+            if src in breaks:
+                breaks[src] -= n
+            if dst in breaks:
+                breaks[dst] += n
+            _fix_break(model, breaks, src)
+        case DoubleLift(place=place):
+            lifted = pile(place)[:2]
+            model[place] = [flip(lifted[1]), flip(lifted[0]), *pile(place)[2:]]
+            if breaks.get(place, 3) <= 2:  # between the two, or under them: used by the lift
+                del breaks[place]
+        case Glimpse():
+            pass  # the model keeps no performer knowledge
+        case ElmsleyCount(src=src, dst=dst):
+            one, two, three, four = model.pop(src)
+            breaks.pop(src, None)
+            model[dst] = [one, four, two, three]
         case _:
             raise AssertionError(f"the model does not know {move!r}")
     for place in [p for p, v in model.items() if not v]:
@@ -286,8 +353,43 @@ def moves_for(
         options[1:1] = at_break
     elif is_hand(src) and size >= 2:
         options.append(st.builds(HoldBreak, st.just(src), st.integers(1, size - 1)))
+    # the moves built on the primitives, last (drawn less often)
+    upto = st.integers(0, 2 * size + 1)
+    runs = st.lists(st.integers(0, 3), max_size=6).map(lambda r: _within(r, size))
+    words = st.sampled_from(["", "ACE", "红桃", "A-B", "Q"]).filter(
+        lambda w: sum(c.isalpha() for c in w) <= size
+    )
+    options += [
+        st.builds(TopToBottom, st.just(src), upto),
+        st.builds(BottomToTop, st.just(src), upto),
+        st.builds(Riffle, st.just(src), st.text("TB", min_size=size, max_size=size)),
+        st.builds(Overhand, st.just(src), runs),
+        st.builds(
+            DealPiles,
+            st.just(src),
+            st.lists(st.sampled_from(others), min_size=1, max_size=3, unique=True).map(tuple),
+            st.none() | st.integers(0, size),
+            flags,
+        ),
+        st.builds(SpellDeal, st.just(src), st.just(dst), words, flags),
+        st.builds(Glimpse, st.just(src), st.integers(0, size - 1), flags),
+    ]
+    if size >= 2:
+        options.append(st.builds(DoubleLift, st.just(src)))
+    if size == 4 and empty:
+        options.append(st.builds(ElmsleyCount, st.just(src), st.sampled_from(empty)))
     move: Move = draw(st.one_of(options))
     return move
+
+
+def _within(runs: list[int], size: int) -> tuple[int, ...]:
+    """The first runs of ``runs`` that fit in ``size`` cards."""
+    out: list[int] = []
+    for n in runs:
+        if sum(out) + n > size:
+            break
+        out.append(n)
+    return tuple(out)
 
 
 class DeckMachine(RuleBasedStateMachine):
