@@ -55,10 +55,12 @@ def check_routine(
     *,
     examples: int = 500,
     seed: int = 0,
+    limit: int | None = None,
 ) -> None:
     """The one-line pytest check for a routine: its promised claims and the two-views rule hold
-    for every case when there are few enough to walk (up to the verifier's limit), otherwise
-    for ``examples`` cases drawn from ``seed`` (the same seed, the same cases).
+    for every case when the verifier can walk them all (up to its limit, or ``limit``
+    performances), otherwise for ``examples`` cases drawn from ``seed`` (the same seed, the
+    same cases).
 
     A failure raises :class:`RoutineCheckFailed` (an ``AssertionError``) whose message names
     the routine, the failing case (each choice's value and index), what failed at which step,
@@ -70,7 +72,10 @@ def check_routine(
     from conjure.magic.trace import format_outcome
     from conjure.magic.verify import verify
 
-    report = verify(routine, params, examples=examples, seed=seed)
+    if limit is None:
+        report = verify(routine, params, examples=examples, seed=seed)
+    else:
+        report = verify(routine, params, examples=examples, seed=seed, exhaustive_limit=limit)
     found = report.counterexample
     if found is None:
         return
