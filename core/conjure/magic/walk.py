@@ -285,7 +285,19 @@ class _FrameInfo:
 _FRAMES: dict[types.CodeType, _FrameInfo] = {}
 
 
+_PROBLEMS: dict[tuple[types.CodeType, int], str] = {}
+
+
 def _frame_problem(frame: types.FrameType) -> str:
+    """Why the walk cannot read all of ``frame``'s state where it is ("" when it can)."""
+    at = (frame.f_code, frame.f_lasti)
+    problem = _PROBLEMS.get(at)
+    if problem is None:
+        problem = _PROBLEMS[at] = _read_problem(frame)
+    return problem
+
+
+def _read_problem(frame: types.FrameType) -> str:
     code = frame.f_code
     info = _FRAMES.get(code)
     if info is None:
@@ -533,8 +545,8 @@ class Walk:
         key = (
             perf.at,
             table.key,
-            tuple(sorted(state.breaks.items())),
-            tuple(sorted(state.spread.items())),
+            tuple(sorted(state.breaks.items())) if state.breaks else (),
+            tuple(sorted(state.spread.items())) if state.spread else (),
             state.behind,
             frozenset(map(card, glimpsed)) if glimpsed else None,
             frozenset(map(card, perf.known)),
