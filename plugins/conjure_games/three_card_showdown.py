@@ -8,6 +8,8 @@ are filled from the text's cousins 炸金花 and Three Card Brag (three cards ea
 bankroll of chips, the deal passing on); every rule and its origin is in
 :attr:`ThreeCardShowdown.rule_notes` (``conjure rules three-card-showdown``).
 
+The text gives the game no name; 三张牌比大小 ("comparing three cards") only describes it.
+
 Hands are ranked by :func:`strength`, one integer per three cards, from the table of every
 hand sorted by :func:`key`, built once on first use.
 """
