@@ -93,3 +93,10 @@ def test_every_python_example_of_the_guide_runs() -> None:
     assert len(blocks) == len(standalone) + 2 and len(standalone) >= 2
     for code in standalone:
         exec(compile(code, "docs/routines.md", "exec"), {"__name__": "guide_example"})
+
+
+def test_the_guides_plugin_is_explained(plugin_dir: Path) -> None:
+    result = run(plugin_dir, "-m", "conjure", "explain", "key-card")
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "every case: 2,601 cases, 0 failing" in result.stdout
+    assert "never matter: card (51 values), cut (51 values)" in result.stdout

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+from collections.abc import Sequence
 from typing import Any
 
 from conjure.cli.common import (
@@ -89,6 +90,32 @@ def add_parsers(sub: Any) -> None:
         help="random cases to search per slip when there are too many to walk (default 2000)",
     )
     p.add_argument("--seed", default="0", help="seed of the searches (default 0)")
+    p.add_argument("--lang", choices=("en", "zh"), default="en")
+    p.add_argument("--json", action="store_true")
+
+    p = add_command(
+        sub,
+        "explain",
+        _explain,
+        help="which choices break a routine's claim, which never matter, and the condition; "
+        "--vary tries a design parameter's values",
+    )
+    p.add_argument("routine", metavar="ROUTINE")
+    p.add_argument("claim", metavar="CLAIM", nargs="?", help="default: every promised claim")
+    p.add_argument("--param", action="append", metavar="NAME=VALUE", help="fix a parameter")
+    p.add_argument(
+        "--vary",
+        metavar="NAME[=LOW..HIGH]",
+        help="verify once for each value of this parameter (default: its whole range) and say "
+        "which values work",
+    )
+    p.add_argument(
+        "--limit",
+        default="200000",
+        help="run every case when there are at most this many (default 200000); else a sample",
+    )
+    p.add_argument("--examples", default="5000", help="random cases in a sample (default 5000)")
+    p.add_argument("--seed", default="0", help="seed of a sample (default 0)")
     p.add_argument("--lang", choices=("en", "zh"), default="en")
     p.add_argument("--json", action="store_true")
 
@@ -442,6 +469,147 @@ def _slips(args: argparse.Namespace) -> int:
         print(w["critical"].format(steps=listed))
     else:
         print(w["none"])
+    return EXIT_OK
+
+
+_EXPLAIN_WORDS = {
+    "all": Text("every case: {cases}, {failed} failing ({seconds:.2f} s)",
+                zh="所有情况：{cases}，失败 {failed} 个（{seconds:.2f} 秒）"),
+    "sample": Text("a sample, not every case: {cases} random cases of about {space} "
+                   "(seed {seed}), {failed} failing ({seconds:.2f} s)",
+                   zh="抽样，并非所有情况：约 {space} 个中随机 {cases} 个（种子 {seed}），"
+                   "失败 {failed} 个（{seconds:.2f} 秒）"),
+    "condition": Text("condition: the claim {condition}", zh="条件：{condition}"),
+    "no condition": Text("no simple condition separates the failing cases",
+                         zh="没有简单的条件能区分失败的情况"),
+    "never": Text("never matter: {names}", zh="从不影响结果：{names}"),
+    "never sample": Text("not seen to matter in the sample: {names}",
+                         zh="抽样中未见影响：{names}"),
+    "matter": Text("matter:", zh="影响结果："),
+    "fails": Text("always fails", zh="总是失败"),
+    "holds": Text("always holds", zh="总是成立"),
+    "depends": Text("depends on other choices", zh="取决于其他选择"),
+    "works": Text("{name}: works for {good}; fails for {bad}",
+                  zh="{name}：可行的值 {good}；失败的值 {bad}"),
+    "unsure": Text("{name}: no counter-example, but not proved, for {values}",
+                   zh="{name}：{values} 未找到反例，但并非证明"),
+}  # fmt: skip
+
+
+def _vary_values(text: str, routine: Any) -> tuple[str, list[int] | None]:
+    from conjure.inputs import normalise
+
+    name, sep, span = normalise(text).partition("=")
+    name = name.strip()
+    routine.param(name)  # unknown: a one-line error naming it
+    if not sep:
+        return name, None
+    low, dots, high = span.partition("..")
+    first = parse_int(low, f"--vary {name}")
+    last = parse_int(high, f"--vary {name}") if dots else first
+    return name, list(range(first, last + 1))
+
+
+def _values(values: Sequence[str]) -> str:
+    """Values as the trace writes them; whole numbers as runs (``0–4, 9``)."""
+    from conjure.magic.explain import ranges
+
+    if all(v.lstrip("-").isdigit() for v in values):
+        return ranges([int(v) for v in values])
+    return ", ".join(values)
+
+
+def _explain(args: argparse.Namespace) -> int:
+    from conjure.magic.explain import explain, ranges, vary
+    from conjure.magic.verify import exit_code
+
+    w = {k: t.get(args.lang) for k, t in _EXPLAIN_WORDS.items()}
+    limit = parse_int(args.limit, "--limit", low=0)
+    examples = parse_int(args.examples, "--examples", low=1)
+    seed = parse_int(args.seed, "--seed", low=0)
+    routine = registry().routine(args.routine)
+    params = int_params(args.param)
+    routine.resolve_params(params)
+    if args.vary:
+        name, values = _vary_values(args.vary, routine)
+        claims = [routine.claim(args.claim)] if args.claim else None
+        results = vary(
+            routine,
+            name,
+            values,
+            params,
+            claims=claims,
+            exhaustive_limit=limit,
+            examples=examples,
+            seed=seed,
+        )
+        reports = [r for _, r in results]
+        if args.json:
+            return print_json(
+                {
+                    "routine": routine.id,
+                    "parameter": name,
+                    "results": [
+                        {"value": v, "verdict": r.verdict, "cases": r.cases, "space": r.space}
+                        for v, r in results
+                    ],
+                }
+            )
+        good = [v for v, r in results if r.proved]
+        bad = [v for v, r in results if not r.passed]
+        unsure = [v for v, r in results if r.passed and not r.proved]
+        print(w["works"].format(name=name, good=ranges(good), bad=ranges(bad)))
+        if unsure:
+            print(w["unsure"].format(name=name, values=ranges(unsure)))
+        for v, report in results:
+            print(f"  {name}={v}: {_how(report)}")
+        return exit_code(reports)
+    result = explain(routine, args.claim, params, limit=limit, sample=examples, seed=seed)
+    if args.json:
+        return print_json(result.to_json())
+    said = "; ".join(f"{c.id}: {c.text.get(args.lang)}" for c in result.claims)
+    print(f"{routine.id} ({routine.name_zh} / {routine.name_en}): {said}")
+    count = f"{result.cases:,}"
+    if result.exhaustive:
+        print(
+            w["all"].format(
+                cases=plural(result.cases, "case"),
+                failed=f"{result.failed:,}",
+                seconds=result.seconds,
+            )
+        )
+    else:
+        print(
+            w["sample"].format(
+                cases=count,
+                space=_big(result.space),
+                seed=result.seed,
+                failed=f"{result.failed:,}",
+                seconds=result.seconds,
+            )
+        )
+    if result.condition:
+        print(w["condition"].format(condition=result.condition))
+    else:
+        print(w["no condition"])
+    if result.never_matter:
+        names = ", ".join(
+            f"{c.label} ({plural(len(c.values), 'value')})" for c in result.never_matter
+        )
+        print(w["never" if result.exhaustive else "never sample"].format(names=names))
+    if result.matter:
+        print(w["matter"])
+        for c in result.matter:
+            parts = [
+                f"{w[key]}: {_values(values)}"
+                for key, values in (
+                    ("fails", c.always_fails),
+                    ("holds", c.always_holds),
+                    ("depends", c.depends),
+                )
+                if values
+            ]
+            print(f"  {c.label} ({c.kind}, {c.step or '-'}): " + "; ".join(parts))
     return EXIT_OK
 
 

@@ -77,7 +77,11 @@ PERFORMER = "performer"
 
 @attrs.frozen
 class Param:
-    """A whole-number parameter of a routine, with its range (both ends included)."""
+    """A whole-number parameter of a routine, with its range (both ends included).
+
+    A ``design`` parameter is a knob for the routine's designer (how many cards to deal, how
+    many moves to make): ``conjure verify`` keeps it at its default instead of sweeping it, and
+    ``conjure explain ROUTINE --vary NAME`` tries every value and says which work."""
 
     name: str
     default: int
@@ -85,6 +89,7 @@ class Param:
     high: int
     en: str = ""
     zh: str = ""
+    design: bool = False
 
     def values(self) -> range:
         return range(self.low, self.high + 1)

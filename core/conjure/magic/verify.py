@@ -720,9 +720,10 @@ def sweep(
     max_combinations: int = 50,
     run: Callable[[dict[str, int]], Report] | None = None,
 ) -> list[SweepItem]:
-    """Verify every combination of the parameters not in ``fixed`` (when there are few)."""
+    """Verify every combination of the parameters not in ``fixed`` (when there are few);
+    design parameters not in ``fixed`` stay at their defaults."""
     fixed = dict(fixed or {})
-    free = [p for p in routine.params if p.name not in fixed]
+    free = [p for p in routine.params if p.name not in fixed and not p.design]
     combos = list(itertools.product(*(p.values() for p in free)))
     if len(combos) > max_combinations:
         combos = [tuple(p.default for p in free)]
