@@ -149,32 +149,6 @@ class CaptureRules:
     _sums: dict[tuple[int, ...], SumTable] = attrs.field(
         factory=dict, init=False, repr=False, eq=False
     )
-    _subsets: dict[tuple[int, ...], list[tuple[int, int]]] = attrs.field(
-        factory=dict, init=False, repr=False, eq=False
-    )
-
-    def subsets(self, values: tuple[int, ...]) -> list[tuple[int, int]]:
-        """:func:`subset_sums` of ``values`` up to the sum limit, in the same order, grown
-        from the answer for ``values`` without its last item: a table is kept in order, so a
-        new table mostly extends one already seen. Remembered per table; the caller must not
-        change the list."""
-        found = self._subsets.get(values)
-        if found is None:
-            if len(values) <= 1:
-                found = subset_sums(values, self.sum_limit or self.limit)
-            else:
-                found = self.subsets(values[:-1])
-                v = values[-1]
-                limit = self.sum_limit or self.limit
-                if 0 < v <= limit:
-                    bit = 1 << (len(values) - 1)
-                    found = (
-                        found + [(bit, v)] + [(m | bit, t + v) for m, t in found if t + v <= limit]
-                    )
-            if len(self._subsets) > 200_000:
-                self._subsets.clear()
-            self._subsets[values] = found
-        return found
 
     def sum_table(self, values: tuple[int, ...]) -> SumTable:
         """An index of a table of loose items (builds lie elsewhere): for each total up to
@@ -189,7 +163,7 @@ class CaptureRules:
             limit = self.sum_limit or self.limit
             every: list[list[int]] = [[] for _ in range(limit + 1)]
             several: list[list[int]] = [[] for _ in range(limit + 1)]
-            for mask, total in self.subsets(values):
+            for mask, total in subset_sums(values, limit):
                 every[total].append(mask)
                 if mask & (mask - 1):
                     several[total].append(mask)
@@ -256,12 +230,7 @@ class CaptureRules:
                 same[v] |= 1 << i
         by_total: list[list[int]] = [[] for _ in range(limit + 1)]
         if self.sums:
-            found = (
-                self.subsets(values)
-                if not fixed
-                else subset_sums(values, self.sum_limit or limit, fixed)
-            )
-            for mask, total in found:
+            for mask, total in subset_sums(values, self.sum_limit or limit, fixed):
                 if mask & (mask - 1):  # two items or more
                     by_total[total].append(mask)
         out: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
