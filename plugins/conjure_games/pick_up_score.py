@@ -34,7 +34,6 @@ from conjure.games import (
     Option,
     RuleNote,
     encode,
-    positions,
 )
 
 DECK: Final = tuple(c.code for c in full_deck(52))
@@ -135,11 +134,6 @@ class PickUpScore(CaptureGame[CaptureVars]):
         ),
     )
 
-    def __init__(self, num_players: int | None = None, **options: int) -> None:
-        super().__init__(num_players, **options)
-        #: table values -> for each card value, its captures as bits to or with its code
-        self._takes: dict[tuple[int, ...], tuple[tuple[int, ...], ...]] = {}
-
     def _all_cards(self) -> list[int]:
         return list(DECK)
 
@@ -152,15 +146,8 @@ class PickUpScore(CaptureGame[CaptureVars]):
         if not table:
             return hand
         v = VALUES
-        values = tuple(map(v.__getitem__, table))
-        takes = self._takes.get(values)
-        if takes is None:
-            if len(self._takes) > 200_000:
-                self._takes.clear()
-            takes = self._takes[values] = tuple(
-                tuple(CAPTURE_BITS | m << 9 for m in masks) for masks in self.rules.takes(values)
-            )
-        out = [c | t for c in hand for t in takes[v[c]]]
+        takes = self.rules.takes(tuple(map(v.__getitem__, table)))
+        out = [c | CAPTURE_BITS | m << 9 for c in hand for m in takes[v[c]]]
         return out or hand
 
     def _apply_action(self, state: GameState[CaptureVars], action: int) -> None:
@@ -172,32 +159,11 @@ class PickUpScore(CaptureGame[CaptureVars]):
             hand.remove(card)
             self.lay_on_table(state, card)
         else:
-            # CaptureGame.take, written out: the hottest path of a playout
-            hand.remove(card)
-            table = z["table"]
-            won = z[WON[me]]
-            won.append(card)
             gained = POINTS[card]
-            mask = action >> 9
-            if mask == (1 << len(table)) - 1:
-                for c in table:
-                    gained += POINTS[c]
-                won.extend(table)
-                table.clear()
-            else:
-                at = positions(mask)
-                for i in at:
-                    c = table[i]
-                    gained += POINTS[c]
-                    won.append(c)
-                for i in reversed(at):
-                    del table[i]
-            v = state.vars
-            v.last = me
+            for taken in self.take(state, me, card, action >> 9):
+                gained += POINTS[taken]
             if gained:
-                score = list(v.score)
-                score[me] += gained
-                v.score = tuple(score)
+                self.add_points(state, me, gained)
         stock = z["stock"]
         if stock:
             hand.append(stock.pop(0))
