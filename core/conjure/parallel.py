@@ -1,4 +1,5 @@
-"""Work cut into seeded chunks, run here or on local processes, results in chunk order.
+"""Work cut into seeded chunks, run here, on local processes or on a Dask cluster, results in
+chunk order.
 
 Bulk work (games between bots, random cases of a routine) is cut by :func:`plan` into chunks
 whose sizes and seeds depend only on the total, the seed and the chunk size, never on how many
@@ -27,8 +28,11 @@ the optional extra ``conjure[dask]``; :func:`backend` picks one from a command l
   into :class:`KeyboardInterrupt`) reaches the caller at once: pending chunks are cancelled and
   every worker process is stopped before the exception leaves ``map``. Workers ignore SIGINT
   (a Ctrl-C to the whole process group is the parent's to handle) and exit by themselves when
-  the parent disappears. On a Dask cluster the chunks not yet started are cancelled; one that
-  a cluster's worker has started runs to its end there and its result is dropped.
+  the parent disappears. A local Dask cluster's workers are processes in a session of their
+  own (out of reach of the terminal's Ctrl-C), killed when the run stops, and gone by
+  themselves :data:`WORKER_DEATH_TIMEOUT` seconds after their parent was killed. On a remote
+  Dask cluster the chunks not yet started are cancelled; one that a worker there has started
+  runs to its end and its result is dropped.
 """
 
 from __future__ import annotations
