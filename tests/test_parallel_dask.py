@@ -167,3 +167,34 @@ def test_the_command_line_on_a_cluster_and_on_a_local_dask_cluster(
         data.pop("seconds"), data.pop("games_per_second")
         outputs.append(data)
     assert outputs[0] == outputs[1] == outputs[2]
+
+
+def test_verify_on_the_cluster_finds_what_one_process_finds(
+    cluster: Any, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A sampled verification (each-gets-two at three exchanges is refuted) and a walk shared by
+    its first choice give the same verdict, cases and counter-example on the cluster."""
+    address = f"dask://{cluster.scheduler_address.removeprefix('tcp://')}"
+    runs = (
+        ["each-gets-two", "--param", "rounds=3", "--limit", "0", "--examples", "2000"],
+        ["courting-kings"],
+    )
+    for routine_args in runs:
+        outputs = []
+        before = transitions(cluster)
+        for extra in (["--workers", "1"], ["--workers", "2", "--executor", address]):
+            code = main(["verify", *routine_args, "--seed", "5", "--json", *extra])
+            data = json.loads(capsys.readouterr().out)
+            for result in data["results"]:
+                result.pop("seconds"), result.pop("workers")
+            outputs.append((code, data))
+        assert outputs[0] == outputs[1]
+        assert transitions(cluster) > before  # the work did go to the cluster
+    assert outputs[0][0] == 0  # courting-kings: proved either way
+
+
+def transitions(cluster: Any) -> int:
+    with distributed.Client(cluster, set_as_default=False) as client:
+        return int(
+            client.run_on_scheduler(lambda dask_scheduler: dask_scheduler.transition_counter)
+        )

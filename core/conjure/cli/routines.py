@@ -60,6 +60,14 @@ def add_parsers(sub: Any) -> None:
         help="processes for a random search (default: one per core)",
     )
     p.add_argument(
+        "--executor",
+        default="local",
+        metavar="local|dask|dask://HOST:PORT",
+        help="where the workers run: this machine (default), a local Dask cluster of --workers "
+        "processes, or the Dask scheduler at HOST:PORT (extra conjure[dask]); the verdict "
+        "does not depend on it",
+    )
+    p.add_argument(
         "--limit",
         default="1000000",
         help="walk every case when there are at most this many, or when merging needs at most "
@@ -275,6 +283,9 @@ def _verify(args: argparse.Namespace) -> int:
     workers = parse_int(args.workers, "--workers", low=1)
     limit = parse_int(args.limit, "--limit", low=0)
     seed = None if args.seed is None else parse_int(args.seed, "--seed", low=0)
+    from conjure.parallel import backend
+
+    backend(args.executor, workers)  # a bad --executor is an error before any work
     reg = registry()
     routine = reg.routine(args.routine)
     fixed = int_params(args.param)
@@ -291,6 +302,7 @@ def _verify(args: argparse.Namespace) -> int:
             seed=seed,
             engine=args.engine,
             workers=workers,
+            executor=args.executor,
         )
 
     results = sweep(routine, fixed, run=run)

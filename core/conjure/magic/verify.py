@@ -298,6 +298,7 @@ def verify(
     workers: int = 1,
     abstraction: Abstraction | bool | None = None,
     merge: bool = True,
+    executor: str | None = None,
 ) -> Report:
     """Check the promised claims (or ``claims``) of ``routine`` for every case, or search.
 
@@ -314,7 +315,9 @@ def verify(
     reads what the classes erase, the abstraction is refused (said in ``notes``) and the walk
     starts again on concrete cards. ``merge=False`` walks without merging.
     ``workers`` > 1 shares the walk's first choice, or the random search, among that many
-    processes; the verdict and the counter-example do not depend on it.
+    processes; ``executor`` names where they run (``--executor``: ``local``, ``dask`` or
+    ``dask://HOST:PORT``, see :func:`conjure.parallel.backend`). The verdict and the
+    counter-example depend on neither.
     """
     if examples < 1:
         raise UsageError(f"examples: {examples} is out of range (allowed: at least 1)")
@@ -351,6 +354,7 @@ def verify(
             budget=budget,
             merge=merge,
             workers=workers,
+            executor=executor,
         )
         notes.extend(f"no merging at step {where}: {why}" for where, why in result.refused.items())
         described = cards.describe() if cards is not None else ""
@@ -404,7 +408,9 @@ def verify(
     if engine == "hypothesis":
         cases, failing = _search_hypothesis(routine, values, chosen, examples, seed)
     elif engine == "random":  # one worker or many: the same chunks, the same result
-        cases, failing = _search_parallel(routine, values, chosen, examples, seed, workers)
+        cases, failing = _search_parallel(
+            routine, values, chosen, examples, seed, workers, executor
+        )
     else:
         raise VerificationError(f"unknown engine {engine!r}: use random or hypothesis")
     shrunk = None if failing is None else _replay(routine, values, failing, chosen)
@@ -436,6 +442,7 @@ def walk_all(
     budget: int = DEFAULT_EXHAUSTIVE_LIMIT * WALK_SLACK,
     merge: bool = True,
     workers: int = 1,
+    executor: str | None = None,
 ) -> WalkResult:
     """The merging walk of every case (:class:`conjure.magic.walk.Walk`), its first choice
     shared among ``workers`` processes (each with its own proof table, so the counts of
@@ -444,11 +451,11 @@ def walk_all(
     first = _first_size(routine, params, claims, abstraction) if workers > 1 else 0
     if workers <= 1 or first < 2:
         return _walk_share(context, None)
-    from conjure.parallel import closing, executor, plan
+    from conjure.parallel import backend, closing, plan
 
     chunks = plan(first, 0, -(-first // workers))
     results: list[WalkResult] = []
-    with closing(executor(workers).map(_walk_share, context, chunks)) as shares:
+    with closing(backend(executor, workers).map(_walk_share, context, chunks)) as shares:
         for share in shares:
             results.append(share)
             if share.failing is not None or not share.complete:
@@ -522,16 +529,17 @@ def _search_parallel(
     examples: int,
     seed: int,
     workers: int,
+    executor: str | None = None,
 ) -> tuple[int, list[int] | None]:
     """The random search in chunks of :data:`SEARCH_CHUNK` cases, each with its own seed drawn
     from ``seed``, on ``workers`` processes (:mod:`conjure.parallel`); the chunks are read in
     order and the first failure in that order is the one kept, so the same seed finds the same
     case whatever the number of workers. Interrupted, it says how many cases it had searched."""
     from conjure.errors import Interrupted
-    from conjure.parallel import closing, executor, plan
+    from conjure.parallel import backend, closing, plan
 
     chunks = plan(examples, seed, SEARCH_CHUNK)
-    run = executor(workers).map(_explore_chunk, (routine, params, tuple(claims)), chunks)
+    run = backend(executor, workers).map(_explore_chunk, (routine, params, tuple(claims)), chunks)
     cases = 0
     failing: list[int] | None = None
     try:
