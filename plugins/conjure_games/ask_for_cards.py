@@ -298,6 +298,7 @@ class AskForCards(Game[AskForCardsVars]):
             hand.remove(c)
         state.zones[self._quartets[p]].extend(quartet)
         self._add(state, "score", p, QUARTET_POINTS)
+        asking.unclaim(state, rank)
         # every card of the rank is down: a "no" about it that was not proved false was true
         state.vars.refusals = tuple(x for x in state.vars.refusals if x[1] != rank)
         state.tell(
@@ -407,6 +408,7 @@ class AskForCards(Game[AskForCardsVars]):
         if action >= ASK and action != NONE:
             q, rank = divmod(action - ASK, 13)
             state.vars.pending = (p, q, rank)
+            asking.claim(state, p, rank)  # only a holder of the rank may ask for it
             state.current = q
             return
         asker, q, rank = state.vars.pending
@@ -424,6 +426,7 @@ class AskForCards(Game[AskForCardsVars]):
             return
         card = action
         self._part(state, q, [card])
+        asking.unclaim(state, rank, q)  # he may have had only that one
         state.zones[self._hands[q]].remove(card)
         hand = state.zones[self._hands[asker]]
         hand.append(card)

@@ -4,6 +4,9 @@ conformance."""
 
 from __future__ import annotations
 
+import os
+from collections.abc import Callable
+
 import pytest
 
 from conjure.deck import Card
@@ -107,3 +110,24 @@ def test_at_most_one_card_a_turn_under_the_other_reading() -> None:
 @pytest.mark.parametrize("cls", [ExchangeScore, ExchangeScoreJokers])
 def test_conformance(cls: type[ExchangeScore]) -> None:
     assert check_game(cls(deals=1), seeds=range(2), bot_checks=1) > 0
+
+
+def test_monte_carlo_beats_random_with_jokers(
+    team_against_random: Callable[..., tuple[float, float, float]],
+) -> None:
+    rate, low, high = team_against_random(ExchangeScoreJokers(4, target=1), 8, 1)
+    assert low > 0.5, (rate, low, high)
+
+
+#: a random deal of the plain games runs to thousands of exchanges, and the Monte-Carlo bot plays
+#: each of its choices out to the end of the deal: these duels take minutes, so they are left
+#: out of the bounded CI profile
+thorough = pytest.mark.skipif(bool(os.environ.get("CI")), reason="minutes long: not in CI")
+
+
+@thorough
+def test_monte_carlo_beats_random(
+    team_against_random: Callable[..., tuple[float, float, float]],
+) -> None:
+    rate, low, high = team_against_random(ExchangeScore(4, target=1), 5, 1)
+    assert low > 0.5, (rate, low, high)

@@ -3,6 +3,9 @@ rounds at a pool, conformance."""
 
 from __future__ import annotations
 
+import os
+from collections.abc import Callable
+
 import pytest
 
 from conjure.deck import Card
@@ -94,3 +97,13 @@ def test_a_round_of_passes_turns_up_new_cards() -> None:
 
 def test_conformance() -> None:
     assert check_game(SwapCards(deals=1), seeds=range(2), bot_checks=1) > 0
+
+
+@pytest.mark.skipif(bool(os.environ.get("CI")), reason="minutes long: not in CI")
+def test_monte_carlo_beats_random(
+    team_against_random: Callable[..., tuple[float, float, float]],
+) -> None:
+    # a random deal runs to thousands of exchanges and the Monte-Carlo bot plays each choice
+    # out to the end of the deal: minutes, so it is left out of the bounded CI profile
+    rate, low, high = team_against_random(SwapCards(4, target=1), 5, 1)
+    assert low > 0.5, (rate, low, high)

@@ -9,6 +9,12 @@ table, while the hands stay hidden. Two kinds of fact follow, and both are publi
   seen to receive one. These denials live in ``state.vars.denied`` (one bitmask of card codes
   per seat), and :func:`determinize` never deals a denied card back to its seat.
 
+An ask tells something too where the rules say what may be asked: an asker who must hold a
+card of the rank he asks for is known to hold one. These claims live in ``state.vars.holds``
+(one bitmask of ranks per seat, :func:`claim`), and :func:`determinize` deals each claiming
+seat a card of every rank it claims; a claim lapses when its seat gives a card of the rank
+away (:func:`unclaim`: he may have had only that one) or the rank is laid down.
+
 Where the rules let a player refuse falsely, a "no" is only what was said: record it in the ask
 log, not as a denial. :func:`note_ask` keeps the last few asks in ``state.vars.asks`` for the
 table to read. A game that uses them declares its vars with :class:`AskVars` (``denied``
@@ -32,16 +38,43 @@ LOG_LENGTH = 8
 @attrs.define(slots=False)
 class AskVars(Vars):
     """The public record of asking: ``denied`` (per seat, the cards it has truthfully said it
-    does not hold) and ``asks`` (the latest asks: asker, asked, what, cards got)."""
+    does not hold), ``asks`` (the latest asks: asker, asked, what, cards got) and ``holds``
+    (per seat, the ranks it is known to hold)."""
 
     denied: tuple[int, ...] = ()
     asks: tuple[tuple[int, int, int, int], ...] = ()
+    #: per seat, the ranks (bit r) it is known to hold at least one card of
+    holds: tuple[int, ...] = ()
 
 
 def start(state: GameState[Any], players: int) -> None:
     """Nothing denied, nothing asked: the start of a deal."""
     state.vars.denied = (0,) * players
     state.vars.asks = ()
+    state.vars.holds = (0,) * players
+
+
+def claim(state: GameState[Any], seat: int, rank: int) -> None:
+    """``seat`` is known to hold a card of ``rank`` (he asked for one, as only a holder may)."""
+    holds = state.vars.holds
+    if not holds[seat] >> rank & 1:
+        changed = list(holds)
+        changed[seat] |= 1 << rank
+        state.vars.holds = tuple(changed)
+
+
+def unclaim(state: GameState[Any], rank: int, seat: int | None = None) -> None:
+    """``seat`` (or every seat, when ``None``: the rank was laid down) may no longer hold a card
+    of ``rank``."""
+    holds = state.vars.holds
+    bit = 1 << rank
+    if seat is None:
+        if any(h & bit for h in holds):
+            state.vars.holds = tuple(h & ~bit for h in holds)
+    elif holds[seat] & bit:
+        changed = list(holds)
+        changed[seat] &= ~bit
+        state.vars.holds = tuple(changed)
 
 
 def deny(state: GameState[Any], seat: int, cards: int) -> None:
@@ -144,7 +177,70 @@ def determinize(
         cards[i] = hidden[owner[s]]  # type: ignore[index]
     if most_of_a_rank < 4:
         _mend(new, slots, seats, most_of_a_rank, rng)
+    holds: Sequence[int] = getattr(state.vars, "holds", ())
+    if any(holds):
+        _supply(new, slots, seats, holds, most_of_a_rank, rng)
     return new
+
+
+def _supply(
+    state: GameState[Any],
+    slots: list[tuple[list[int], int, int]],
+    seats: Mapping[str, int],
+    holds: Sequence[int],
+    most: int,
+    rng: random.Random,
+) -> None:
+    """Swap hidden cards between seats so that each seat holds a card of every rank it is
+    known to hold, within the denials, breaking no other claim and giving no seat more than
+    ``most`` of a rank (as far as such swaps can)."""
+    seat_of = {id(state.zones[z]): p for z, p in seats.items()}
+    slot_seat = [seat_of.get(id(cards), -1) for cards, _, _ in slots]
+    n = max(seats.values(), default=-1) + 1
+    counts = [[0] * 13 for _ in range(n)]
+    for z, p in seats.items():
+        for c in state.zones[z]:
+            if c < 52:
+                counts[p][c % 13] += 1
+
+    def spare(seat: int, rank: int) -> bool:
+        """Whether ``seat`` may give up a card of ``rank`` and keep its claims."""
+        return seat < 0 or not holds[seat] >> rank & 1 or counts[seat][rank] > 1
+
+    for p in range(min(n, len(holds))):
+        for r in range(13):
+            if not holds[p] >> r & 1 or counts[p][r]:
+                continue
+            mine = [k for k, seat in enumerate(slot_seat) if seat == p]
+            options = []
+            for j, (cards_j, i_j, forbid_j) in enumerate(slots):
+                a, s = cards_j[i_j], slot_seat[j]
+                if s == p or a >= 52 or a % 13 != r or not spare(s, r):
+                    continue
+                for k in mine:
+                    cards_k, i_k, forbid_k = slots[k]
+                    b = cards_k[i_k]
+                    if forbid_k >> a & 1 or forbid_j >> b & 1 or b % 13 == r:
+                        continue
+                    if b < 52 and not spare(p, b % 13):
+                        continue
+                    if b < 52 and s >= 0 and counts[s][b % 13] >= most:
+                        continue
+                    options.append((j, k))
+            if not options:
+                continue  # no swap keeps every other fact: leave the deal as it is
+            j, k = options[int(rng.random() * len(options))]
+            cards_j, i_j, _ = slots[j]
+            cards_k, i_k, _ = slots[k]
+            a, b, s = cards_j[i_j], cards_k[i_k], slot_seat[j]
+            cards_j[i_j], cards_k[i_k] = b, a
+            counts[p][r] += 1
+            if s >= 0:
+                counts[s][r] -= 1
+            if b < 52:
+                counts[p][b % 13] -= 1
+                if s >= 0:
+                    counts[s][b % 13] += 1
 
 
 def _mend(
