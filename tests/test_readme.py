@@ -59,6 +59,11 @@ def mc_wins_most(out: str, cwd: Path) -> None:
         assert again.split("draws")[0] == table, "the numbers depend on the workers"
 
 
+def mc_ranked_first(out: str, cwd: Path) -> None:
+    ranked = re.findall(r"│ (mc|random)\s+│ 40\s+│", out)
+    assert ranked == ["mc", "random"], out
+
+
 def simulate_json(out: str, cwd: Path) -> None:
     data = json.loads(out)
     assert data["games"] == 10_000 and data["games_per_second"] > 0
@@ -101,6 +106,10 @@ CLAIMS: dict[str, Claim] = {
     "--seed 1": (Claim(6, ("no counter-example in 2,000 random cases", "not a proof"))),
     "conjure verify gilbreath --param pairs=4": Claim(0, ("PROVED: all 146,304 cases",)),
     "conjure rehearse each-gets-two --all --param rounds=2": Claim(0, (), every_step),
+    "conjure verify each-gets-two --param rounds=2 --param reading=0": Claim(
+        1, (), counter_example
+    ),
+    "conjure explain courting-kings": Claim(0, ("every case: 576 cases, 0 failing",)),
     "conjure drill mnemonica": Claim(0, ("q to stop",), stdin="q\n"),
     "conjure drill courting-kings": Claim(0, (), stdin="q\n"),
     "conjure stats --plot": Claim(0),
@@ -111,6 +120,9 @@ CLAIMS: dict[str, Claim] = {
     "conjure play sixty-six --seed 1": Claim(0, ("q to quit",), stdin="q\n"),
     "conjure simulate goofspiel -n 10000 --json": Claim(0, (), simulate_json),
     "conjure simulate goofspiel -n 40 --bots mc,random --workers 2": Claim(0, (), mc_wins_most),
+    "conjure simulate goofspiel -n 20 --bots random,mc --tournament": Claim(
+        0, ("2 seatings",), mc_ranked_first
+    ),
     'conjure show "left: KS^ KH^ / KD^ KC^; right: QS^ QH^; table.aside: 2C 3C" --audience': (
         Claim(0, (), lambda out, cwd: None)
     ),
