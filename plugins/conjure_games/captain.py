@@ -53,6 +53,7 @@ from conjure.games import (
     declare,
     ranks,
 )
+from conjure.text import Text
 
 DISCARDS: Final = ("discard0", "discard1")
 NATURAL: Final = ranks("A K Q J 10 9 8 7")
@@ -125,92 +126,172 @@ class Captain(MatchGame[CaptainVars]):
     deal_scale = 100.0
     vars_type = CaptainVars
     options: ClassVar[tuple[Option, ...]] = (
-        Option("deals", 6, 1, 12, "deals in a match (Piquet's partie is six)"),
+        Option(
+            "deals",
+            6,
+            1,
+            12,
+            Text(
+                "deals in a match (Piquet's partie is six)", "一场比赛的副数（皮克牌的一局是六副）"
+            ),
+        ),
     )
     rule_notes: ClassVar[tuple[RuleNote, ...]] = (
-        RuleNote("32 cards, 7 to A", "text", "32张牌，抽出两张王牌和2～6的牌"),
         RuleNote(
-            "A > K > Q > J > 10 > 9 > 8 > 7, no trumps", "text", "牌的大小：A＞K＞Q＞J＞10＞9＞8＞7"
+            Text("32 cards, 7 to A", "32张牌，从7到A"), "text", "32张牌，抽出两张王牌和2～6的牌"
         ),
         RuleNote(
-            "the dealer alternates and deals two at a time, six times: 12 each; 8 face down "
-            "are the talon",
+            Text(
+                "A > K > Q > J > 10 > 9 > 8 > 7, no trumps",
+                "A > K > Q > J > 10 > 9 > 8 > 7，没有王牌",
+            ),
+            "text",
+            "牌的大小：A＞K＞Q＞J＞10＞9＞8＞7",
+        ),
+        RuleNote(
+            Text(
+                "the dealer alternates and deals two at a time, six times: 12 each; 8 face down "
+                "are the talon",
+                "两人轮流做庄家，每次发两张，共发六次：每人12张；8张面朝下作为备用牌",
+            ),
             "text",
             "轮流当庄家 … 每次分两张牌，一共分6次 … 剩下的8张牌扣起来放在桌上当储备牌",
         ),
         RuleNote(
-            "the dealer's opponent exchanges first, any number up to 8 from the talon, the "
-            "dealer then up to what is left",
+            Text(
+                "the dealer's opponent exchanges first, any number up to 8 from the talon, the "
+                "dealer then up to what is left",
+                "庄家的对手先换牌，从备用牌中最多换8张，随后庄家换牌，最多换剩下的张数",
+            ),
             "text",
             "两人合起来只能交换8张，若对手交换8张的话 … 庄家就不能交换了",
         ),
         RuleNote(
-            "discards are put aside with the rest of the talon, unseen by the other player",
+            Text(
+                "discards are put aside with the rest of the talon, unseen by the other player",
+                "换下的牌与剩余的备用牌放在一边，对方看不到",
+            ),
             "text",
             "把不需要的牌和储备牌放在一边，直到比赛结束前，不再使用这些牌",
         ),
         RuleNote(
-            "a dealt hand without K, Q or J may be shown for 10 (carte blanche) before exchanging",
+            Text(
+                "a dealt hand without K, Q or J may be shown for 10 (carte blanche) before exchang"
+                "ing",
+                "发到的手牌中没有K、Q、J时，可在换牌前亮出，得10分（无绘牌）",
+            ),
             "text",
-            "12张手牌中，若不包含K、Q，J的绘牌时，称为“无绘牌”，给10分。但是，这时就要公开手牌; "
-            "'before exchanging' is Piquet's",
+            Text(
+                "12张手牌中，若不包含K、Q，J的绘牌时，称为“无绘牌”，给10分。但是，这时就要公开手牌"
+                "; "
+                "'before exchanging' is Piquet's",
+                "12张手牌中，若不包含K、Q，J的绘牌时，称为“无绘牌”，给10分。但是，这时就要公开手牌"
+                "；“在换牌前”取自皮克牌",
+            ),
         ),
         RuleNote(
-            "the point: the suit of highest total, A 11, K Q J 10, the others their number; "
-            "more cards win a tie, equal counts score nothing; the winner scores 1 a card",
+            Text(
+                "the point: the suit of highest total, A 11, K Q J 10, the others their number; "
+                "more cards win a tie, equal counts score nothing; the winner scores 1 a card",
+                "点数：比点数总和最高的一门花色，A算11，K、Q、J算10，其余按牌面数；点数相同时张数"
+                "多者胜，张数也相同则都不得分；胜者每张牌得1分",
+            ),
             "text",
             "宣布手牌中合计分数最大的牌的花色 … 对方要给此种花色的牌每张给1分 … 分数相同时，"
             "以牌张数多者赢，张数相同时，都不必给分",
         ),
         RuleNote(
-            "a sequence: three or more of a suit in order; the longer wins, then the higher; "
-            "it scores 10 and 1 a card",
+            Text(
+                "a sequence: three or more of a suit in order; the longer wins, then the higher; "
+                "it scores 10 and 1 a card",
+                "连牌：同一花色依次相连的三张或更多；长者胜，长度相同则大者胜；得10分，另每张1分",
+            ),
             "text",
             "这时，也以连续张数多的人赢，这些张数，也是每张给1分，再加10分。张数相同时，"
             "以分数高的牌赢，若完全相同，就不分胜负了",
         ),
         RuleNote(
-            "sets: four A, K, Q, J or 10 score 14, three of them 3; four beat three, then the "
-            "higher rank",
+            Text(
+                "sets: four A, K, Q, J or 10 score 14, three of them 3; four beat three, then the "
+                "higher rank",
+                "同点牌：四张A、K、Q、J或10得14分，三张得3分；四张胜三张，其次点大者胜",
+            ),
             "assumed",
-            "the fragment ends before them; Piquet's quatorze and trio",
+            Text(
+                "the fragment ends before them; Piquet's quatorze and trio",
+                "残篇在此之前就结束了；采用皮克牌的四条与三条",
+            ),
         ),
         RuleNote(
-            "declarations in Piquet's order, point, sequence, sets: the elder hand first, then "
-            "the dealer; each shows the combination he declares",
+            Text(
+                "declarations in Piquet's order, point, sequence, sets: the elder hand first, then "
+                "the dealer; each shows the combination he declares",
+                "按皮克牌的顺序宣布：点数、连牌、同点牌；先由非庄家宣布，再由庄家宣布；各人亮出所"
+                "宣布的组合",
+            ),
             "assumed",
-            "the fragment's example has the opponent declare first (对手宣布 … 庄家宣布)",
+            Text(
+                "the fragment's example has the opponent declare first (对手宣布 … 庄家宣布)",
+                "残篇的例子中是对手先宣布（对手宣布 … 庄家宣布）",
+            ),
         ),
         RuleNote(
-            "one combination of each kind a player, chosen among his best; the better scores",
+            Text(
+                "one combination of each kind a player, chosen among his best; the better scores",
+                "每人每类宣布一个组合，从自己最好的组合中选出；较好的一方得分",
+            ),
             "assumed",
-            "Piquet also scores the winner's lesser sequences and sets; left out",
+            Text(
+                "Piquet also scores the winner's lesser sequences and sets; left out",
+                "皮克牌还给胜方较小的连牌和同点牌计分；这里略去",
+            ),
         ),
         RuleNote(
-            "the elder hand leads; follow suit, otherwise any card",
+            Text(
+                "the elder hand leads; follow suit, otherwise any card",
+                "非庄家领出；必须跟出同花色，没有时可出任何牌",
+            ),
             "assumed",
-            "Piquet; the fragment stops before the play",
+            Text(
+                "Piquet; the fragment stops before the play", "取自皮克牌；残篇在出牌之前就中断了"
+            ),
         ),
         RuleNote(
-            "twelve tricks; the aim is seven of them or the last",
+            Text(
+                "twelve tricks; the aim is seven of them or the last",
+                "共十二墩；目标是赢七墩或赢最后一墩",
+            ),
             "text",
             "在12次竞赛中（手牌有12张），胜7次以上，或最后（第12次）一次赢",
         ),
         RuleNote(
-            "1 for each lead, 1 for each trick won on the other's lead, 1 for the last trick, "
-            "10 for seven tricks or more, 40 for all twelve",
+            Text(
+                "1 for each lead, 1 for each trick won on the other's lead, 1 for the last trick, "
+                "10 for seven tricks or more, 40 for all twelve",
+                "每领出一次得1分，在对方领出时赢一墩得1分，最后一墩得1分，赢七墩或更多得10分，赢全"
+                "部十二墩得40分",
+            ),
             "assumed",
-            "Piquet's trick scores; the fragment names the aim without its points",
+            Text(
+                "Piquet's trick scores; the fragment names the aim without its points",
+                "皮克牌的赢墩计分；残篇只说目标，未给分数",
+            ),
         ),
         RuleNote(
-            "a match is six deals, the higher total winning",
+            Text("a match is six deals, the higher total winning", "一场比赛打六副，总分高者胜"),
             "assumed",
-            "Piquet's partie; the fragment says only that the dealer alternates",
+            Text(
+                "Piquet's partie; the fragment says only that the dealer alternates",
+                "皮克牌的一局；残篇只说两人轮流做庄家",
+            ),
         ),
         RuleNote(
-            "no pique or repique bonus",
+            Text("no pique or repique bonus", "没有皮克或再皮克的加分"),
             "assumed",
-            "Piquet's 30 and 60; nothing in the fragment hints at them",
+            Text(
+                "Piquet's 30 and 60; nothing in the fragment hints at them",
+                "皮克牌的30分和60分；残篇中没有任何迹象",
+            ),
         ),
     )
 

@@ -56,6 +56,7 @@ from conjure.games import (
     lay_on_two_card_trick,
     ranks,
 )
+from conjure.text import Text
 
 NATURAL: Final = ranks("A K Q J 10 9 8 7")
 DECK: Final = tuple(s * 13 + r for s in range(4) for r in NATURAL)
@@ -107,101 +108,213 @@ class Klaberjass(MatchGame[KlaberjassVars]):
     deal_scale = 230.0
     vars_type = KlaberjassVars
     options: ClassVar[tuple[Option, ...]] = (
-        Option("target", 500, 50, 5000, "total points that win the match"),
-        Option("last", 10, 0, 10, "points for the last trick (the text gives none)"),
-        Option("strict", 0, 0, 1, "1: must trump when void and beat a led trump (Klaberjass)"),
-        Option("seq", 0, 0, 1, "0: a trump sequence beats any plain one; 1: length first"),
+        Option(
+            "target",
+            500,
+            50,
+            5000,
+            Text("total points that win the match", "赢得整场比赛所需的总分"),
+        ),
+        Option(
+            "last",
+            10,
+            0,
+            10,
+            Text("points for the last trick (the text gives none)", "最后一墩的加分（原文未给）"),
+        ),
+        Option(
+            "strict",
+            0,
+            0,
+            1,
+            Text(
+                "1: must trump when void and beat a led trump (Klaberjass)",
+                "1：缺门时必须出主牌，领出主牌时必须压过（克拉伯雅斯的规则）",
+            ),
+        ),
+        Option(
+            "seq",
+            0,
+            0,
+            1,
+            Text(
+                "0: a trump sequence beats any plain one; 1: length first",
+                "0：主牌连牌大于任何副牌连牌；1：先比张数",
+            ),
+        ),
     )
     rule_notes: ClassVar[tuple[RuleNote, ...]] = (
         RuleNote(
-            "32 cards, 7 to A",
+            Text("32 cards, 7 to A", "32张牌，从7到A"),
             "text",
-            "the orders name A 10 K Q J 9 8 7: 在主牌中 … 以J为最大，7为最小",
+            Text(
+                "the orders name A 10 K Q J 9 8 7: 在主牌中 … 以J为最大，7为最小",
+                "牌序只提到A、10、K、Q、J、9、8、7：在主牌中 … 以J为最大，7为最小",
+            ),
         ),
-        RuleNote("trump J > 9 > A > 10 > K > Q > 8 > 7", "text", "J＞9＞A＞10＞K＞Q＞8＞7"),
-        RuleNote("plain A > 10 > K > Q > J > 9 > 8 > 7", "text", "A＞10＞K＞Q＞J＞9＞8＞7"),
         RuleNote(
-            "six cards each in threes; the next card turned up fixes trump",
+            Text("trump J > 9 > A > 10 > K > Q > 8 > 7", "主牌 J > 9 > A > 10 > K > Q > 8 > 7"),
+            "text",
+            "J＞9＞A＞10＞K＞Q＞8＞7",
+        ),
+        RuleNote(
+            Text("plain A > 10 > K > Q > J > 9 > 8 > 7", "副牌 A > 10 > K > Q > J > 9 > 8 > 7"),
+            "text",
+            "A＞10＞K＞Q＞J＞9＞8＞7",
+        ),
+        RuleNote(
+            Text(
+                "six cards each in threes; the next card turned up fixes trump",
+                "每人六张，每次三张；再翻起下一张牌定主牌",
+            ),
             "assumed",
-            "the text begins after this ('在确定了主牌的花型后'); Klaberjass deals so, without "
-            "its bidding, which the text never mentions",
+            Text(
+                "the text begins after this ('在确定了主牌的花型后'); Klaberjass deals so, without "
+                "its bidding, which the text never mentions",
+                "原文从此之后开始（「在确定了主牌的花型后」）；克拉伯雅斯如此发牌，但略去原文从未"
+                "提到的叫牌",
+            ),
         ),
         RuleNote(
-            "the turned card is set aside; three more each make nine; the rest is not used",
+            Text(
+                "the turned card is set aside; three more each make nine; the rest is not used",
+                "翻起的牌放在一边；每人再发三张，凑成九张；余下的牌不用",
+            ),
             "text",
             "发牌人把翻开的那张牌放到一边，然后给对方和自己再各发3张牌，使手中的牌达到9张",
         ),
         RuleNote(
-            "a sequence is three or more of one suit in the order A K Q J 10 9 8 7, trumps too",
+            Text(
+                "a sequence is three or more of one suit in the order A K Q J 10 9 8 7, trumps too",
+                "连牌是同一花色按A K Q J 10 9 8 7顺序相连的三张或更多，主牌也是如此",
+            ),
             "text",
             "3张或3张以上花型相同、数字上相连 … 顺序为：A＞K＞Q＞J＞10＞9＞8＞7",
         ),
         RuleNote(
-            "before the dealer leads, the non-dealer declares and shows his sequence, then the "
-            "dealer his; the better one scores 20 (three cards) or 50 (four or more)",
+            Text(
+                "before the dealer leads, the non-dealer declares and shows his sequence, then the "
+                "dealer his; the better one scores 20 (three cards) or 50 (four or more)",
+                "发牌人领出之前，非发牌人先宣布并亮出连牌，然后发牌人宣布；较好的连牌得20分（三张"
+                "）或50分（四张或更多）",
+            ),
             "text",
             "在发牌人出牌之前，对方必须得告诉发牌人自己的连牌 … 连牌大的一方就得分",
         ),
         RuleNote(
-            "a trump sequence beats any plain one; then more cards, then the higher top card; "
-            "equal ones in different suits go to the non-dealer (option seq)",
+            Text(
+                "a trump sequence beats any plain one; then more cards, then the higher top card; "
+                "equal ones in different suits go to the non-dealer (option seq)",
+                "主牌连牌大于任何副牌连牌；其次张数多者大，再次顶张高者大；花色不同而大小相同时，"
+                "以非发牌人为赢（选项 seq）",
+            ),
             "text",
-            "主牌连牌大于任何一种花型的连牌，如果两人的连牌张数相同，大小相同，而花型不同，"
-            "则以非发牌人为赢; seq=1 ranks length and height first as Klaberjass does",
+            Text(
+                "主牌连牌大于任何一种花型的连牌，如果两人的连牌张数相同，大小相同，而花型不同，"
+                "则以非发牌人为赢; seq=1 ranks length and height first as Klaberjass does",
+                "主牌连牌大于任何一种花型的连牌，如果两人的连牌张数相同，大小相同，而花型不同，则"
+                "以非发牌人为赢；seq=1 则按克拉伯雅斯的做法先比张数和大小",
+            ),
         ),
         RuleNote(
-            "a player holding several sequences chooses which to declare",
+            Text(
+                "a player holding several sequences chooses which to declare",
+                "手中有几组连牌的人自己选择宣布哪一组",
+            ),
             "assumed",
-            "the text speaks of one sequence each",
+            Text("the text speaks of one sequence each", "原文只说每人一组连牌"),
         ),
-        RuleNote("the dealer leads the first trick, the winner of each trick the next", "text"),
         RuleNote(
-            "follow suit; without it any card, trumping allowed but not required",
+            Text(
+                "the dealer leads the first trick, the winner of each trick the next",
+                "发牌人领出第一墩，每墩的赢家领出下一墩",
+            ),
+            "text",
+        ),
+        RuleNote(
+            Text(
+                "follow suit; without it any card, trumping allowed but not required",
+                "必须跟出同花色；没有时可出任何牌，可以出主牌将吃，但不必须",
+            ),
             "text",
             "如果手中没有，则可用主牌来压",
         ),
         RuleNote(
-            "a trump lead must be answered with a trump when able, otherwise any card",
+            Text(
+                "a trump lead must be answered with a trump when able, otherwise any card",
+                "领出主牌时，有主牌必须跟主牌，否则可出任何牌",
+            ),
             "text",
-            "如果出牌人出的是主牌，而对方也有主牌，那就必须出主牌，如手中没有主牌，方可用其他牌来垫",
+            "如果出牌人出的是主牌，而对方也有主牌，那就必须出主牌，如手中没有主牌，方可用其他牌来"
+            "垫",
         ),
         RuleNote(
-            "option strict=1: must trump when void and beat a led trump",
+            Text(
+                "option strict=1: must trump when void and beat a led trump",
+                "选项 strict=1：缺门时必须出主牌，领出主牌时必须压过",
+            ),
             "assumed",
-            "Klaberjass's duties, which the text does not impose",
+            Text(
+                "Klaberjass's duties, which the text does not impose",
+                "这是克拉伯雅斯的规定，原文并未要求",
+            ),
         ),
         RuleNote(
-            "points: trump J 20, trump 9 14, A 11, 10 10, K 4, Q 3, plain J 2; 152 in the deck",
+            Text(
+                "points: trump J 20, trump 9 14, A 11, 10 10, K 4, Q 3, plain J 2; 152 in the deck",
+                "牌分：主牌J 20分，主牌9 14分，A 11分，10 10分，K 4分，Q 3分，副牌J 2分；全副牌共1"
+                "52分",
+            ),
             "text",
             "主牌J——20分 主牌9——14分 一张A——11分 一张10——10分 一张K——4分 一张Q——3分 "
             "一张J（副牌）——2分",
         ),
         RuleNote(
-            "only the card the trick's winner played scores; the loser's card counts for nobody",
+            Text(
+                "only the card the trick's winner played scores; the loser's card counts for nobod"
+                "y",
+                "只有赢墩者自己出的牌计分；输方的牌谁也不得分",
+            ),
             "text",
             "注意，能够得分的牌，必须是赢方所出的牌，而对方所出的不算",
         ),
         RuleNote(
-            "trump K and Q: 20 to the player who won tricks with both",
+            Text(
+                "trump K and Q: 20 to the player who won tricks with both",
+                "主牌K和Q：用这两张牌都赢了墩的人得20分",
+            ),
             "text",
-            "主牌KQ（2张）——20分, read with the rule on the winner's own cards; Belote "
-            "scores them to whoever plays both",
+            Text(
+                "主牌KQ（2张）——20分, read with the rule on the winner's own cards; Belote "
+                "scores them to whoever plays both",
+                "主牌KQ（2张）——20分，按赢墩者只得自己所出牌分的规则理解；贝洛特则给打出这两张牌的"
+                "人",
+            ),
         ),
         RuleNote(
-            "10 for the last trick (option last)",
+            Text("10 for the last trick (option last)", "最后一墩得10分（选项 last）"),
             "assumed",
-            "the text has no bonus; Klaberjass's 'stich' is 10",
+            Text(
+                "the text has no bonus; Klaberjass's 'stich' is 10",
+                "原文没有这项加分；克拉伯雅斯的末墩分是10分",
+            ),
         ),
         RuleNote(
-            "scores add up over deals; the first to 500 wins",
+            Text(
+                "scores add up over deals; the first to 500 wins",
+                "各副牌的得分累计；先到500分者获胜",
+            ),
             "text",
             "在玩了几盘后，谁的积分到500分了，谁就是赢家",
         ),
         RuleNote(
-            "the dealer alternates; the total is checked after each deal, the higher wins when "
-            "both pass 500 (equal totals play another deal)",
+            Text(
+                "the dealer alternates; the total is checked after each deal, the higher wins when "
+                "both pass 500 (equal totals play another deal)",
+                "两人轮流发牌；每副牌后核对总分，两人都超过500分时分高者胜（总分相同则再打一副）",
+            ),
             "assumed",
-            "the text does not say",
+            Text("the text does not say", "原文没有说明"),
         ),
     )
 

@@ -48,6 +48,7 @@ from conjure.games import (
     ranks,
     trick_zones,
 )
+from conjure.text import Text
 
 NATURAL: Final = ranks("A K Q J 10 9 8 7 6")
 DECK: Final = tuple(s * 13 + r for s in range(4) for r in NATURAL)
@@ -114,90 +115,183 @@ class NineCasino(MatchGame[NineCasinoVars]):
     deal_scale = 300.0
     vars_type = NineCasinoVars
     options: ClassVar[tuple[Option, ...]] = (
-        Option("target", 1000, 100, 5000, "total points that win the match"),
-        Option("run5", 1, 0, 1, "1: a run of five anywhere scores 100; 0: only A-K-Q-J-10"),
+        Option(
+            "target",
+            1000,
+            100,
+            5000,
+            Text("total points that win the match", "赢得整场比赛所需的总分"),
+        ),
+        Option(
+            "run5",
+            1,
+            0,
+            1,
+            Text(
+                "1: a run of five anywhere scores 100; 0: only A-K-Q-J-10",
+                "1：任何位置的五张连牌得100分；0：只限A-K-Q-J-10",
+            ),
+        ),
     )
     rule_notes: ClassVar[tuple[RuleNote, ...]] = (
         RuleNote(
-            "36 cards: A K Q J 10 9 8 7 6 of each suit", "text", "使用36张牌，除去飞牌、2、3、4、5"
+            Text("36 cards: A K Q J 10 9 8 7 6 of each suit", "36张牌：每种花色A K Q J 10 9 8 7 6"),
+            "text",
+            "使用36张牌，除去飞牌、2、3、4、5",
         ),
         RuleNote(
-            "trump J 20 > 9 14 > A 11 > K 4 > Q 3 > 10 > 8 > 7 > 6",
+            Text(
+                "trump J 20 > 9 14 > A 11 > K 4 > Q 3 > 10 > 8 > 7 > 6",
+                "王牌 J（20分）> 9（14分）> A（11分）> K（4分）> Q（3分）> 10 > 8 > 7 > 6",
+            ),
             "text",
             "王牌。J（20分）→9（14分）→A（11分）→K（4分）→Q（3分）→10→8→7→6（数牌0分）",
         ),
         RuleNote(
-            "plain A 11 > K 4 > Q 3 > J 2 > 10 > 9 > 8 > 7 > 6; the 10 scores nothing",
+            Text(
+                "plain A 11 > K 4 > Q 3 > J 2 > 10 > 9 > 8 > 7 > 6; the 10 scores nothing",
+                "王牌以外的牌 A（11分）> K（4分）> Q（3分）> J（2分）> 10 > 9 > 8 > 7 > 6；10不计"
+                "分",
+            ),
             "text",
-            "王牌以外的牌。A（11分）→K（4分）→Q（3分）→J（2分）→10→9→8→7→6（数牌0分）; "
-            "112 points in the deck",
+            Text(
+                "王牌以外的牌。A（11分）→K（4分）→Q（3分）→J（2分）→10→9→8→7→6（数牌0分）; "
+                "112 points in the deck",
+                "王牌以外的牌。A（11分）→K（4分）→Q（3分）→J（2分）→10→9→8→7→6（数牌0分）；全副牌"
+                "共112分",
+            ),
         ),
         RuleNote(
-            "the dealer deals one card at a time, nine each; 18 cards are the stock",
+            Text(
+                "the dealer deals one card at a time, nine each; 18 cards are the stock",
+                "庄家每次发一张，每人九张；18张作为贮存牌",
+            ),
             "text",
             "每回各一张，共分9回。剩下的18张牌当贮存牌",
         ),
         RuleNote(
-            "the top card of the stock is turned up for trump and stays on top",
+            Text(
+                "the top card of the stock is turned up for trump and stays on top",
+                "贮存牌的顶牌翻开定王牌，并留在顶上",
+            ),
             "text",
-            "庄家将贮存牌的顶牌翻开…和此牌同花色的牌即为王牌; the example's winner draws that J",
+            Text(
+                "庄家将贮存牌的顶牌翻开…和此牌同花色的牌即为王牌; the example's winner draws that "
+                "J",
+                "庄家将贮存牌的顶牌翻开…和此牌同花色的牌即为王牌；例子中赢家摸到的正是那张J",
+            ),
         ),
         RuleNote(
-            "the dealer's opponent leads the first trick", "text", "首先，由对手出任一张牌当台牌"
+            Text("the dealer's opponent leads the first trick", "庄家的对手领出第一回"),
+            "text",
+            "首先，由对手出任一张牌当台牌",
         ),
         RuleNote(
-            "follow suit at all times; without the suit, any card, a trump or not",
+            Text(
+                "follow suit at all times; without the suit, any card, a trump or not",
+                "始终必须跟出同花色；没有该花色时可出任何牌，王牌或非王牌均可",
+            ),
             "text",
             "一定要出和台牌同花色的牌，但若手牌中没有的话，可以出其他王牌也可以）的牌代替",
         ),
         RuleNote(
-            "the trick's winner takes both cards, draws first, and leads",
+            Text(
+                "the trick's winner takes both cards, draws first, and leads",
+                "赢这一回的人收走两张牌，先摸牌，并领出下一回",
+            ),
             "text",
             "由赢的对手先从贮存牌中抽l张牌",
         ),
         RuleNote(
-            "completions: four J 200; four A, four K, four Q 100 each; a run of five 100, of "
-            "four 50, of three 20 in one suit; trump K and Q 20",
+            Text(
+                "completions: four J 200; four A, four K, four Q 100 each; a run of five 100, of "
+                "four 50, of three 20 in one suit; trump K and Q 20",
+                "完成：四张J 200分；四张A、四张K、四张Q各100分；同花五张连牌100分，四张50分，三张2"
+                "0分；王牌K和Q 20分",
+            ),
             "text",
             "J4张→200分 … ⑧王牌的K、Q2张→20分",
         ),
         RuleNote(
-            "a run of five anywhere in the suit scores 100 (option run5)",
+            Text(
+                "a run of five anywhere in the suit scores 100 (option run5)",
+                "同花任何位置的五张连牌得100分（选项 run5）",
+            ),
             "assumed",
-            "'同花的A到10为止任5张的连续牌': A to 10 holds only five cards, so 'any five' reads as "
-            "the Jass family's run of five; run5=0 takes A-K-Q-J-10 only",
+            Text(
+                "'同花的A到10为止任5张的连续牌': A to 10 holds only five cards, so 'any five' read"
+                "s as "
+                "the Jass family's run of five; run5=0 takes A-K-Q-J-10 only",
+                "「同花的A到10为止任5张的连续牌」：A到10只有五张牌，所以“任5张”理解为雅斯类游戏的"
+                "五张连牌；run5=0 则只算A-K-Q-J-10",
+            ),
         ),
         RuleNote(
-            "runs follow the order A K Q J 10 9 8 7 6 in every suit",
+            Text(
+                "runs follow the order A K Q J 10 9 8 7 6 in every suit",
+                "每种花色的连牌都按A K Q J 10 9 8 7 6的顺序",
+            ),
             "assumed",
-            "the plain order of the text; the Jass family runs in the natural order in trumps too",
+            Text(
+                "the plain order of the text; the Jass family runs in the natural order in trumps "
+                "too",
+                "采用原文中非王牌的顺序；雅斯类游戏的王牌连牌也按自然顺序",
+            ),
         ),
         RuleNote(
-            "only the winner of the last trick may declare, before he leads, one completion",
+            Text(
+                "only the winner of the last trick may declare, before he leads, one completion",
+                "只有赢得上一回的人可以在领出之前宣布一个完成",
+            ),
             "text",
-            "赢一回的人有完成的权利; one a turn as in the Bezique family (assumed)",
+            Text(
+                "赢一回的人有完成的权利; one a turn as in the Bezique family (assumed)",
+                "赢一回的人有完成的权利；每次一个，如比齐克类游戏（推定）",
+            ),
         ),
         RuleNote(
-            "the declared cards are shown; a card counts in one completion only",
+            Text(
+                "the declared cards are shown; a card counts in one completion only",
+                "宣布的牌要亮出；一张牌只能计入一个完成",
+            ),
             "text",
             "1次完成时，第2次不可使用相同的牌",
         ),
-        RuleNote("no completion once the stock is used up", "text", "贮存牌用完时，不可宣告“完成”"),
         RuleNote(
-            "play on until the hands are empty; no bonus for the last trick",
+            Text("no completion once the stock is used up", "贮存牌用完后不能再宣布完成"),
             "text",
-            "直到贮存牌和手牌都用完时，才结束比赛; the text names no last-trick bonus",
+            "贮存牌用完时，不可宣告“完成”",
         ),
         RuleNote(
-            "points and completions add up over deals; the first to 1000 wins",
+            Text(
+                "play on until the hands are empty; no bonus for the last trick",
+                "一直打到手牌出完；最后一回没有加分",
+            ),
+            "text",
+            Text(
+                "直到贮存牌和手牌都用完时，才结束比赛; the text names no last-trick bonus",
+                "直到贮存牌和手牌都用完时，才结束比赛；原文没有提到最后一回的加分",
+            ),
+        ),
+        RuleNote(
+            Text(
+                "points and completions add up over deals; the first to 1000 wins",
+                "牌分和完成分各副累计；先到1000分者获胜",
+            ),
             "text",
             "相互计算各自的得分（包括完成所得的分数）最先拿到总分1000分的人赢",
         ),
         RuleNote(
-            "the total is checked after each deal, the higher wins when both pass 1000; the "
-            "dealer alternates",
+            Text(
+                "the total is checked after each deal, the higher wins when both pass 1000; the "
+                "dealer alternates",
+                "每副牌后核对总分，两人都超过1000分时分高者胜；两人轮流做庄家",
+            ),
             "assumed",
-            "the text counts after the deal and does not say who deals next",
+            Text(
+                "the text counts after the deal and does not say who deals next",
+                "原文在一副牌后计分，没有说下一副由谁发牌",
+            ),
         ),
     )
     #: who may declare at their next turn after a trick, by its winner: the winner alone

@@ -142,7 +142,8 @@ class SixtySix(TrickGame[SixtySixVars]):
             Text(
                 "66 wins the deal: 1 game point, 2 if the other has 32 or less, 3 if the other "
                 "won no trick; the loser is debited as much (the match score is zero-sum)",
-                "宣布66分（达到66分或以上）者赢这一局：得1分，对方32分以下得2分，对方一次也没赢得3分；"
+                "宣布66分（达到66分或以上）者赢这一局：得1分，对方32分以下得2分，对方一次也没赢得3"
+                "分；"
                 "输的人扣同样的分",
             ),
             "text",

@@ -189,13 +189,20 @@ def _rules(args: argparse.Namespace) -> int:
                 for n in cls.rule_notes
             ],
             "options": [
-                {"name": o.name, "default": o.default, "low": o.low, "high": o.high, "help": o.help}
+                {
+                    "name": o.name,
+                    "default": o.default,
+                    "low": o.low,
+                    "high": o.high,
+                    "help": o.help.get(lang),
+                }
                 for o in cls.options
             ],
         }
         return print_json(data)
     from rich.text import Text
 
+    from conjure.text import Text as Words
     from conjure.view.terminal import Paragraph, make_console
 
     console = make_console()
@@ -215,7 +222,10 @@ def _rules(args: argparse.Namespace) -> int:
     if cls.options:
         console.print()
         for o in cls.options:
-            console.print(Paragraph(o.help, f"option {o.name}={o.default} ({o.low}..{o.high}): "))
+            label = Words("option", "选项").get(lang)
+            console.print(
+                Paragraph(o.help.get(lang), f"{label} {o.name}={o.default} ({o.low}..{o.high}): ")
+            )
     return EXIT_OK
 
 

@@ -89,13 +89,14 @@ class RuleNote:
 
 @attrs.frozen
 class Option:
-    """A whole-number option of a game (``target=7``), with its range."""
+    """A whole-number option of a game (``target=7``), with its range; ``help`` is a :class:`Text`
+    (a plain string is taken as English), so ``str(option.help)`` is the English help."""
 
     name: str
     default: int
     low: int
     high: int
-    help: str = ""
+    help: Text = attrs.field(default=Text(""), converter=_text)
 
 
 class GameError(IllegalMoveError):
