@@ -25,6 +25,7 @@ from conjure.games import (
     TrickVars,
     trick_zones,
 )
+from conjure.text import Text
 
 HEART: Final = 1  # ♠ ♥ ♣ ♦ are suits 0 1 2 3
 #: strength within a suit: A high, then K … 2
@@ -82,93 +83,161 @@ class AvoidHearts(TrickGame[AvoidHeartsVars]):
     card_points: ClassVar[Sequence[int]] = POINTS
     deal_scale = 13.0
     options = (
-        Option("deals", 4, 1, 100, "deals in a match"),
-        Option("ante", 0, 0, 20, "chips each player adds to the pot before a deal"),
+        Option("deals", 4, 1, 100, Text("deals in a match", "一场比赛的副数")),
+        Option(
+            "ante",
+            0,
+            0,
+            20,
+            Text("chips each player adds to the pot before a deal", "每副牌前每人放入彩池的筹码"),
+        ),
     )
     rule_notes = (
         RuleNote(
-            "three to six players, each for himself; four is best",
+            Text(
+                "three to six players, each for himself; four is best",
+                "三至六人，各自为战；四人最好",
+            ),
             "text",
             quote="这游戏3-6人玩都可以，但以4人玩最为适宜，但这4人不像其他游戏那样分成两组对抗，"
             "而是单枪匹马地与其他人对抗",
         ),
         RuleNote(
-            "52 cards; the dealer deals them all, one at a time, clockwise",
+            Text(
+                "52 cards; the dealer deals them all, one at a time, clockwise",
+                "52张牌；发牌人按顺时针方向每次一张，全部发完",
+            ),
             "text",
             quote="52张（在一副扑克牌中，将2张特设王牌抽出来）。先用抽牌的方式决定发牌人，"
             "由发牌人按顺时针方向一次1张地将52张全部发完",
         ),
         RuleNote(
-            "play goes clockwise: seat 2 is on seat 1's left, and the dealer's left leads first",
+            Text(
+                "play goes clockwise: seat 2 is on seat 1's left, and the dealer's left leads firs"
+                "t",
+                "出牌按顺时针方向：2号座位在1号座位左边，由发牌人左边的人首先出牌",
+            ),
             "text",
-            "the deal goes clockwise and the first lead is the dealer's left, the next seat "
-            "clockwise; the text never turns the other way, so play follows the deal",
+            Text(
+                "the deal goes clockwise and the first lead is the dealer's left, the next seat "
+                "clockwise; the text never turns the other way, so play follows the deal",
+                "发牌按顺时针方向，首先出牌的是发牌人左边、顺时针的下一个座位；原文从未改变方向，"
+                "所以出牌方向与发牌相同",
+            ),
             quote="由发牌人左边的第一人开始出牌",
         ),
         RuleNote(
-            "with 3, 5 or 6 players the hands are uneven: the first 52 mod n seats from the "
-            "dealer's left hold one card more, and they alone play a last short trick",
+            Text(
+                "with 3, 5 or 6 players the hands are uneven: the first 52 mod n seats from the "
+                "dealer's left hold one card more, and they alone play a last short trick",
+                "三、五或六人时手牌张数不等：从发牌人左边起的前（52除以人数的余数）个座位多一张牌"
+                "，最后一墩只由他们出牌",
+            ),
             "assumed",
-            "the text deals every card (将52张全部发完) and says nothing of removing any, so the "
-            "odd cards stay in play; a seat with no card left sits the last trick out, and if "
-            "the winner of the trick before has none, the next seat clockwise with a card leads",
+            Text(
+                "the text deals every card (将52张全部发完) and says nothing of removing any, so t"
+                "he "
+                "odd cards stay in play; a seat with no card left sits the last trick out, and if "
+                "the winner of the trick before has none, the next seat clockwise with a card lead"
+                "s",
+                "原文发出全部牌（将52张全部发完），没有说去掉任何牌，所以多出的牌也要打；没有牌的"
+                "座位不参加最后一墩；如果上一墩的赢家已无牌，则由顺时针方向下一个有牌的人首先出牌",
+            ),
         ),
         RuleNote(
-            "A K Q J 10 … 2 in every suit; no trumps",
+            Text("A K Q J 10 … 2 in every suit; no trumps", "每种花色 A K Q J 10 … 2；没有将牌"),
             "text",
             quote="各种花型中的牌的大小顺序是：A（高）、K、Q、J、10、9、8、7、6、5、4、3、2",
         ),
         RuleNote(
-            "follow suit if you can, otherwise play any card; the highest card of the suit led "
-            "wins and leads next",
+            Text(
+                "follow suit if you can, otherwise play any card; the highest card of the suit led "
+                "wins and leads next",
+                "能跟同花色就必须跟，否则可出任何牌；首出花色中最大的牌赢得这一墩，并首先出下一墩",
+            ),
             "text",
             quote="其他人只要手中有与第一出牌人所出的牌花型一致的牌，就必须得跟着出；如果确实没有"
             "那种花型一致的牌，则可任意出一张别种花型……下一轮次的出牌就由上一轮的赢家开始",
         ),
         RuleNote(
-            "any card may be led at any time, hearts included",
+            Text(
+                "any card may be led at any time, hearts included",
+                "任何时候都可以首先出任何牌，红桃也可以",
+            ),
             "assumed",
-            "the text puts no limit on the lead (unlike the later Western Hearts)",
+            Text(
+                "the text puts no limit on the lead (unlike the later Western Hearts)",
+                "原文对首先出牌没有限制（与后来西方的红心游戏不同）",
+            ),
         ),
         RuleNote(
-            "each heart taken pays one chip into the pot",
+            Text("each heart taken pays one chip into the pot", "每吃进一张红桃，向彩池付一个筹码"),
             "text",
             quote="拿到几张红桃牌就要交几个筹码",
         ),
         RuleNote(
-            "the players who took no heart share the pot equally; chips that do not divide stay "
-            "in the pot",
+            Text(
+                "the players who took no heart share the pot equally; chips that do not divide sta"
+                "y "
+                "in the pot",
+                "没有吃进红桃的人平分彩池；分不尽的筹码留在彩池中",
+            ),
             "text",
-            "the text says 按人数平分 without saying what happens to a remainder; it stays in "
-            "the pot like an undecided deal's chips",
+            Text(
+                "the text says 按人数平分 without saying what happens to a remainder; it stays in "
+                "the pot like an undecided deal's chips",
+                "原文说按人数平分，没有说余数怎么处理；余数像未分胜负那一副的筹码一样留在彩池中",
+            ),
             quote="一张红桃牌都没有拿到的人，可得到全部筹码，如果有两个人以上没有拿到红桃牌，"
             "那就按人数平分",
         ),
         RuleNote(
-            "one player who takes every heart pays nothing and collects one chip from each "
-            "other player; the pot carries over",
+            Text(
+                "one player who takes every heart pays nothing and collects one chip from each "
+                "other player; the pot carries over",
+                "一人吃进全部红桃时不付筹码，并从其他每人各收一个筹码；彩池留到下一副",
+            ),
             "text",
-            "the text gives the collector one chip from each player and nothing more; as nobody "
-            "paid for a heart, the pot (chips carried from earlier deals) stays for the next",
+            Text(
+                "the text gives the collector one chip from each player and nothing more; as nobod"
+                "y "
+                "paid for a heart, the pot (chips carried from earlier deals) stays for the next",
+                "原文只说这人从每人各收一个筹码；因为没有人为红桃付筹码，彩池（以前各副留下的筹码"
+                "）留到下一副",
+            ),
             quote="如果单独一人收集了所有的红桃牌时，他就可以从其他人那里各领取一个筹码",
         ),
         RuleNote(
-            "when everybody took a heart the deal has no winner and the pot carries over",
+            Text(
+                "when everybody took a heart the deal has no winner and the pot carries over",
+                "每人都吃进了红桃时这一副无人获胜，彩池留到下一副",
+            ),
             "text",
             quote="如果大家都拿到了一张或几张红桃牌，那这盘游戏就无输赢之分，就把这盘的筹码留存"
             "到下一盘游戏使用",
         ),
         RuleNote(
-            "an ante (option, 0 by default) is added by each player before every deal",
+            Text(
+                "an ante (option, 0 by default) is added by each player before every deal",
+                "每副牌前每人放入底注（选项，默认为0）",
+            ),
             "text",
             quote="下一盘游戏开始之前，可另加筹码，也可以不加",
         ),
         RuleNote(
-            "the deal passes clockwise; a match is a number of deals (option, 4); the result is "
-            "each player's chips won or lost",
+            Text(
+                "the deal passes clockwise; a match is a number of deals (option, 4); the result i"
+                "s "
+                "each player's chips won or lost",
+                "发牌按顺时针方向轮换；一场比赛打若干副（选项，默认4副）；结果是每人赢或输的筹码",
+            ),
             "assumed",
-            "the text settles each deal in chips and does not say when play stops; chips left in "
-            "the pot at the end belong to nobody",
+            Text(
+                "the text settles each deal in chips and does not say when play stops; chips left "
+                "in "
+                "the pot at the end belong to nobody",
+                "原文每副用筹码结算，没有说何时结束；最后留在彩池中的筹码不归任何人",
+            ),
         ),
     )
 

@@ -138,113 +138,217 @@ class FindFriends(TrickGame[FindFriendsVars]):
     card_points: ClassVar[Sequence[int]] = POINTS
     deal_scale = 100.0
     options = (
-        Option("deals", 4, 1, 100, "deals in a match (at most)"),
-        Option("target", 0, 0, 2000, "points that end the match at once (0: play every deal)"),
+        Option("deals", 4, 1, 100, Text("deals in a match (at most)", "一场比赛的副数（最多）")),
+        Option(
+            "target",
+            0,
+            0,
+            2000,
+            Text(
+                "points that end the match at once (0: play every deal)",
+                "立即结束比赛的分数（0：打完所有各副）",
+            ),
+        ),
     )
     rule_notes = (
         RuleNote(
-            "one pack of 54 cards, jokers included; four to six players",
+            Text(
+                "one pack of 54 cards, jokers included; four to six players",
+                "一副54张牌，包括大小王；四至六人",
+            ),
             "text",
             quote="一副牌，54张。参与人数4～6人",
         ),
         RuleNote(
-            "the declarer names a card; its holder is his partner (朋友) for the deal",
+            Text(
+                "the declarer names a card; its holder is his partner (朋友) for the deal",
+                "庄家叫出一张牌；持有这张牌的人就是他这一副的朋友",
+            ),
             "text",
             quote="庄家指定并宣布持有某张牌的牌手为自己的同伴，一般是指定对自己至关重要的一张牌",
         ),
         RuleNote(
-            "the called card must be one the declarer neither holds nor buried, so there is "
-            "always exactly one partner",
+            Text(
+                "the called card must be one the declarer neither holds nor buried, so there is "
+                "always exactly one partner",
+                "叫的牌必须是庄家手中没有、也没有埋入底牌的牌，所以朋友总是恰好一人",
+            ),
             "assumed",
-            "the text's examples call a card the declarer lacks (the big joker when he has it "
-            "not, a top card missing from his suit); one pack has one copy of each card",
+            Text(
+                "the text's examples call a card the declarer lacks (the big joker when he has it "
+                "not, a top card missing from his suit); one pack has one copy of each card",
+                "原文的例子都叫庄家没有的牌（自己没有大王时叫大王，叫自己花色中缺的大牌）；一副牌"
+                "中每张牌只有一张",
+            ),
             quote="当庄家未持有大王时……可以指定持有大王的牌手为自己的同伴",
         ),
         RuleNote(
-            "nobody knows the partner until the called card is played; then the sides are "
-            "public: the declarer and the partner against the rest",
+            Text(
+                "nobody knows the partner until the called card is played; then the sides are "
+                "public: the declarer and the partner against the rest",
+                "叫的牌打出之前谁也不知道朋友是谁；打出后双方公开：庄家和朋友对其余的人",
+            ),
             "text",
-            "the partner is told by the call alone (同伴在得知自己的甩牌意图时，应尽快将该牌打出)",
+            Text(
+                "the partner is told by the call alone (同伴在得知自己的甩牌意图时，应尽快将该牌打"
+                "出)",
+                "朋友只凭叫牌得知（同伴在得知自己的甩牌意图时，应尽快将该牌打出）",
+            ),
             quote="由于牌手的分组是不固定的",
         ),
         RuleNote(
-            "each side's points are split equally among its players; what does not divide goes "
-            "a point each to the side's players who took the most card points themselves",
+            Text(
+                "each side's points are split equally among its players; what does not divide goes "
+                "a point each to the side's players who took the most card points themselves",
+                "每方的得分在本方各人之间平分；分不尽的零头按每人1分，给本方自己捡分最多的人",
+            ),
             "text",
-            "零头 (the remainder) goes to 得分多者: read as the member who took more points",
+            Text(
+                "零头 (the remainder) goes to 得分多者: read as the member who took more points",
+                "零头归得分多者：理解为本方中自己捡分较多的人",
+            ),
             quote="每一局中应把每一方的得分平分，分别记到每位牌手的名下，如果不能得出整数，"
             "则由得分多者多计一点零头即可",
         ),
         RuleNote(
-            "first to a target (option) or the most points after the deals (option, 4) wins",
+            Text(
+                "first to a target (option) or the most points after the deals (option, 4) wins",
+                "先达到目标分数（选项）者获胜，或打完若干副（选项，默认4副）后得分最多者获胜",
+            ),
             "text",
             quote="先达到预定分数或分数多者为胜",
         ),
         RuleNote(
-            "bidding, play and the rest as in 百分 (not among the excerpts): the rules below come "
-            "from the 升级 family (打百分, Tractor)",
+            Text(
+                "bidding, play and the rest as in 百分 (not among the excerpts): the rules below c"
+                "ome "
+                "from the 升级 family (打百分, Tractor)",
+                "叫分、出牌等同百分（不在摘录之中）：以下规则取自升级一类的游戏（打百分、拖拉机）",
+            ),
             "text",
             quote="“找朋友”在叫牌，打牌及技巧方面，与百分基本一致，不再介绍",
         ),
         RuleNote(
-            "the dealer deals every card one at a time from the next seat, keeping the last "
-            "6 (4 players: 12 each; 6 players: 8 each) or 4 (5 players: 10 each) as the kitty "
-            "(底牌); the deal passes to the next seat",
+            Text(
+                "the dealer deals every card one at a time from the next seat, keeping the last "
+                "6 (4 players: 12 each; 6 players: 8 each) or 4 (5 players: 10 each) as the kitty "
+                "(底牌); the deal passes to the next seat",
+                "发牌人从下家开始每次一张发出全部牌，留最后6张（四人：每人12张；六人：每人8张）或4"
+                "张（五人：每人10张）作为底牌；发牌轮到下家",
+            ),
             "assumed",
-            "升级 deals all but a kitty of about six; 54 cards divide this way",
+            Text(
+                "升级 deals all but a kitty of about six; 54 cards divide this way",
+                "升级除了约六张底牌外全部发出；54张牌可以这样分",
+            ),
         ),
         RuleNote(
-            "play passes to the next seat, counter-clockwise",
+            Text("play passes to the next seat, counter-clockwise", "出牌轮到下家，按逆时针方向"),
             "assumed",
-            "the text names no direction; 升级 and the book's Chinese games play counter-clockwise",
+            Text(
+                "the text names no direction; 升级 and the book's Chinese games play counter-clock"
+                "wise",
+                "原文没有说方向；升级和本书的中国游戏都按逆时针方向出牌",
+            ),
         ),
         RuleNote(
-            "fives score 5, tens and kings 10 each: 100 in the pack",
+            Text(
+                "fives score 5, tens and kings 10 each: 100 in the pack",
+                "5每张5分，10和K每张10分：全副牌共100分",
+            ),
             "assumed",
-            "百分 (a hundred points) is named for these counters, as in 升级",
+            Text(
+                "百分 (a hundred points) is named for these counters, as in 升级",
+                "百分就是因这些分牌而得名，与升级相同",
+            ),
         ),
         RuleNote(
-            "bidding: from the dealer's next seat, each bids the points the defenders must "
-            "reach to win (80, 75 … 30), lower than the bid standing, or passes for good; the "
-            "last bidder declares; if all pass the dealer declares at 80",
+            Text(
+                "bidding: from the dealer's next seat, each bids the points the defenders must "
+                "reach to win (80, 75 … 30), lower than the bid standing, or passes for good; the "
+                "last bidder declares; if all pass the dealer declares at 80",
+                "叫分：从发牌人的下家开始，每人叫出防守方获胜所需达到的分数（80、75 … 30），必须低"
+                "于已叫的分数，否则不叫，且不能再叫；最后叫分的人做庄家；如果都不叫，由发牌人以80"
+                "分做庄家",
+            ),
             "assumed",
-            "打百分's 叫分: the lowest bid takes the contract",
+            Text(
+                "打百分's 叫分: the lowest bid takes the contract",
+                "打百分的叫分：叫分最低者得到定约",
+            ),
         ),
         RuleNote(
-            "the declarer takes the kitty, buries as many cards face down, names the trump "
-            "suit, calls a card and leads the first trick",
+            Text(
+                "the declarer takes the kitty, buries as many cards face down, names the trump "
+                "suit, calls a card and leads the first trick",
+                "庄家拿起底牌，再面朝下埋入同样多的牌，定主牌花色，叫一张牌，并首先出第一墩",
+            ),
             "assumed",
-            "升级: the declarer (庄家) takes and buries the kitty and leads first",
+            Text(
+                "升级: the declarer (庄家) takes and buries the kitty and leads first",
+                "升级：庄家拿底牌、埋底牌，并首先出牌",
+            ),
         ),
         RuleNote(
-            "trumps, high to low: big joker, little joker, the 2 of trumps, the other 2s (equal, "
-            "the first played wins), then trumps A K … 3; plain suits A K … 3",
+            Text(
+                "trumps, high to low: big joker, little joker, the 2 of trumps, the other 2s (equa"
+                "l, "
+                "the first played wins), then trumps A K … 3; plain suits A K … 3",
+                "主牌从大到小：大王、小王、主花色的2、其他花色的2（彼此相等，先出者大），然后是主"
+                "花色的A K … 3；副牌 A K … 3",
+            ),
             "assumed",
-            "升级's order with the level card fixed at 2 (this game scores points, not levels)",
+            Text(
+                "升级's order with the level card fixed at 2 (this game scores points, not levels)",
+                "升级的牌序，级牌固定为2（这个游戏计分，不升级）",
+            ),
         ),
         RuleNote(
-            "one card is led at a time; follow the suit led (trumps are one suit) when you can, "
-            "otherwise play any card; the highest trump, else the highest card of the suit led, "
-            "wins and leads next",
+            Text(
+                "one card is led at a time; follow the suit led (trumps are one suit) when you can"
+                ", "
+                "otherwise play any card; the highest trump, else the highest card of the suit led"
+                ", "
+                "wins and leads next",
+                "每次只出一张牌；能跟首出的花色就必须跟（主牌算一门），否则可出任何牌；最大的主牌"
+                "赢得这一墩，没有主牌时首出花色中最大的牌赢，并首先出下一墩",
+            ),
             "assumed",
-            "with one pack there are no pairs; leading several cards at once (甩牌, which the "
-            "text mentions) is 百分's and not described in the excerpts, so it is left out",
+            Text(
+                "with one pack there are no pairs; leading several cards at once (甩牌, which the "
+                "text mentions) is 百分's and not described in the excerpts, so it is left out",
+                "一副牌中没有对子；一次出几张牌（原文提到的甩牌）是百分的规则，摘录中没有说明，所"
+                "以略去",
+            ),
             quote="当庄家准备用牌时……同伴在得知自己的甩牌意图时，应尽快将该牌打出",
         ),
         RuleNote(
-            "the kitty's points go to the winner of the last trick, doubled when a defender "
-            "takes it (抠底)",
+            Text(
+                "the kitty's points go to the winner of the last trick, doubled when a defender "
+                "takes it (抠底)",
+                "底牌中的分归最后一墩的赢家，防守方赢得时加倍（抠底）",
+            ),
             "assumed",
-            "the text names 抠底 as what the declarer guards against; doubling is 升级's rule",
+            Text(
+                "the text names 抠底 as what the declarer guards against; doubling is 升级's rule",
+                "原文说抠底是庄家要提防的；加倍是升级的规则",
+            ),
             quote="为保证不被抠底",
         ),
         RuleNote(
-            "the defenders win the deal when their points reach the bid, else the declarer's "
-            "side wins; the winning side scores the card points it took and the losing side "
-            "nothing, each side's score split as above",
+            Text(
+                "the defenders win the deal when their points reach the bid, else the declarer's "
+                "side wins; the winning side scores the card points it took and the losing side "
+                "nothing, each side's score split as above",
+                "防守方的分达到叫分时防守方赢这一副，否则庄家一方赢；赢方得到自己捡到的分，输方不"
+                "得分，每方的分按上述方法分配",
+            ),
             "assumed",
-            "the text splits each side's points and counts points to a target; 打百分 decides "
-            "the deal by the bid",
+            Text(
+                "the text splits each side's points and counts points to a target; 打百分 decides "
+                "the deal by the bid",
+                "原文把每方的分分给各人，并累计到目标分数；打百分按叫分决定一副的输赢",
+            ),
         ),
     )
 

@@ -26,6 +26,7 @@ from conjure.games import (
     trick_zones,
     win_loss,
 )
+from conjure.text import Text
 
 SPADE: Final = 0
 HEART: Final = 1  # ♠ ♥ ♣ ♦ are suits 0 1 2 3
@@ -90,104 +91,188 @@ class HeartsPlusFifty(TrickGame[HeartsPlusFiftyVars]):
     card_points: ClassVar[Sequence[int]] = POINTS
     deal_scale = 100.0
     options = (
-        Option("deals", 4, 1, 100, "deals in a match (at most)"),
-        Option("target", 0, 0, 2000, "points that end the match at once (0: play every deal)"),
+        Option("deals", 4, 1, 100, Text("deals in a match (at most)", "一场比赛的副数（最多）")),
+        Option(
+            "target",
+            0,
+            0,
+            2000,
+            Text(
+                "points that end the match at once (0: play every deal)",
+                "立即结束比赛的分数（0：打完所有各副）",
+            ),
+        ),
     )
     rule_notes = (
         RuleNote(
-            "three to five players, each for himself; four is best; 52 cards",
+            Text(
+                "three to five players, each for himself; four is best; 52 cards",
+                "三至五人，各自为战；四人最好；52张牌",
+            ),
             "text",
             quote="扑克牌一副，去掉大、小王，共计52张牌。3～5人均可玩，以4人玩为宜",
         ),
         RuleNote(
-            "♥2 beats every card, trumps included",
+            Text("♥2 beats every card, trumps included", "红桃2大于任何牌，将牌也包括在内"),
             "text",
             quote="红心2最大，可以管任何牌",
         ),
         RuleNote(
-            "♥2 may be played at any time, even by a player who could follow suit",
+            Text(
+                "♥2 may be played at any time, even by a player who could follow suit",
+                "红桃2任何时候都可以打出，即使手中有首出花色的牌也可以",
+            ),
             "assumed",
-            "the text says it can beat any card (可以管任何牌); were it bound by following suit, "
-            "a player holding it could seldom use it on a trick of another suit, and the text "
-            "calls winning it the heart of the game (争夺红心2是斗牌的焦点)",
+            Text(
+                "the text says it can beat any card (可以管任何牌); were it bound by following sui"
+                "t, "
+                "a player holding it could seldom use it on a trick of another suit, and the text "
+                "calls winning it the heart of the game (争夺红心2是斗牌的焦点)",
+                "原文说它可以管任何牌；如果它也须遵守跟牌规则，持有者就很少能在别的花色的一墩中使"
+                "用它，而原文说争夺红心2是斗牌的焦点",
+            ),
         ),
         RuleNote(
-            "every other card ranks A K Q J 10 … 3 2 in its suit, the 2 lowest",
+            Text(
+                "every other card ranks A K Q J 10 … 3 2 in its suit, the 2 lowest",
+                "其他牌在各自花色中按 A K Q J 10 … 3 2 排列，2最小",
+            ),
             "assumed",
-            "the text says only that 2s other than ♥2 are the lowest cards; A high is the rank "
-            "order of the book's other trick games",
+            Text(
+                "the text says only that 2s other than ♥2 are the lowest cards; A high is the rank "
+                "order of the book's other trick games",
+                "原文只说红桃2以外的2是最小的牌；A最大是本书其他斗牌游戏的牌序",
+            ),
             quote="但在打牌过程中，红心以外的2仍为最小点的牌",
         ),
         RuleNote(
-            "hearts taken score plus and spades minus: A K Q J 10 each, 10 9 8 7 5 each, "
-            "6 5 4 3 3 each; ♥2 +20 and ♠2 −20; clubs and diamonds nothing",
+            Text(
+                "hearts taken score plus and spades minus: A K Q J 10 each, 10 9 8 7 5 each, "
+                "6 5 4 3 3 each; ♥2 +20 and ♠2 −20; clubs and diamonds nothing",
+                "吃进的红桃计正分，黑桃计负分：A、K、Q、J各10分，10、9、8、7各5分，6、5、4、3各3分"
+                "；红桃2 +20分，黑桃2 −20分；梅花和方块不计分",
+            ),
             "text",
             quote="红心牌全为正分，黑桃牌全为负分，方块、梅花牌没有分。红心、黑桃的正负分为：A、K、Q、"
             "J各10分；10、9、8、7各5分；6、5、4、3各3分；红心2为正20分，黑桃2为负20",
         ),
         RuleNote(
-            "the dealer deals four cards to each, one at a time from the next seat; the rest "
-            "is the stock",
+            Text(
+                "the dealer deals four cards to each, one at a time from the next seat; the rest "
+                "is the stock",
+                "发牌人从下家开始每次一张，给每人发四张；余下的牌是牌墩",
+            ),
             "text",
-            "the text says four each; one at a time is assumed",
+            Text(
+                "the text says four each; one at a time is assumed",
+                "原文说每人四张；每次一张是推定的",
+            ),
             quote="每人手中发4张牌，余下的牌为补牌",
         ),
         RuleNote(
-            "the dealer turns a card of the stock for trump, shows it and puts it back in its "
-            "place: the middle card of the stock, known to all from then on",
+            Text(
+                "the dealer turns a card of the stock for trump, shows it and puts it back in its "
+                "place: the middle card of the stock, known to all from then on",
+                "发牌人从牌墩中翻一张牌定将牌，亮出后放回原处：即牌墩中间的一张，此后大家都知道",
+            ),
             "text",
-            "任意 (any card): the middle one is taken, and as the table saw it put back, "
-            "everyone knows who will draw it",
+            Text(
+                "任意 (any card): the middle one is taken, and as the table saw it put back, "
+                "everyone knows who will draw it",
+                "任意（任何一张）：取中间的一张；因为大家看见它被放回，所以人人都知道谁会摸到它",
+            ),
             quote="由发牌者在发完每人4张牌后，从牌沓中任意翻一张为明牌，作为将牌花色，"
             "并把该牌插回原位",
         ),
         RuleNote(
-            "the dealer leads first; the winner of a trick leads the next",
+            Text(
+                "the dealer leads first; the winner of a trick leads the next",
+                "发牌人首先出牌；每墩的赢家首先出下一墩",
+            ),
             "text",
             quote="由发牌人（甲）带头打出一张牌……得胜者在下一轮中首出",
         ),
         RuleNote(
-            "play passes to the next seat (甲 乙 丙 丁 in order)",
+            Text(
+                "play passes to the next seat (甲 乙 丙 丁 in order)",
+                "出牌轮到下家（按甲乙丙丁的顺序）",
+            ),
             "assumed",
-            "the text names no direction for this game; seats follow its order of naming",
+            Text(
+                "the text names no direction for this game; seats follow its order of naming",
+                "原文没有说这个游戏的出牌方向；座位按原文列名的顺序",
+            ),
         ),
         RuleNote(
-            "you must follow suit when you can; when you cannot, trump or throw any card",
+            Text(
+                "you must follow suit when you can; when you cannot, trump or throw any card",
+                "能跟出同花色就必须跟；不能时可以将吃或垫任何牌",
+            ),
             "assumed",
-            "the text lists following, throwing and trumping (跟出，或者垫牌、或者将吃) without "
-            "saying following is compulsory; it is in the book's other trick games",
+            Text(
+                "the text lists following, throwing and trumping (跟出，或者垫牌、或者将吃) withou"
+                "t "
+                "saying following is compulsory; it is in the book's other trick games",
+                "原文列出跟出，或者垫牌、或者将吃，没有说必须跟牌；本书其他斗牌游戏则必须跟牌",
+            ),
             quote="其余人跟出，或者垫牌、或者将吃",
         ),
         RuleNote(
-            "the highest trump wins the trick, else the highest card of the suit led",
+            Text(
+                "the highest trump wins the trick, else the highest card of the suit led",
+                "最大的将牌赢得这一墩，没有将牌时首出花色中最大的牌赢",
+            ),
             "text",
             quote="每出一轮牌后比大小，由最大牌者得墩",
         ),
         RuleNote(
-            "after each trick the winner draws first, then the others in turn, while the stock "
-            "lasts; play goes on until every card is played",
+            Text(
+                "after each trick the winner draws first, then the others in turn, while the stock "
+                "lasts; play goes on until every card is played",
+                "每墩之后，只要牌墩还有牌，赢家先摸一张，其他人依次摸牌；一直打到所有牌都出完",
+            ),
             "text",
             quote="打完一轮后，由得墩者首先补一张牌，其余人跟着补一张……这样打到牌沓和手中的牌全部"
             "打光为止",
         ),
         RuleNote(
-            "when the stock runs out partway through a draw (3 or 5 players) some hands are a "
-            "card longer: the seats still holding cards play the last trick among themselves",
+            Text(
+                "when the stock runs out partway through a draw (3 or 5 players) some hands are a "
+                "card longer: the seats still holding cards play the last trick among themselves",
+                "摸牌中途牌墩用完时（三人或五人），有些人的手牌多一张：最后一墩由还有牌的人打",
+            ),
             "assumed",
-            "the text plays every card and does not say what happens when 52 does not divide",
+            Text(
+                "the text plays every card and does not say what happens when 52 does not divide",
+                "原文打完所有牌，没有说52张除不尽时怎么办",
+            ),
         ),
         RuleNote(
-            "one player who takes all 13 hearts scores +200 for them; all 13 spades score +200 "
-            "too (instead of their minus)",
+            Text(
+                "one player who takes all 13 hearts scores +200 for them; all 13 spades score +200 "
+                "too (instead of their minus)",
+                "一人吃进全部13张红桃时，这些红桃得+200分；吃进全部13张黑桃也得+200分（代替其负分"
+                "）",
+            ),
             "text",
-            "the bonus replaces the suit's own points (92 for hearts, −92 for spades)",
+            Text(
+                "the bonus replaces the suit's own points (92 for hearts, −92 for spades)",
+                "这项奖分代替该花色本身的分数（红桃92分，黑桃−92分）",
+            ),
             quote="由一人独得红心13张牌，为正200分；由一人独得黑桃13张牌，也得正200分",
         ),
         RuleNote(
-            "the match is a number of deals (option, 4) or ends when someone reaches a target "
-            "(option); the most points wins; the deal passes to the next seat",
+            Text(
+                "the match is a number of deals (option, 4) or ends when someone reaches a target "
+                "(option); the most points wins; the deal passes to the next seat",
+                "一场比赛打若干副（选项，默认4副），或有人达到目标分数时结束（选项）；得分最多者胜"
+                "；发牌轮到下家",
+            ),
             "text",
-            "the text sets a target; a number of deals is added so a match always ends",
+            Text(
+                "the text sets a target; a number of deals is added so a match always ends",
+                "原文规定了目标分数；另加副数限制，使比赛一定能结束",
+            ),
             quote="可预定好若干分为终局，先打到指标为胜者",
         ),
     )

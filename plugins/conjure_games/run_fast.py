@@ -33,6 +33,7 @@ from conjure.games import (
     Vars,
 )
 from conjure.games.climbing import NUM_RANKS, Lister, play_name, shape_of, unpack
+from conjure.text import Text
 
 #: rank index of a card code: 3 … K, A, 2 are 0 … 12, the little and big jokers 13 and 14
 RANK: Final = tuple((c % 13 - 2) % 13 if c < 52 else c - 39 for c in range(54))
@@ -85,115 +86,208 @@ class RunFast(Game[RunFastVars]):
     )
     rule_notes = (
         RuleNote(
-            "the deck: 52 cards; for five players two 2s are left out; for six, 54 cards with "
-            "the jokers, nine each; for four, thirteen each",
+            Text(
+                "the deck: 52 cards; for five players two 2s are left out; for six, 54 cards with "
+                "the jokers, nine each; for four, thirteen each",
+                "用牌：52张；五人时去掉两张2；六人时用带大小王的54张，每人九张；四人时每人十三张",
+            ),
             "text",
             quote="4人参加游戏，不去牌，每人摸13张。5人参加游戏，去掉两张2，花色任意，每人摸10张"
             "牌。6人参加游戏，不去牌，加人大小王牌，每人摸9张牌。",
         ),
         RuleNote(
-            "two players: one 2 is left out and three hands of 17 are dealt; the third lies face "
-            "down, unplayed; three players (not listed) play the same deal with every hand held",
+            Text(
+                "two players: one 2 is left out and three hands of 17 are dealt; the third lies fa"
+                "ce "
+                "down, unplayed; three players (not listed) play the same deal with every hand hel"
+                "d",
+                "两人：去掉一张2，发三手牌，每手17张；第三手面朝下，不打；三人（原文未列）用同样的"
+                "发牌，每手都有人拿",
+            ),
             "assumed",
-            "the line for two players deals 17 each from 51 cards (「2人参加游戏，去掉一张2，花色"
-            "任意，每人摸17张牌」), which is three hands' worth: two players leave the third "
-            "unseen (as 斗地主 for two does), and three players, whom the text skips, take the "
-            "three hands",
+            Text(
+                "the line for two players deals 17 each from 51 cards (「2人参加游戏，去掉一张2，"
+                "花色"
+                "任意，每人摸17张牌」), which is three hands' worth: two players leave the third "
+                "unseen (as 斗地主 for two does), and three players, whom the text skips, take the "
+                "three hands",
+                "两人的那一条从51张中每人摸17张（「2人参加游戏，去掉一张2，花色任意，每人摸17张牌"
+                "」），正好是三手牌：两人时第三手不看（如两人斗地主），原文略过的三人则各拿一手",
+            ),
             quote="2人参加游戏，去掉一张2，花色任意，每人摸17张牌。",
         ),
         RuleNote(
-            "the 2s left out are ♦2 (and ♣2 for five players), face up",
+            Text(
+                "the 2s left out are ♦2 (and ♣2 for five players), face up",
+                "去掉的2是方块2（五人时再加梅花2），面朝上",
+            ),
             "assumed",
-            "the text leaves the suit free (「花色任意」); suits never rank, so any will do",
+            Text(
+                "the text leaves the suit free (「花色任意」); suits never rank, so any will do",
+                "原文不限花色（「花色任意」）；花色从不比大小，所以哪张都可以",
+            ),
         ),
         RuleNote(
-            "the holder of ♠3 plays first and the first play must hold it; with two players ♠3 "
-            "may be in the unseen hand, and then the lowest card dealt (3s, then 4s …; ♠ ♥ ♣ ♦) "
-            "leads the same way",
+            Text(
+                "the holder of ♠3 plays first and the first play must hold it; with two players ♠3 "
+                "may be in the unseen hand, and then the lowest card dealt (3s, then 4s …; ♠ ♥ ♣ ♦"
+                ") "
+                "leads the same way",
+                "持有黑桃3的人先出，第一手牌必须包含黑桃3；两人时黑桃3可能在不看的那手牌中，这时由"
+                "发到的最小的牌（先3，再4 …；黑桃、红桃、梅花、方块）同样先出",
+            ),
             "text",
             quote="每盘由摸到黑桃3者先出，且一定要首先打出黑桃3这张牌",
         ),
         RuleNote(
-            "play passes counter-clockwise, to the player on the right (seat numbers go down: "
-            "seat 1, then the last seat)",
+            Text(
+                "play passes counter-clockwise, to the player on the right (seat numbers go down: "
+                "seat 1, then the last seat)",
+                "出牌按逆时针方向，轮到右边的人（座位号递减：1号之后是最后一个座位）",
+            ),
             "text",
-            "seats are numbered clockwise as in every game here, so counter-clockwise is the "
-            "seat before",
+            Text(
+                "seats are numbered clockwise as in every game here, so counter-clockwise is the "
+                "seat before",
+                "与这里所有游戏一样，座位按顺时针编号，所以逆时针就是前一个座位",
+            ),
             quote="按逆时针方向，游戏者依次轮流出牌……不许逆向出牌",
         ),
         RuleNote(
-            "a play follows the kind (and length, and kickers) of the play before and is higher, "
-            "or the player passes; a pass may be followed by a play on the player's next turn; "
-            "when everyone else has passed, the last to play leads anything",
+            Text(
+                "a play follows the kind (and length, and kickers) of the play before and is highe"
+                "r, "
+                "or the player passes; a pass may be followed by a play on the player's next turn; "
+                "when everyone else has passed, the last to play leads anything",
+                "出的牌必须与上一手同类型（张数和带牌也相同）并且更大，否则不出；不出之后，下一轮"
+                "仍可出牌；其他人都不出时，最后出牌的人可以出任何牌",
+            ),
             "text",
             quote="后一家打出的牌必须与前一家打出的牌类相同，并比前一家打出的牌要大，如没有可以"
             "弃权……只有等待再轮到自己出牌时，方可打牌",
         ),
         RuleNote(
-            "ranks: 2 > A > K > … > 3; suits never rank",
+            Text(
+                "ranks: 2 > A > K > … > 3; suits never rank",
+                "点数：2 > A > K > … > 3；花色不分大小",
+            ),
             "text",
             quote="牌的大小顺序为2>A>K>Q>J……>3……牌的大小不分花色高低",
         ),
         RuleNote(
-            "straights of five or more, any suits; A and 2 may stand low (A2345, 23456) or A "
-            "high (10JQKA), never JQKA2; A2345 is the lowest; a straight follows only one of the "
-            "same length",
+            Text(
+                "straights of five or more, any suits; A and 2 may stand low (A2345, 23456) or A "
+                "high (10JQKA), never JQKA2; A2345 is the lowest; a straight follows only one of t"
+                "he "
+                "same length",
+                "顺子五张或以上，花色不限；A和2可以在下（A2345、23456），A也可以在上（10JQKA），但"
+                "不能JQKA2；A2345最小；顺子只能管同样张数的顺子",
+            ),
             "text",
             quote="注意A、2在构成顺子时，可以A、2、3、4、5或9、10、J、Q、K、A，而不能组成J、Q、K"
             "、A、2、3这样的顺子……张数必须与前一家出的牌张数相同",
         ),
         RuleNote(
-            "straight flushes are ordinary straights (the text's local rule that they beat a "
-            "straight is not taken)",
+            Text(
+                "straight flushes are ordinary straights (the text's local rule that they beat a "
+                "straight is not taken)",
+                "同花顺算普通顺子（不采用原文所说同花顺吃一般顺子的地方打法）",
+            ),
             "assumed",
-            "the text gives it as what some places do (「在有些地方也有同花顺吃一般顺子的打法」)",
+            Text(
+                "the text gives it as what some places do (「在有些地方也有同花顺吃一般顺子的打法"
+                "」)",
+                "原文说这是有些地方的打法（「在有些地方也有同花顺吃一般顺子的打法」）",
+            ),
         ),
         RuleNote(
-            "consecutive pairs (two or more) and consecutive triples run from 3 to A; 2 never "
-            "joins them",
+            Text(
+                "consecutive pairs (two or more) and consecutive triples run from 3 to A; 2 never "
+                "joins them",
+                "连对（两对或以上）和连续的三张从3到A；2不能参加",
+            ),
             "assumed",
-            "the text allows A and 2 low only for straights; pairs and triples run on the rank "
-            "order 3 … A, as in 争上游 and 斗地主",
+            Text(
+                "the text allows A and 2 low only for straights; pairs and triples run on the rank "
+                "order 3 … A, as in 争上游 and 斗地主",
+                "原文只允许顺子中A和2在下；对子和三张按3 … A的顺序相连，与争上游和斗地主相同",
+            ),
         ),
         RuleNote(
-            "a triple may carry two cards: a pair or two singles, and whoever beats it carries "
-            "the same; consecutive triples carry two cards each, all pairs or all singles; the "
-            "kickers never rank",
+            Text(
+                "a triple may carry two cards: a pair or two singles, and whoever beats it carries "
+                "the same; consecutive triples carry two cards each, all pairs or all singles; the "
+                "kickers never rank",
+                "三张可以搭两张牌：一对或两张单牌，管它的人也必须搭同样的牌；连续的三张每组搭两张"
+                "，全是对子或全是单牌；搭的牌不比大小",
+            ),
             "text",
             quote="三同张可以搭另外两张任意的牌一同出……那么，吃牌者也得搭对子，但只要“三同张”比"
             "上一家的“三同张”大即可，对子大小无关",
         ),
         RuleNote(
-            "a bare triple (or bare consecutive triples) is a play of its own, beaten only by a "
-            "higher bare one or a bomb",
+            Text(
+                "a bare triple (or bare consecutive triples) is a play of its own, beaten only by "
+                "a "
+                "higher bare one or a bomb",
+                "不搭牌的三张（或不搭牌的连续三张）自成一类，只能被更大的不搭牌三张或炸弹管",
+            ),
             "assumed",
-            "the text says a triple may carry two cards (「可以搭」), not that it must; a bare "
-            "triple is then its own kind, as a triple with a pair is",
+            Text(
+                "the text says a triple may carry two cards (「可以搭」), not that it must; a bare "
+                "triple is then its own kind, as a triple with a pair is",
+                "原文说三张可以搭两张牌（「可以搭」），不是必须搭；于是不搭牌的三张自成一类，正如"
+                "三张带一对自成一类",
+            ),
         ),
         RuleNote(
-            "a bomb (four of a rank) beats any play; a higher bomb beats a lower one",
+            Text(
+                "a bomb (four of a rank) beats any play; a higher bomb beats a lower one",
+                "炸弹（四张同点）可以管任何牌；大炸弹管小炸弹",
+            ),
             "assumed",
-            "the text says only that it is the biggest play and takes any play (「这是游戏中最大"
-            "的牌，可以吃任何牌」); bomb against bomb by rank is the rule of 争上游 and 斗地主",
+            Text(
+                "the text says only that it is the biggest play and takes any play (「这是游戏中最"
+                "大"
+                "的牌，可以吃任何牌」); bomb against bomb by rank is the rule of 争上游 and 斗地主",
+                "原文只说它是最大的牌，可以吃任何牌（「这是游戏中最大的牌，可以吃任何牌」）；炸弹"
+                "之间按点数比大小是争上游和斗地主的规则",
+            ),
         ),
         RuleNote(
-            "jokers (six players): singles above the 2, the big one above the little; they "
-            "join no pair or sequence, and may be kickers",
+            Text(
+                "jokers (six players): singles above the 2, the big one above the little; they "
+                "join no pair or sequence, and may be kickers",
+                "大小王（六人时）：作单牌比2大，大王大于小王；不能组成对子或顺子，可以作搭牌",
+            ),
             "assumed",
-            "the text adds them for six players without ranking them",
+            Text(
+                "the text adds them for six players without ranking them",
+                "原文六人时加入大小王，但没有说它们的大小",
+            ),
         ),
         RuleNote(
-            "the first to play out every card wins; every other player loses a point a card "
-            "left, two a card if they played none, and the winner gains what they lose",
+            Text(
+                "the first to play out every card wins; every other player loses a point a card "
+                "left, two a card if they played none, and the winner gains what they lose",
+                "先出完所有牌的人获胜；其他每人剩一张牌输1分，一张牌都没出过的每张输2分，赢家得到"
+                "他们所输的分",
+            ),
             "text",
             quote="每一张牌留在手中，即负一分，负分的总合为胜者的正分。如果说某人一张未出，则要"
             "翻倍计负分",
         ),
         RuleNote(
-            "one deal is a game; the text's optional bonus for a bomb dealt and target score "
-            "over deals are not played",
+            Text(
+                "one deal is a game; the text's optional bonus for a bomb dealt and target score "
+                "over deals are not played",
+                "一副牌为一局；原文中可选的炸弹奖分和多副累计目标分不采用",
+            ),
             "assumed",
-            "both are agreed in advance when wanted (「可以事先规定」)",
+            Text(
+                "both are agreed in advance when wanted (「可以事先规定」)",
+                "这两项需要时可事先约定（「可以事先规定」）",
+            ),
         ),
     )
 

@@ -34,6 +34,7 @@ from conjure.games import (
     Option,
     RuleNote,
 )
+from conjure.text import Text
 
 #: the categories, highest last
 HIGH, STRAIGHT, GAPPED_FLUSH, STRAIGHT_FLUSH, PAIR, TRIPS = range(6)
@@ -167,140 +168,252 @@ class ThreeCardShowdown(MatchGame[ShowdownVars]):
         ">三张单牌，A最小，黑桃>红桃>梅花>方块；输家各付赢家所出筹码数，三同牌加倍。"
     )
     options = (
-        Option("chips", 1000, 10, 1_000_000, "chips each player starts with"),
-        Option("opening", 3, 1, 100, "the most chips the dealer may open with"),
-        Option("hands", 10, 1, 1000, "the most hands in a match"),
+        Option(
+            "chips", 1000, 10, 1_000_000, Text("chips each player starts with", "每人开始时的筹码")
+        ),
+        Option(
+            "opening",
+            3,
+            1,
+            100,
+            Text("the most chips the dealer may open with", "庄家开始下注时最多可出的筹码"),
+        ),
+        Option("hands", 10, 1, 1000, Text("the most hands in a match", "一场比赛最多的盘数")),
     )
     rule_notes = (
         RuleNote(
-            "four players (two to six allowed), 52 cards, three each, dealt one at a time face "
-            "down from the dealer's left; each player starts with a bankroll of chips (option "
-            "chips, 1000); the first dealer is player 1 and the deal passes clockwise",
+            Text(
+                "four players (two to six allowed), 52 cards, three each, dealt one at a time face "
+                "down from the dealer's left; each player starts with a bankroll of chips (option "
+                "chips, 1000); the first dealer is player 1 and the deal passes clockwise",
+                "四人（可二至六人），52张牌，每人三张，从庄家左边开始每次一张面朝下发牌；每人开始"
+                "时有一笔筹码（选项 chips，默认1000）；第一个庄家是1号，庄家按顺时针方向轮换",
+            ),
             "assumed",
-            "rules 1–4, which would say so, are missing; the text's example seats 甲乙丙丁 "
-            "(four), and three cards each from a 52-card pack, a bankroll and a deal that "
-            "passes on are how 炸金花 and Three Card Brag are played",
+            Text(
+                "rules 1–4, which would say so, are missing; the text's example seats 甲乙丙丁 "
+                "(four), and three cards each from a 52-card pack, a bankroll and a deal that "
+                "passes on are how 炸金花 and Three Card Brag are played",
+                "本应说明这些的第1–4条缺失；原文的例子有甲乙丙丁四人；用52张牌每人三张、各有筹码、"
+                "轮流做庄，是炸金花和三张牌吹牛的玩法",
+            ),
         ),
         RuleNote(
-            "betting goes clockwise from the dealer (甲, 乙, 丙, 丁); the dealer opens with the "
-            "chips he likes (1 up to the option opening, 3), and each next bet is twice the one "
-            "before, round after round (the dealer's next bet follows the last player's)",
+            Text(
+                "betting goes clockwise from the dealer (甲, 乙, 丙, 丁); the dealer opens with th"
+                "e "
+                "chips he likes (1 up to the option opening, 3), and each next bet is twice the on"
+                "e "
+                "before, round after round (the dealer's next bet follows the last player's)",
+                "下注从庄家开始按顺时针方向（甲、乙、丙、丁）；庄家随意出筹码开始（1至选项 opening"
+                "，默认3），以后每次下注都是前一次的两倍，一轮接一轮（庄家的下一次下注接在最后一人"
+                "之后）",
+            ),
             "text",
             quote="第一圈开始，庄家可根据自己的意愿出筹码的数量，如果庄家不看牌并出1个筹码，置于桌"
             "中间，乙要出2个筹码，丙要出4个筹码，丁要出8个筹码……第2圈中，如果庄家要出筹码就要出16"
             "个，乙要出32个筹码，依此类推",
         ),
         RuleNote(
-            "nobody may decline in the first round; from the second any player may decline "
-            "instead of betting, and then the betting is over for everyone",
+            Text(
+                "nobody may decline in the first round; from the second any player may decline "
+                "instead of betting, and then the betting is over for everyone",
+                "第一轮谁也不能不出；从第二轮起任何人都可以不出筹码，这时所有人的下注都结束",
+            ),
             "text",
-            "the text says a player who will not bet ends the hand (「表示该盘游戏结束」) and "
-            "that all then show (rule 6: 「各家出完筹码后，要翻出自己的牌比较大小」): declining "
-            "stops the stakes rising, it does not fold the hand",
+            Text(
+                "the text says a player who will not bet ends the hand (「表示该盘游戏结束」) and "
+                "that all then show (rule 6: 「各家出完筹码后，要翻出自己的牌比较大小」): declinin"
+                "g "
+                "stops the stakes rising, it does not fold the hand",
+                "原文说不出筹码的人结束这一盘（「表示该盘游戏结束」），然后各家亮牌（第6条：「各家"
+                "出完筹码后，要翻出自己的牌比较大小」）：不出只是使注码不再上升，并不是弃牌",
+            ),
             quote="第一圈中，各家均不得弃权……从第2圈起各位均有弃权的机会，如果轮到某家出筹码而不想"
             "出时，表示该盘游戏结束",
         ),
         RuleNote(
-            "before his bet in any round the dealer may have everyone look at one more card (or "
-            "more) of his own three; each next bet is then 4, 8 or 16 times the one before when "
-            "every player has seen 1, 2 or 3 of his cards",
+            Text(
+                "before his bet in any round the dealer may have everyone look at one more card (o"
+                "r "
+                "more) of his own three; each next bet is then 4, 8 or 16 times the one before whe"
+                "n "
+                "every player has seen 1, 2 or 3 of his cards",
+                "在任何一轮下注之前，庄家可以让每人多看自己三张牌中的一张（或更多）；每人看过一、"
+                "二或三张牌时，以后每次下注是前一次的4、8或16倍",
+            ),
             "text",
             quote="如果庄家在出筹码前看了一张牌，其他牌手也要看一张牌，则下家出的筹码为上家的4倍。"
             "……如果庄家看2张牌……8倍……如果庄家看3张牌……16倍……只要某一圈各位全部出完筹码，"
             "庄家有权决定是否看牌",
         ),
         RuleNote(
-            "the dealer's bet after he has the table look is the last bet times the new "
-            "multiple; a card once seen stays seen, so the multiple never falls",
+            Text(
+                "the dealer's bet after he has the table look is the last bet times the new "
+                "multiple; a card once seen stays seen, so the multiple never falls",
+                "庄家让大家看牌之后所下的注，是上一注乘以新的倍数；看过的牌始终算看过，所以倍数不"
+                "会下降",
+            ),
             "assumed",
-            "the text says only that the amounts still follow the rule (「出的筹码数量仍然要遵循"
-            "上述规则」)",
+            Text(
+                "the text says only that the amounts still follow the rule (「出的筹码数量仍然要遵"
+                "循"
+                "上述规则」)",
+                "原文只说筹码数量仍按规则（「出的筹码数量仍然要遵循上述规则」）",
+            ),
         ),
         RuleNote(
-            "a player's stake is everything he has put in this hand, and it may not exceed "
-            "his chips: a bet he cannot cover ends the betting as a decline would, in the first "
-            "round too",
+            Text(
+                "a player's stake is everything he has put in this hand, and it may not exceed "
+                "his chips: a bet he cannot cover ends the betting as a decline would, in the firs"
+                "t "
+                "round too",
+                "一人的注码是他在这一盘中出的全部筹码，不能超过他的筹码：出不起的注与不出一样结束"
+                "下注，第一轮也是如此",
+            ),
             "assumed",
-            "the stakes grow without limit in the text; chips on the table must be the "
-            "player's own, and rule 8 ends play when someone has none (「输完手中的筹码」)",
+            Text(
+                "the stakes grow without limit in the text; chips on the table must be the "
+                "player's own, and rule 8 ends play when someone has none (「输完手中的筹码」)",
+                "原文中注码无限增长；桌上的筹码必须是本人的，而第8条规定有人没有筹码时结束（「输完"
+                "手中的筹码」）",
+            ),
         ),
         RuleNote(
-            "at the showdown every loser pays the winner what the winner staked (the chips on "
-            "the table only mark the stakes and go back to their owners); a winner holding "
-            "trips is paid twice that",
+            Text(
+                "at the showdown every loser pays the winner what the winner staked (the chips on "
+                "the table only mark the stakes and go back to their owners); a winner holding "
+                "trips is paid twice that",
+                "比牌时每个输家付给赢家赢家所下的注码（桌上的筹码只是标记注码，归还原主）；赢家持"
+                "有三条时得双倍",
+            ),
             "text",
             quote="输的各位分别都要给赢家所出的筹码数。比如丙赢了这盘，丙出了32个筹码，则甲、乙、"
             "丁分别要给丙32个筹码……当赢家手中为三同牌时，其他各位要给他所出筹码的加倍数",
         ),
         RuleNote(
-            "a loser holding trips collects what he staked from every other loser (not from the "
-            "winner), after the winner is paid",
+            Text(
+                "a loser holding trips collects what he staked from every other loser (not from th"
+                "e "
+                "winner), after the winner is paid",
+                "持有三条的输家在赢家收完之后，向其他每个输家（不向赢家）收取自己所下的注码",
+            ),
             "text",
-            "the text's example has 甲 and 丁 pay 乙; with two losers holding trips each "
-            "collects from the other, which the text does not forbid",
+            Text(
+                "the text's example has 甲 and 丁 pay 乙; with two losers holding trips each "
+                "collects from the other, which the text does not forbid",
+                "原文的例子中甲和丁付给乙；两个输家都有三条时互相收取，原文并未禁止",
+            ),
             quote="乙为非赢家持有比丙小的三同牌比如三张6，乙出了16个筹码，则甲、丁还要分别再给乙16"
             "个筹码，就是说只要手中持有三同牌，就可以赢得自己所出筹码的倍数",
         ),
         RuleNote(
-            "nobody pays more than the chips he holds; the match ends when a player has none "
-            "left, or after the option hands (10); the result is each player's chips won or "
-            "lost",
+            Text(
+                "nobody pays more than the chips he holds; the match ends when a player has none "
+                "left, or after the option hands (10); the result is each player's chips won or "
+                "lost",
+                "谁也不付超过自己所有的筹码；有人输完筹码时，或打完选项 hands（默认10）盘后，比赛"
+                "结束；结果是每人赢或输的筹码",
+            ),
             "text",
-            "the cap on hands is assumed, so that every match ends",
+            Text(
+                "the cap on hands is assumed, so that every match ends",
+                "盘数上限是推定的，使每场比赛都能结束",
+            ),
             quote="这样一盘一盘的玩下去，直到有一位参加者输完手中的筹码，该局游戏到此为止",
         ),
         RuleNote(
-            "categories: trips > pair > straight flush > gapped flush > straight > three odd cards",
+            Text(
+                "categories: trips > pair > straight flush > gapped flush > straight > three odd c"
+                "ards",
+                "牌型：三条 > 对子 > 同花顺 > 隔张同花 > 顺子 > 杂牌",
+            ),
             "text",
             quote="三同张大于对子，对子大于同花顺子，同花顺大于同花不连顺，同花不连顺大于杂花顺，"
             "杂花顺大于三张不连牌",
         ),
         RuleNote(
-            "ranks run A 2 3 … K, the Ace lowest: A-2-3 is a straight, Q-K-A is not; suits "
-            "♠ > ♥ > ♣ > ♦ decide between cards of one rank",
+            Text(
+                "ranks run A 2 3 … K, the Ace lowest: A-2-3 is a straight, Q-K-A is not; suits "
+                "♠ > ♥ > ♣ > ♦ decide between cards of one rank",
+                "点数顺序 A 2 3 … K，A最小：A-2-3是顺子，Q-K-A不是；同点的牌按花色黑桃 > 红桃 > 梅"
+                "花 > 方块比大小",
+            ),
             "text",
             quote="单张牌，牌点的大小依次递增为A、2、3、4、5、6、7、8、9、10、J、Q、K。同点牌以"
             "黑桃为最大，依次为红桃、梅花、方块",
         ),
         RuleNote(
-            "a gapped flush is three cards of a suit whose two highest are consecutive and whose "
-            "lowest is one rank below a gap (♣6 ♣8 ♣9); any other flush that is not a straight "
-            "counts as three odd cards",
+            Text(
+                "a gapped flush is three cards of a suit whose two highest are consecutive and who"
+                "se "
+                "lowest is one rank below a gap (♣6 ♣8 ♣9); any other flush that is not a straight "
+                "counts as three odd cards",
+                "隔张同花是同一花色的三张牌，较大的两张相连，最小的一张隔一个点数（梅花6、梅花8、"
+                "梅花9）；其他不成顺子的同花算杂牌",
+            ),
             "text",
             quote="同花不连顺只能是最大的两张牌相连，最小的一张牌与中间那张只相差一个牌点",
         ),
         RuleNote(
-            "trips by rank; a pair by its rank, then by its higher suit (the odd card never "
-            "counts)",
+            Text(
+                "trips by rank; a pair by its rank, then by its higher suit (the odd card never "
+                "counts)",
+                "三条按点数比；对子先按点数比，再按其中较大的花色比（单张不算）",
+            ),
             "text",
-            "the text's pair examples read 「桃8」 as ♥8: ♠8♣8 beats ♥8♦8 and ♠8♦8 beats ♥8♣8, "
-            "which can both happen in one pack (read as ♠8 they could not: one pack has one ♠8)",
+            Text(
+                "the text's pair examples read 「桃8」 as ♥8: ♠8♣8 beats ♥8♦8 and ♠8♦8 beats ♥8♣8, "
+                "which can both happen in one pack (read as ♠8 they could not: one pack has one ♠8"
+                ")",
+                "原文对子的例子中「桃8」读作红桃8：黑桃8梅花8大于红桃8方块8，黑桃8方块8大于红桃8梅"
+                "花8，这在一副牌中都可能出现（若读作黑桃8就不可能：一副牌只有一张黑桃8）",
+            ),
             quote="黑桃8和梅花8组成的对子大于桃8和方块8组成的对子，黑桃8和方块8组成的对子大于桃8和"
             "梅花8组成的对子……只比较对子的大小而不比较另一张单牌的大小",
         ),
         RuleNote(
-            "straight flushes by suit first, then by rank: ♠A23 beats ♥JQK",
+            Text(
+                "straight flushes by suit first, then by rank: ♠A23 beats ♥JQK",
+                "同花顺先比花色，再比点数：黑桃A23大于红桃JQK",
+            ),
             "text",
             quote="同花顺中以黑桃顺子为最大，黑桃A、2、3大于红桃J、Q、K，其他花色依此类推",
         ),
         RuleNote(
-            "gapped flushes like straight flushes: by suit, then by their highest card",
+            Text(
+                "gapped flushes like straight flushes: by suit, then by their highest card",
+                "隔张同花与同花顺一样：先比花色，再比最大的一张",
+            ),
             "assumed",
-            "the text ranks them below every straight flush and says no more; they are flushes "
-            "too, so the straight flushes' order is kept",
+            Text(
+                "the text ranks them below every straight flush and says no more; they are flushes "
+                "too, so the straight flushes' order is kept",
+                "原文只说它们小于所有同花顺；它们也是同花，所以沿用同花顺的比法",
+            ),
         ),
         RuleNote(
-            "straights by their highest card, then by that card's suit",
+            Text(
+                "straights by their highest card, then by that card's suit",
+                "顺子先比最大的一张，再比这张牌的花色",
+            ),
             "text",
             quote="杂花顺中出现同点顺子时，要根据花色来确定大小。比如红桃10、黑桃J、梅花Q大于方块"
             "10、红桃J、方块Q",
         ),
         RuleNote(
-            "three odd cards by the highest rank, the next, the lowest, then the highest card's "
-            "suit",
+            Text(
+                "three odd cards by the highest rank, the next, the lowest, then the highest card'"
+                "s "
+                "suit",
+                "杂牌先比最大的点数，其次第二张，再次最小的一张，最后比最大一张的花色",
+            ),
             "assumed",
-            "the text ranks single cards by rank, then suit; the order of three is the usual "
-            "one of 炸金花 and Brag",
+            Text(
+                "the text ranks single cards by rank, then suit; the order of three is the usual "
+                "one of 炸金花 and Brag",
+                "原文单张先比点数，再比花色；三张的比法是炸金花和吹牛通常的比法",
+            ),
         ),
     )
 

@@ -85,95 +85,192 @@ class TrumpAgreement(TrickGame[TrumpAgreementVars]):
     card_points: ClassVar[Sequence[int]] = (0,) * 52
     deal_scale = 5.0
     options = (
-        Option("deals", 5, 1, 100, "deals in a match (the text: 5, 8 or 10)"),
-        Option("target", 0, 0, 100, "points that end the match at once (the text: 20, 25, 50)"),
-        Option("set_bonus", 2, 0, 5, "points to the defenders when the contract side is set"),
-        Option("rounds", 2, 1, 5, "rounds of agreement; in the last the dealer must agree"),
+        Option(
+            "deals",
+            5,
+            1,
+            100,
+            Text("deals in a match (the text: 5, 8 or 10)", "一场比赛的副数（原文：5、8或10副）"),
+        ),
+        Option(
+            "target",
+            0,
+            0,
+            100,
+            Text(
+                "points that end the match at once (the text: 20, 25, 50)",
+                "立即结束比赛的分数（原文：20、25、50分）",
+            ),
+        ),
+        Option(
+            "set_bonus",
+            2,
+            0,
+            5,
+            Text(
+                "points to the defenders when the contract side is set",
+                "定约方失败时防守方所得的分数",
+            ),
+        ),
+        Option(
+            "rounds",
+            2,
+            1,
+            5,
+            Text(
+                "rounds of agreement; in the last the dealer must agree",
+                "同意的轮数；最后一轮发牌人必须同意",
+            ),
+        ),
     )
     rule_notes = (
         RuleNote(
-            "two, three or four players; with four, partners sit opposite (乙方 against 甲方)",
+            Text(
+                "two, three or four players; with four, partners sit opposite (乙方 against 甲方)",
+                "二、三或四人；四人时同伴对坐（乙方对甲方）",
+            ),
             "text",
-            "four players are 乙方 and 甲方, two sides; partners opposite is the custom of "
-            "four-handed trick games",
+            Text(
+                "four players are 乙方 and 甲方, two sides; partners opposite is the custom of "
+                "four-handed trick games",
+                "四人分为乙方和甲方两方；同伴对坐是四人斗牌游戏的惯例",
+            ),
             quote="乙（或乙方）就为定约方，甲（或甲方）就是抗约方……一墩牌（两人为2张，3人为3张）"
             "……如果4人玩时，议将时每人都可表态",
         ),
         RuleNote(
-            "32 cards, 7 to A in each suit, A K Q J 10 9 8 7; five cards each, dealt one at a "
-            "time from the dealer's next seat; the rest is the pack (牌沓)",
+            Text(
+                "32 cards, 7 to A in each suit, A K Q J 10 9 8 7; five cards each, dealt one at a "
+                "time from the dealer's next seat; the rest is the pack (牌沓)",
+                "32张牌，每种花色从7到A，即A K Q J 10 9 8 7；从发牌人的下家开始每次一张，每人五张"
+                "；余下的是牌沓",
+            ),
             "assumed",
-            "items 1–2 (deck and deal) are missing; five cards a hand follow from five tricks, "
-            "and Écarté, the cousin with a turned trump and five tricks, uses 32 cards; A is "
-            "high as in the book's other games (Écarté puts it below the Jack)",
+            Text(
+                "items 1–2 (deck and deal) are missing; five cards a hand follow from five tricks, "
+                "and Écarté, the cousin with a turned trump and five tricks, uses 32 cards; A is "
+                "high as in the book's other games (Écarté puts it below the Jack)",
+                "第1–2条（牌和发牌）缺失；每人五张牌由五墩推出；同样翻牌定主、打五墩的近亲游戏埃卡"
+                "特用32张牌；A最大与本书其他游戏相同（埃卡特把A放在J之下）",
+            ),
         ),
         RuleNote(
-            "after the deal the top card of the pack is turned up as the candidate trump",
+            Text(
+                "after the deal the top card of the pack is turned up as the candidate trump",
+                "发牌后翻开牌沓最上面的一张，作为候选的将牌",
+            ),
             "text",
             quote="发完牌后，把牌沓中最前面一张翻开为明牌，作为候选将牌",
         ),
         RuleNote(
-            "from the dealer's next seat, each player in turn agrees or passes, the dealer "
-            "last; the first to agree takes the turned card into his hand and puts a card of "
-            "his own face up into the pack (out of play): trump is agreed",
+            Text(
+                "from the dealer's next seat, each player in turn agrees or passes, the dealer "
+                "last; the first to agree takes the turned card into his hand and puts a card of "
+                "his own face up into the pack (out of play): trump is agreed",
+                "从发牌人的下家开始，每人依次同意或不同意，发牌人最后；第一个同意的人把翻开的牌拿"
+                "进手中，再把自己的一张牌面朝上放进牌沓（不再使用）：将牌就此商定",
+            ),
             "text",
-            "the card put back may not be the turned card itself, which he must take in",
+            Text(
+                "the card put back may not be the turned card itself, which he must take in",
+                "放回的牌不能是翻开的那张牌本身，那张牌他必须拿进手中",
+            ),
             quote="两人打时，乙要是同意明牌为将牌，可以把明牌取回手时，再拿出一张自己认为无用的牌，"
             "牌面朝上插进牌沓内，将牌就议定了。如果乙不同意，再听甲的意见",
         ),
         RuleNote(
-            "when nobody agrees, the dealer puts the turned card face down into the pack and "
-            "turns the next card for another round",
+            Text(
+                "when nobody agrees, the dealer puts the turned card face down into the pack and "
+                "turns the next card for another round",
+                "无人同意时，发牌人把翻开的牌面朝下放进牌沓，再翻下一张牌进行新的一轮",
+            ),
             "text",
-            "the card was seen by all, so it stays known; it goes to the bottom, out of play",
+            Text(
+                "the card was seen by all, so it stays known; it goes to the bottom, out of play",
+                "这张牌大家都看见过，所以仍是已知的；它放到最下面，不再使用",
+            ),
             quote="如双方都不同意，由甲将明牌面朝下插入牌内，再翻牌沓最前面的一张牌变明牌，"
             "进行第二轮议将",
         ),
         RuleNote(
-            "in the last round (option rounds, 2) the dealer may not pass",
+            Text(
+                "in the last round (option rounds, 2) the dealer may not pass",
+                "最后一轮（选项 rounds，默认2）发牌人不能不同意",
+            ),
             "assumed",
-            "the text stops at the second round; the dealer is made to agree (Euchre's "
-            "'stick the dealer') so that every deal is played",
+            Text(
+                "the text stops at the second round; the dealer is made to agree (Euchre's "
+                "'stick the dealer') so that every deal is played",
+                "原文到第二轮为止；这里让发牌人必须同意（尤克牌的做法），使每副牌都能打下去",
+            ),
         ),
         RuleNote(
-            "the one who agreed (and his partner) is the contract side, the others the defenders",
+            Text(
+                "the one who agreed (and his partner) is the contract side, the others the defende"
+                "rs",
+                "同意的人（及其同伴）是定约方，其余的人是防守方",
+            ),
             "text",
             quote="如果乙同意甲揭的明牌为将牌，并且换进了明牌后，乙（或乙方）就为定约方，"
             "甲（或甲方）就是抗约方了",
         ),
         RuleNote(
-            "the contractor's left neighbour (上家, who plays just before him) leads; play "
-            "passes counter-clockwise",
+            Text(
+                "the contractor's left neighbour (上家, who plays just before him) leads; play "
+                "passes counter-clockwise",
+                "定约人的左邻（上家，在他之前出牌的人）首先出牌；出牌按逆时针方向进行",
+            ),
             "text",
-            "上家 is the left neighbour only when play goes counter-clockwise",
+            Text(
+                "上家 is the left neighbour only when play goes counter-clockwise",
+                "只有出牌按逆时针方向时，上家才是左邻",
+            ),
             quote="由定约人的上家（左邻）在定约后攻牌",
         ),
         RuleNote(
-            "follow the suit led; without it, trump or throw any card",
+            Text(
+                "follow the suit led; without it, trump or throw any card",
+                "必须跟出首出的花色；没有时可以将吃或垫任何牌",
+            ),
             "text",
             quote="攻牌是什么花色，跟牌也是这种花色，没有这门花色，可用将牌吃掉，也可垫牌",
         ),
         RuleNote(
-            "the highest card wins the trick (a trump over any plain card) and leads the next; "
-            "five tricks",
+            Text(
+                "the highest card wins the trick (a trump over any plain card) and leads the next; "
+                "five tricks",
+                "最大的牌赢得这一墩（将牌大于任何副牌），并首先出下一墩；共五墩",
+            ),
             "text",
             quote="谁牌点数大谁得墩。下一轮，由得墩者出牌。如此下去，直至打完5墩牌",
         ),
         RuleNote(
-            "each trick is one point, to the side that took it",
+            Text(
+                "each trick is one point, to the side that took it", "每墩1分，归赢得这一墩的一方"
+            ),
             "text",
             quote="每墩牌为1分",
         ),
         RuleNote(
-            "a contract side that takes fewer than three tricks is set: each defender scores "
-            "set_bonus (option, 2) more",
+            Text(
+                "a contract side that takes fewer than three tricks is set: each defender scores "
+                "set_bonus (option, 2) more",
+                "定约方赢得不到三墩即为失败：每个防守者另得 set_bonus 分（选项，默认2）",
+            ),
             "assumed",
-            "the text gives the contract no stake of its own; in Écarté a player who plays "
-            "and fails to take three tricks gives his opponent two points",
+            Text(
+                "the text gives the contract no stake of its own; in Écarté a player who plays "
+                "and fails to take three tricks gives his opponent two points",
+                "原文没有给定约规定输赢；在埃卡特中，打牌而赢不到三墩的人给对手2分",
+            ),
         ),
         RuleNote(
-            "a match is 5, 8 or 10 deals (option deals) or to 20, 25 or 50 points (option "
-            "target); the most points, or the first to the target, wins",
+            Text(
+                "a match is 5, 8 or 10 deals (option deals) or to 20, 25 or 50 points (option "
+                "target); the most points, or the first to the target, wins",
+                "一场比赛打5、8或10副（选项 deals），或打到20、25或50分（选项 target）；得分最多者"
+                "或先达到目标者获胜",
+            ),
             "text",
             quote="可定5轮、8轮、10轮为一局，也可定20分、25分、50分为一局。"
             "谁在一局中得分多或先达到一局的指标数，谁就取得这一局的胜利",
