@@ -66,8 +66,12 @@ class Goofspiel(Game[GoofspielVars]):
             CARRY,
             0,
             2,
-            "a tied bid: 1 the diamond goes with the next one to the next winner (default), "
-            "0 nobody gets it, 2 each scores half of it",
+            Text(
+                "a tied bid: 1 the diamond goes with the next one to the next winner (default), "
+                "0 nobody gets it, 2 each scores half of it",
+                "投标平手：1 这张方块与下一张一起归下一次的赢家（默认），0 谁也得不到，2 两人各得"
+                "一半",
+            ),
         ),
     )
     pools: ClassVar[dict[str, str]] = {
@@ -78,32 +82,52 @@ class Goofspiel(Game[GoofspielVars]):
     }
     rule_notes = (
         RuleNote(
-            "13 diamonds face down; the top one is turned up and bid for",
+            Text(
+                "13 diamonds face down; the top one is turned up and bid for",
+                "13张方块面朝下；翻起最上面的一张，为它投标",
+            ),
             "text",
             quote="在方块牌堆上翻起最上面的一张牌，游戏者试图通过投票获得这张牌",
         ),
         RuleNote(
-            "bids are laid face down and turned up together; the higher bid wins the diamond",
+            Text(
+                "bids are laid face down and turned up together; the higher bid wins the diamond",
+                "投标的牌面朝下放出，再同时翻开；投标点高的赢得这张方块",
+            ),
             "text",
             quote="将其面朝下放在桌上……两人把各自的牌翻起来。高点投票赢得这张方块牌",
         ),
-        RuleNote("the Ace is the lowest card", "text", quote="请切记A在这个游戏中最低点"),
         RuleNote(
-            "used bids stay face up at the side for both to see, so each player's remaining "
-            "bids are public",
+            Text("the Ace is the lowest card", "A是最小的牌"),
+            "text",
+            quote="请切记A在这个游戏中最低点",
+        ),
+        RuleNote(
+            Text(
+                "used bids stay face up at the side for both to see, so each player's remaining "
+                "bids are public",
+                "用过的投标牌面朝上留在边上，两人都看得见，所以每人剩下的投标牌是公开的",
+            ),
             "text",
             quote="用来投标的两牌留在边上，面朝上，以便你们可以看什么牌已用",
         ),
         RuleNote(
-            "the higher total of diamond values wins",
+            Text("the higher total of diamond values wins", "方块点总数多者获胜"),
             "text",
             quote="两个游戏者各自的方块点加起来，牌点数多的一人获胜",
         ),
         RuleNote(
-            "diamond values: A 1, 2 to 10 as marked, J 11, Q 12, K 13",
+            Text(
+                "diamond values: A 1, 2 to 10 as marked, J 11, Q 12, K 13",
+                "方块点：A 1点，2到10按牌面，J 11点，Q 12点，K 13点",
+            ),
             "assumed",
-            "the text adds up 'diamond points' (方块点) without giving the court cards' values; "
-            "11/12/13 continue the Ace-low order the text sets for bidding",
+            Text(
+                "the text adds up 'diamond points' (方块点) without giving the court cards' values"
+                "; "
+                "11/12/13 continue the Ace-low order the text sets for bidding",
+                "原文把方块点加起来，但没有给出J、Q、K的点数；11、12、13延续原文投标时A最小的顺序",
+            ),
         ),
         RuleNote(
             Text(
@@ -114,25 +138,49 @@ class Goofspiel(Game[GoofspielVars]):
                 "最后一张方块平手则无人得到",
             ),
             "assumed",
-            "「假如说游戏者投标出同样点数的牌，那么这次投标得分相同。"
-            "游戏者再把另一张方块翻起并再次用两张牌投标」 and "
-            "「直到所有的方块牌均被赢去为止」: play goes on until every diamond has been won, "
-            "which fits carrying the tied diamond to the next bid best; setting it aside (ties=0) "
-            "or splitting it (ties=2) are the other readings",
+            Text(
+                "「假如说游戏者投标出同样点数的牌，那么这次投标得分相同。"
+                "游戏者再把另一张方块翻起并再次用两张牌投标」 and "
+                "「直到所有的方块牌均被赢去为止」: play goes on until every diamond has been won, "
+                "which fits carrying the tied diamond to the next bid best; setting it aside (ties"
+                "=0) "
+                "or splitting it (ties=2) are the other readings",
+                "「假如说游戏者投标出同样点数的牌，那么这次投标得分相同。游戏者再把另一张方块翻起"
+                "并再次用两张牌投标」和「直到所有的方块牌均被赢去为止」：游戏一直进行到所有方块都"
+                "被赢去，这与把平手的方块留给下一次投标最相符；放在一边（ties=0）或平分（ties=2）"
+                "是另外两种理解",
+            ),
         ),
         RuleNote(
-            "player 1 holds the spades, player 2 the hearts; the clubs are not used",
+            Text(
+                "player 1 holds the spades, player 2 the hearts; the clubs are not used",
+                "1号拿黑桃，2号拿红桃；梅花不用",
+            ),
             "assumed",
-            "the text says each player bids from a hand but not which cards; the traditional "
-            "game gives each player one full suit, which the text's bids (any card A to K) fit",
+            Text(
+                "the text says each player bids from a hand but not which cards; the traditional "
+                "game gives each player one full suit, which the text's bids (any card A to K) fit",
+                "原文说每人用手中的牌投标，但没有说是哪些牌；传统玩法给每人一整门花色，与原文的投"
+                "标（A到K任何一张）相符",
+            ),
         ),
         RuleNote(
-            "the players bid in turn, the second without seeing the first bid",
+            Text(
+                "the players bid in turn, the second without seeing the first bid",
+                "两人轮流投标，后投的人看不到先投的牌",
+            ),
             "assumed",
-            "simultaneous bids are modelled as two turns with the first bid hidden, which is "
-            "the same information for both players",
+            Text(
+                "simultaneous bids are modelled as two turns with the first bid hidden, which is "
+                "the same information for both players",
+                "同时投标按两次轮流处理，先投的牌不公开，两人所知的信息相同",
+            ),
         ),
-        RuleNote("equal totals are a draw", "assumed", "the text does not say"),
+        RuleNote(
+            Text("equal totals are a draw", "总数相同为平局"),
+            "assumed",
+            Text("the text does not say", "原文没有说明"),
+        ),
     )
 
     def __init__(self, num_players: int | None = None, **options: int) -> None:

@@ -43,61 +43,92 @@ class JackHigh(TrickGame[TrickVars]):
     strength: ClassVar[Sequence[int]] = STRENGTH
     card_points: ClassVar[Sequence[int]] = POINTS
     deal_scale = 125.0
-    options = (Option("target", 200, 1, 1000, "points that win the match"),)
+    options = (
+        Option("target", 200, 1, 1000, Text("points that win the match", "赢得比赛所需的分数")),
+    )
     rule_notes = (
         RuleNote(
-            "52 cards, five each dealt one at a time, the rest a face-down stock",
+            Text(
+                "52 cards, five each dealt one at a time, the rest a face-down stock",
+                "52张牌，每次一张，每人五张，余下的面朝下作为储备牌",
+            ),
             "text",
             quote="庄家首先进行逐张分牌，每人分5张，余下的放在中央，以作为储备牌",
         ),
         RuleNote(
-            "Jacks are trumps: ♠J, then the other Jacks, then A K Q 10 … 2",
+            Text(
+                "Jacks are trumps: ♠J, then the other Jacks, then A K Q 10 … 2",
+                "J是王牌：黑桃J最大，其次是其他J，然后是A K Q 10 … 2",
+            ),
             "text",
             quote="牌的顺序：黑桃J→J（其他花色）→A→K→Q→10……→2",
         ),
         RuleNote(
-            "the dealer's opponent leads first", "text", quote="首先由庄家的对手任意出一张牌当台牌"
+            Text("the dealer's opponent leads first", "庄家的对手先出牌"),
+            "text",
+            quote="首先由庄家的对手任意出一张牌当台牌",
         ),
         RuleNote(
-            "follow suit; without it, any card or a Jack",
+            Text(
+                "follow suit; without it, any card or a Jack", "必须跟出同花色；没有时可出任何牌或J"
+            ),
             "text",
             quote="庄家如果有和台牌同类的牌要出此牌，如果没有，可以出其他的牌，或出J赢对方",
         ),
         RuleNote(
-            "a Jack led: follow its suit, else play another Jack if you hold one",
+            Text(
+                "a Jack led: follow its suit, else play another Jack if you hold one",
+                "出的是J时：跟出它的花色，没有时如有J必须出J",
+            ),
             "text",
             quote="若J当台牌时。要出和J同类的牌，若没有的话，手牌中有其他种类J，那么一定要出此牌",
         ),
         RuleNote(
-            "two Jacks: the first played wins unless the second is ♠J",
+            Text(
+                "two Jacks: the first played wins unless the second is ♠J",
+                "两张J：先出的赢，除非后出的是黑桃J",
+            ),
             "text",
             quote="后出J的人，除了出黑桃J外，由先出J的人赢",
         ),
         RuleNote(
-            "the winner takes both cards and draws first, and leads",
+            Text(
+                "the winner takes both cards and draws first, and leads",
+                "赢的人收走两张牌，先摸牌，并先出牌",
+            ),
             "text",
             quote="赢得胜利后，可获得这两张牌，再从储备牌中抽一张补充手牌",
         ),
         RuleNote(
             Text("the loser draws a card after the winner", "输的人在赢的人之后也抽一张牌"),
             "assumed",
-            "the text has only the winner draw (再从储备牌中抽一张补充手牌), but both "
-            "hands must stay full for play to go on with the hands after the stock is "
-            "used up (储备牌用完后，用手牌玩)",
+            Text(
+                "the text has only the winner draw (再从储备牌中抽一张补充手牌), but both "
+                "hands must stay full for play to go on with the hands after the stock is "
+                "used up (储备牌用完后，用手牌玩)",
+                "原文只说赢的人摸牌（再从储备牌中抽一张补充手牌），但储备牌用完后还要用手牌继续玩"
+                "（储备牌用完后，用手牌玩），所以两人的手牌都必须补满",
+            ),
         ),
         RuleNote(
-            "points: ♠J 15, Jacks 10, 10s 10, Aces 5, Kings 3, Queens 2 (125 in a deal)",
+            Text(
+                "points: ♠J 15, Jacks 10, 10s 10, Aces 5, Kings 3, Queens 2 (125 in a deal)",
+                "牌分：黑桃J 15分，其他J 10分，10 10分，A 5分，K 3分，Q 2分（每副共125分）",
+            ),
             "text",
         ),
         RuleNote(
-            "the first to 200 over several deals wins",
+            Text("the first to 200 over several deals wins", "打若干副，先到200分者获胜"),
             "text",
             quote="玩过几回后，谁先得到200分谁就获胜",
         ),
         RuleNote(
-            "the dealer alternates; both past 200 in one deal: the higher total wins",
+            Text(
+                "the dealer alternates; both past 200 in one deal: the higher total wins",
+                "两人轮流做庄家；同一副中两人都超过200分时，总分高者胜",
+            ),
             "assumed",
-            "the text does not say",
+            Text("the text does not say", "原文没有说明"),
         ),
     )
 

@@ -56,31 +56,51 @@ class RoundAndRound(TrickGame[TrickVars]):
     strength: ClassVar[Sequence[int]] = STRENGTH
     deal_scale = 2.0
     options = (
-        Option("deals", 13, 1, 13, "the most deals in a match"),
-        Option("target", 7, 1, 13, "match points that win"),
+        Option("deals", 13, 1, 13, Text("the most deals in a match", "一场比赛最多的副数")),
+        Option("target", 7, 1, 13, Text("match points that win", "获胜所需的比赛分")),
     )
     rule_notes = (
-        RuleNote("52 cards; A>K>Q>J>10>…>2", "text", quote="牌的大小：A＞K＞Q＞J＞10"),
         RuleNote(
-            "six cards each, dealt one at a time; the other 40 are the stock, face up, so each "
-            "card drawn from it is known to both players",
+            Text("52 cards; A>K>Q>J>10>…>2", "52张牌；A>K>Q>J>10>…>2"),
             "text",
-            "all three copies: 因为贮存牌是翻开放的 (so each sees what the other draws). "
-            "'顶牌翻开后，要放到最下面' is read as the stock being turned face up",
+            quote="牌的大小：A＞K＞Q＞J＞10",
         ),
         RuleNote(
-            "trump: each player draws a card from the stock, the higher card's suit is trump, "
-            "a tie draws again",
+            Text(
+                "six cards each, dealt one at a time; the other 40 are the stock, face up, so each "
+                "card drawn from it is known to both players",
+                "每次一张，每人六张；其余40张是贮存牌，翻开放着，所以从中摸的每张牌两人都知道",
+            ),
+            "text",
+            Text(
+                "all three copies: 因为贮存牌是翻开放的 (so each sees what the other draws). "
+                "'顶牌翻开后，要放到最下面' is read as the stock being turned face up",
+                "三个版本都说：因为贮存牌是翻开放的（所以各人都看得见对方摸到什么）。「顶牌翻开后"
+                "，要放到最下面」理解为把贮存牌翻成面朝上",
+            ),
+        ),
+        RuleNote(
+            Text(
+                "trump: each player draws a card from the stock, the higher card's suit is trump, "
+                "a tie draws again",
+                "王牌：每人从贮存牌中摸一张，较大的那张牌的花色为王牌，相同则重摸",
+            ),
             "text",
             quote="庄家和对手各从贮存牌中抽一张牌，2人的牌中以分数最大的和这张牌的花色当王牌",
         ),
         RuleNote(
-            "the two cards drawn for trump go back under the stock",
+            Text(
+                "the two cards drawn for trump go back under the stock",
+                "为定王牌摸出的两张牌放回贮存牌的下面",
+            ),
             "assumed",
-            "the texts do not say",
+            Text("the texts do not say", "原文没有说明"),
         ),
         RuleNote(
-            "the dealer's opponent leads first; follow suit, otherwise any card",
+            Text(
+                "the dealer's opponent leads first; follow suit, otherwise any card",
+                "庄家的对手先出牌；必须跟出同花色，否则可出任何牌",
+            ),
             "text",
             quote="对手任意出一张牌当台牌……一定要出同种类的牌，若手牌中没此牌时，可以出其他的牌",
         ),
@@ -90,35 +110,58 @@ class RoundAndRound(TrickGame[TrickVars]):
                 "赢的人拿走这一墩的两张牌；无用的牌可以放在一边",
             ),
             "text",
-            "seed 000 has the winner set the ♠6 aside "
-            "(赢的对手，把庄家出的黑桃6给放弃不用), so he had taken it; the deal is scored "
-            "'by the cards won' (以每次所赢得的牌，计算得分); the bonus is for taking 'all the "
-            "scoring cards' (取得所有得分的牌); and seed 003 leads ♠5 'to win the ♠2' "
-            "(为了要赢黑桃2), a card worth 10 only if the winner takes it. '6当弃牌' is "
-            "about a card worth nothing (无用的牌), not a rule that the loser's card is lost. "
-            "With both cards taken a deal's 65 points are all won and 'more points' always "
-            "decides",
+            Text(
+                "seed 000 has the winner set the ♠6 aside "
+                "(赢的对手，把庄家出的黑桃6给放弃不用), so he had taken it; the deal is scored "
+                "'by the cards won' (以每次所赢得的牌，计算得分); the bonus is for taking 'all the "
+                "scoring cards' (取得所有得分的牌); and seed 003 leads ♠5 'to win the ♠2' "
+                "(为了要赢黑桃2), a card worth 10 only if the winner takes it. '6当弃牌' is "
+                "about a card worth nothing (无用的牌), not a rule that the loser's card is lost. "
+                "With both cards taken a deal's 65 points are all won and 'more points' always "
+                "decides",
+                "seed 000中赢的人把黑桃6放在一边（赢的对手，把庄家出的黑桃6给放弃不用），可见他收"
+                "走了这张牌；一副的得分按所赢的牌计算（以每次所赢得的牌，计算得分）；奖分给取得所"
+                "有得分的牌的人（取得所有得分的牌）；seed 003出黑桃5是为了要赢黑桃2，而这张牌只有"
+                "被赢家收走才值10分。「6当弃牌」说的是一张不值分的牌（无用的牌），并不是说输方的牌"
+                "作废。两张牌都收走时，一副的65分全部有人得到，总是由分多者决定胜负",
+            ),
         ),
-        RuleNote("the winner draws first, then the loser, and the winner leads", "text"),
         RuleNote(
-            "points: trump A 10, K 3, Q 2, J 10, 2 10; other suits A 4, K 3, Q 2, J 1",
+            Text(
+                "the winner draws first, then the loser, and the winner leads",
+                "赢的人先摸牌，然后输的人摸牌，由赢的人先出牌",
+            ),
+            "text",
+        ),
+        RuleNote(
+            Text(
+                "points: trump A 10, K 3, Q 2, J 10, 2 10; other suits A 4, K 3, Q 2, J 1",
+                "牌分：王牌A 10分，K 3分，Q 2分，J 10分，2 10分；其他花色A 4分，K 3分，Q 2分，J 1"
+                "分",
+            ),
             "text",
             quote="王牌；A-10分，K-3分，Q-2分，J-10分，2-10分，数牌-0分。王牌以外的牌；A-4分，K-3分，Q-2分，J-1分",
         ),
         RuleNote(
-            "more points win the deal's 1 point; +1 when the winner took every scoring card",
+            Text(
+                "more points win the deal's 1 point; +1 when the winner took every scoring card",
+                "分多者赢得这一副的1分；赢的人收走所有得分的牌时再加1分",
+            ),
             "text",
             quote="取得所有得分的牌时（亦即对手得0分时），在规定之外追加1分",
         ),
         RuleNote(
-            "13 deals, the first to 7 points wins",
+            Text("13 deals, the first to 7 points wins", "打13副，先得7分者获胜"),
             "text",
             quote="以13回合决定（13分），先得到7分的人赢",
         ),
         RuleNote(
-            "the dealer alternates; after 13 deals below 7 the higher total wins",
+            Text(
+                "the dealer alternates; after 13 deals below 7 the higher total wins",
+                "两人轮流做庄家；打完13副都不到7分时总分高者胜",
+            ),
             "assumed",
-            "the texts do not say",
+            Text("the texts do not say", "原文没有说明"),
         ),
     )
 
