@@ -75,3 +75,32 @@ def test_step_and_belief_text_is_read_whichever_way_a_record_carries_it() -> Non
         assert drills._say(record, "en", "text") == "left"
         assert drills._say(record, "zh", "text") == "左手"
     assert drills._say(english_only, "zh", "text") == "left"
+
+
+def _named_number(p: object) -> None:
+    from conjure.deck import Deal, DeckState, new_deck_order
+
+    p.start(DeckState.from_cards({"left": new_deck_order()}))  # type: ignore[attr-defined]
+    p.step("①", en="The spectator names a number: {n}", zh="观众说一个数：{n}")  # type: ignore[attr-defined]
+    n = p.choose("n", range(3, 6), en="the number")  # type: ignore[attr-defined]
+    p.do(*[Deal("left", "table")] * n)  # type: ignore[attr-defined]
+    p.step("②", en="Deal {n} more", zh="再发{n}张")  # type: ignore[attr-defined]
+    p.do(*[Deal("left", "right")] * n)  # type: ignore[attr-defined]
+
+
+def test_the_narration_fields_are_filled_from_the_performance_choices() -> None:
+    from conjure.magic import Routine
+
+    routine = Routine("named", "", "Named", "tests", "", "", "", "", _named_number)
+    assert not any("{n}" in label for _, label in drills.items(routine))
+    for seed in range(6):
+        q = drills.question(routine, "①", random.Random(seed))
+        n = next(c.value for c in q.performance.choices if c.name == "n")
+        for lang, said in (("en", f"number: {n}"), ("zh", f"一个数：{n}")):
+            console = Console(width=100, record=True)
+            console.print(q.explain(lang))  # type: ignore[misc]
+            text = console.export_text()
+            assert said in text and "{n}" not in text
+            assert "{n}" not in q.prompt.get(lang)
+        if q.kind == "next-move":
+            assert f"Deal {n} more" in q.prompt.en and f"再发{n}张" in q.prompt.zh

@@ -20,6 +20,7 @@ from conjure.deck.cards import Card, parse_cards
 from conjure.deck.notation import ORDER_ITEM, suit_letter
 from conjure.errors import NotationError, UsageError, VerificationError
 from conjure.inputs import normalise, parse_int, quote
+from conjure.text import Text
 
 _FACTORIALS = [math.factorial(k) for k in range(60)]
 
@@ -302,10 +303,16 @@ class HypothesisChooser:
         return index
 
 
-def describe_value(value: Any) -> str:
-    """A choice's value as text: cards by notation, orders joined, the rest by str."""
+def describe_value(value: Any, lang: str = "en") -> str:
+    """A choice's value as text in ``lang``: cards by notation, orders joined, a move (a
+    riffle's runs) as the move describes itself, bilingual text in ``lang``, the rest by str."""
     if isinstance(value, Card):
         return str(value)
     if isinstance(value, tuple):
-        return " ".join(describe_value(v) for v in value)
+        return " ".join(describe_value(v, lang) for v in value)
+    describe = getattr(value, "describe", None)
+    if callable(describe):
+        return str(describe(lang))
+    if isinstance(value, Text):
+        return value.get(lang)
     return str(value)

@@ -60,9 +60,9 @@ def narration(perf: Performance, index: int, lang: str = "en") -> str:
     """Step ``index``'s narration with its template fields filled: ``{name}`` is the value of
     the choice ``name`` as made by the end of that step (a field naming no choice is left as
     written)."""
-    values: dict[str, str] = {c.name: describe_value(c.value) for c in before_first_step(perf)}
+    values = {c.name: describe_value(c.value, lang) for c in before_first_step(perf)}
     for step in perf.steps[: index + 1]:
-        values.update((c.name, describe_value(c.value)) for c in step.choices)
+        values.update((c.name, describe_value(c.value, lang)) for c in step.choices)
     text = perf.steps[index].narration(lang)
     return _FIELD.sub(lambda m: values.get(m.group(1), m.group(0)), text)
 
@@ -116,17 +116,20 @@ _WORDS = {
 }
 
 
+_CHOICE_LINE = Words("({what}; #{index} of {of})", zh="（{what}；#{index}，共{of}种）")
+
+
 def _choice_text(perf: Performance, step: StepRecord | None, lang: str) -> list[str]:
     chosen = step.choices if step is not None else before_first_step(perf)
     out = []
     for c in chosen:
         what = c.text.get(lang)
-        value = describe_value(c.value)
+        value = describe_value(c.value, lang)
         if len(value) > 200:  # a whole deck's order: the index names it exactly
             value = value[:197] + "…"
         of = f"{c.size:,}" if c.size < 10**18 else f"{c.size:.3e}"
-        index = f"#{c.index} of {of}"
-        out.append(f"{_KIND[lang][c.kind]}: {c.name} = {value} ({what}; {index})")
+        said = _CHOICE_LINE.format(what=what, index=c.index, of=of).get(lang)
+        out.append(f"{_KIND[lang][c.kind]}: {c.name} = {value} {said}")
     return out
 
 

@@ -158,7 +158,7 @@ class TrainerApp(App[int]):
                 from conjure.trainer.drills import _narration
                 from conjure.view.terminal import audience_view, performer_view
 
-                text += f"\n{step.number} {_narration(step, self.lang)}"
+                text += f"\n{step.number} {_narration(step, self.lang, self.question.performance)}"
                 performer.update(performer_view(step.state, self.lang))
                 audience.update(audience_view(step.state, getattr(step, "shown", ()), self.lang))
             feedback.update(RichText(f"✗ {text}", style="red"))
@@ -174,7 +174,7 @@ class TrainerApp(App[int]):
         steps = [s for s in self.performance.steps if s.state is not None]
         step = steps[self.step_index]
         head = RichText(f"{step.number} ", style="bold cyan")
-        head.append(_narration(step, self.lang))
+        head.append(_narration(step, self.lang, self.performance))
         moves = Table.grid()
         for move in step.moves:
             moves.add_row(f"• {move.describe(self.lang)}")

@@ -20,6 +20,7 @@ from typing import Any
 from conjure.deck import Card, DeckState, label
 from conjure.errors import IllegalMoveError
 from conjure.magic import Outcome, Routine, describe_value, option_count, perform
+from conjure.magic.trace import narration
 from conjure.text import Text
 from conjure.trainer.questions import CARD, CHOICE, NUMBER, Question
 
@@ -59,19 +60,28 @@ def _say(obj: Any, lang: str, *names: str) -> str:
     return str((zh or en) if lang == "zh" else en)
 
 
-def _narration(step: Any, lang: str) -> str:
+def _narration(step: Any, lang: str, perf: Any = None) -> str:
+    """What ``step`` says in ``lang``; with the performance it belongs to, its ``{choice}``
+    fields are filled as the rehearsal fills them (:func:`conjure.magic.trace.narration`)."""
+    if perf is not None and any(s is step for s in perf.steps):
+        index = next(i for i, s in enumerate(perf.steps) if s is step)
+        return narration(perf, index, lang)
     return _say(step, lang, "narration", "text")
 
 
-def _step_text(step: Any) -> Text:
-    return Text(_narration(step, "en"), _narration(step, "zh"))
+def _step_text(step: Any, perf: Any = None) -> Text:
+    return Text(_narration(step, "en", perf), _narration(step, "zh", perf))
 
 
 def items(routine: Routine, params: Mapping[str, int] | None = None) -> list[tuple[str, str]]:
     """Every step of ``routine`` as an item ``(id, label)``, from its default performance."""
     outcome = perform(routine, params, record=True)
     subject = subject_of(routine)
-    return [(f"{subject}:{s.number}", f"{s.number} {_narration(s, 'en')}") for s in _steps(outcome)]
+    perf = outcome.performance
+    return [
+        (f"{subject}:{s.number}", f"{s.number} {_narration(s, 'en', perf)}")
+        for s in _steps(outcome)
+    ]
 
 
 def step_weights(routine: Routine) -> dict[str, float]:
@@ -94,22 +104,21 @@ def _choices_text(outcome: Outcome, up_to: int) -> Text:
         if c.step in numbers or c.step == "set-up" or c.kind == "setup":
             what_en = c.en or c.name
             what_zh = c.zh or what_en
-            value = describe_value(c.value)
-            en.append(f"{what_en}: {value}")
-            zh.append(f"{what_zh}：{value}")
+            en.append(f"{what_en}: {describe_value(c.value, 'en')}")
+            zh.append(f"{what_zh}：{describe_value(c.value, 'zh')}")
     if not en:
         return Text("")
     return Text("Set-up and choices: " + "; ".join(en), zh="准备与选择：" + "；".join(zh))
 
 
-def _views(step: Any) -> Callable[[str], Any]:
+def _views(step: Any, perf: Any = None) -> Callable[[str], Any]:
     def render(lang: str) -> Any:
         from rich.console import Group
         from rich.text import Text as RichText
 
         from conjure.view.terminal import audience_view, performer_view
 
-        head = RichText(f"{step.number} {_narration(step, lang)}", style="bold")
+        head = RichText(f"{step.number} {_narration(step, lang, perf)}", style="bold")
         return Group(
             head,
             performer_view(step.state, lang),
@@ -232,6 +241,7 @@ def _questions(routine: Routine, outcome: Outcome, index: int, rng: random.Rando
     # which move comes next
     if index + 1 < len(steps) and steps[index + 1].moves:
         nxt = steps[index + 1]
+        perf = outcome.performance
         right = Text(_describe(nxt.moves[0], "en"), zh=_describe(nxt.moves[0], "zh"))
         pool = {Text(_describe(m, "en"), zh=_describe(m, "zh")) for s in steps for m in s.moves} - {
             right
@@ -244,9 +254,9 @@ def _questions(routine: Routine, outcome: Outcome, index: int, rng: random.Rando
                 (
                     "next-move",
                     Text(
-                        f"Step {nxt.number} comes next ({_narration(nxt, 'en')}). "
+                        f"Step {nxt.number} comes next ({_narration(nxt, 'en', perf)}). "
                         "Which move comes first?",
-                        zh=f"接下来是步骤 {nxt.number}（{_narration(nxt, 'zh')}）。"
+                        zh=f"接下来是步骤 {nxt.number}（{_narration(nxt, 'zh', perf)}）。"
                         "第一个动作是什么？",
                     ),
                     CHOICE,
@@ -303,6 +313,7 @@ def question(
         options=extra.get("options", ()),
         low=extra.get("low"),
         high=extra.get("high"),
-        explain=_views(steps[index]),
+        explain=_views(steps[index], outcome.performance),
         moment=steps[index],
+        performance=outcome.performance,
     )

@@ -108,7 +108,12 @@ def routine_package(routine: Routine, path: str | Path, lang: str = "en") -> int
         deck.add_note(
             genanki.Note(
                 model=model,
-                fields=[escape(step.number), escape(_narration(step, lang)), moves, after],
+                fields=[
+                    escape(step.number),
+                    escape(_narration(step, lang, outcome.performance)),
+                    moves,
+                    after,
+                ],
                 guid=genanki.guid_for(routine.id, step.number),
             )
         )

@@ -41,6 +41,8 @@ class Question:
     explain: Callable[[str], Any] | None = attrs.field(default=None, eq=False)
     #: the step record the question is about (routine drills), for views side by side
     moment: Any = attrs.field(default=None, eq=False)
+    #: the performance ``moment`` belongs to (its choices fill the narration's fields)
+    performance: Any = attrs.field(default=None, eq=False)
 
     def read(self, text: str) -> Any:
         """The answer ``text`` as a value of the question's type; a :class:`ConjureError`
