@@ -35,6 +35,7 @@ from conjure.games import (
     RuleNote,
     encode,
 )
+from conjure.text import Text
 
 DECK: Final = tuple(c.code for c in full_deck(52))
 #: A 1, 2-10 their pips, J 11, Q 12, K 13
@@ -63,74 +64,139 @@ class PickUpScore(CaptureGame[CaptureVars]):
     deal_scale = 100.0
     names_sweeps = False
     rules = CaptureRules(equal="one", sums=True, several=False, limit=13)
-    options = (Option("target", 100, 1, 1000, "points that win the match"),)
+    options = (
+        Option("target", 100, 1, 1000, Text("points that win the match", "赢得比赛所需的分数")),
+    )
     rule_notes = (
         RuleNote(
-            "52 cards, no jokers; two to six players",
+            Text("52 cards, no jokers; two to six players", "52张牌，不用大小王；二至六人"),
             "text",
             quote="扑克牌一副，去掉大、小王，共52张牌。2～6人均可参加",
         ),
         RuleNote(
-            "four cards each, then four turned face up on the table; the rest is the stock",
+            Text(
+                "four cards each, then four turned face up on the table; the rest is the stock",
+                "每人四张，再翻开四张放在桌上；余下的是备用牌",
+            ),
             "text",
             quote="由甲发牌，每人4张在手。甲在牌沓上翻出4张牌作为基本被捡明牌。剩余牌作为备用牌",
         ),
         RuleNote(
-            "a pair: a hand card takes one table card of the same rank",
+            Text(
+                "a pair: a hand card takes one table card of the same rank",
+                "对子：一张手牌取一张同点数的桌上的牌",
+            ),
             "text",
-            "the two cards of a different suit and the same pips are the one played and the one "
-            "taken (one deck holds no two cards alike), and only one table card is taken",
+            Text(
+                "the two cards of a different suit and the same pips are the one played and the on"
+                "e "
+                "taken (one deck holds no two cards alike), and only one table card is taken",
+                "花色不同、点数相同的两张牌就是打出的一张和取走的一张（一副牌中没有两张相同的牌）"
+                "，而且只取一张桌上的牌",
+            ),
             quote="捡横副是用2张不同花色的同点数牌捡一张被捡明牌",
         ),
         RuleNote(
-            "a sum: a hand card takes two or more table cards whose pips add up to its own",
+            Text(
+                "a sum: a hand card takes two or more table cards whose pips add up to its own",
+                "凑数：一张手牌取两张或更多点数加起来等于它的桌上的牌",
+            ),
             "text",
             quote="捡合（加法之和）等于手牌点数之和的几张明牌。如手牌为梅花9，即可捡明牌中的2、2"
             "、5…方块10，则可捡明牌中的7、3或2、3、5",
         ),
         RuleNote(
-            "one capture a turn; captured cards lie face up in front of their taker",
+            Text(
+                "one capture a turn; captured cards lie face up in front of their taker",
+                "每轮只取一次；取得的牌面朝上放在取牌人面前",
+            ),
             "text",
             quote="每人每次只许捡一次牌，捡的牌组要正面朝上置于自己跟前",
         ),
         RuleNote(
-            "values: A 1, 2–10 their pips, J 11, Q 12, K 13",
+            Text(
+                "values: A 1, 2–10 their pips, J 11, Q 12, K 13",
+                "点数：A 1点，2–10按牌面，J 11点，Q 12点，K 13点",
+            ),
             "assumed",
-            "the text counts 点数 without saying what a picture card counts; 11, 12, 13 is how "
-            "Chinese card games count them (算24点) and how the fishing game where a card takes "
-            "cards adding up to it counts them (K takes J and 2)",
+            Text(
+                "the text counts 点数 without saying what a picture card counts; 11, 12, 13 is how "
+                "Chinese card games count them (算24点) and how the fishing game where a card take"
+                "s "
+                "cards adding up to it counts them (K takes J and 2)",
+                "原文计算点数，但没有说人头牌算几点；11、12、13是中国纸牌游戏的算法（算24点），也"
+                "是以一张牌取点数之和等于它的牌的钓鱼游戏的算法（K取J和2）",
+            ),
         ),
         RuleNote(
-            "a player who can capture must; one who cannot lays a card face up on the table",
+            Text(
+                "a player who can capture must; one who cannot lays a card face up on the table",
+                "能取牌的人必须取；不能取的人把一张牌面朝上放在桌上",
+            ),
             "assumed",
-            "the text is silent; in the fishing games a card goes to the table when nothing can "
-            "be taken (and 换牌 in seed 001 says so: 「手牌和场牌无法配合时，可出任意一张手牌」)",
+            Text(
+                "the text is silent; in the fishing games a card goes to the table when nothing ca"
+                "n "
+                "be taken (and 换牌 in seed 001 says so: 「手牌和场牌无法配合时，可出任意一张手牌"
+                "」)",
+                "原文没有说明；在钓鱼类游戏中，什么都取不到时就出一张牌到桌上（seed 001的换牌也这"
+                "样说：「手牌和场牌无法配合时，可出任意一张手牌」）",
+            ),
         ),
         RuleNote(
-            "after each turn the player draws a card from the stock while it lasts; the deal "
-            "ends when the hands are played out",
+            Text(
+                "after each turn the player draws a card from the stock while it lasts; the deal "
+                "ends when the hands are played out",
+                "只要备用牌还有，每轮之后出牌人摸一张；手牌出完时这一副结束",
+            ),
             "assumed",
-            "the text names the stock 「备用牌」 (cards in reserve) but not how it is used; "
-            "drawing a card a turn keeps four in hand for any number of players, as the fishing "
-            "games 钓鱼 and 捡红点 draw after every play",
+            Text(
+                "the text names the stock 「备用牌」 (cards in reserve) but not how it is used; "
+                "drawing a card a turn keeps four in hand for any number of players, as the fishin"
+                "g "
+                "games 钓鱼 and 捡红点 draw after every play",
+                "原文提到「备用牌」，但没有说怎么用；每轮摸一张使任何人数时手中都保持四张，与钓鱼"
+                "和捡红点每出一张后摸牌相同",
+            ),
         ),
         RuleNote(
-            "the last player to capture takes the cards left on the table",
+            Text(
+                "the last player to capture takes the cards left on the table",
+                "最后取牌的人拿走桌上剩下的牌",
+            ),
             "assumed",
-            "the rule of the fishing family; 换牌 (seed 001): "
-            "「剩下的场牌，归给最后一次取得牌的人」",
+            Text(
+                "the rule of the fishing family; 换牌 (seed 001): "
+                "「剩下的场牌，归给最后一次取得牌的人」",
+                "钓鱼类游戏的规则；换牌（seed 001）：「剩下的场牌，归给最后一次取得牌的人」",
+            ),
         ),
         RuleNote(
-            "score: 5 for each five, 10 for each ten and King captured (100 a deal)",
+            Text(
+                "score: 5 for each five, 10 for each ten and King captured (100 a deal)",
+                "计分：取得的每张5得5分，每张10和K得10分（每副共100分）",
+            ),
             "assumed",
-            "the text stops before its scoring. 捡分 is picking up the 分 cards, which in the "
-            "Chinese point games 百分 and 挣分 are the fives, tens and Kings",
+            Text(
+                "the text stops before its scoring. 捡分 is picking up the 分 cards, which in the "
+                "Chinese point games 百分 and 挣分 are the fives, tens and Kings",
+                "原文在计分之前就中断了。捡分就是捡分牌，在中国的计分游戏百分和挣分中，分牌是5、10"
+                "和K",
+            ),
         ),
         RuleNote(
-            "the dealer moves on one seat a deal and the player after the dealer plays first; "
-            "the first to 100 over the deals wins, a tie for the lead past it plays another deal",
+            Text(
+                "the dealer moves on one seat a deal and the player after the dealer plays first; "
+                "the first to 100 over the deals wins, a tie for the lead past it plays another de"
+                "al",
+                "每副发牌人往下移一个座位，由发牌人的下家先出牌；各副累计先到100分者获胜，超过100"
+                "分而并列第一时再打一副",
+            ),
             "assumed",
-            "the text names only 甲 as the dealer; 100 is one deal's points",
+            Text(
+                "the text names only 甲 as the dealer; 100 is one deal's points",
+                "原文只说甲发牌；100分是一副牌的总分",
+            ),
         ),
     )
 

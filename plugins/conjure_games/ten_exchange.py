@@ -35,6 +35,7 @@ from conjure.games import (
     RuleNote,
     encode,
 )
+from conjure.text import Text
 
 DECK: Final = tuple(c.code for c in full_deck(40))
 #: A 1, 2-7 their pips, J 8, Q 9, K 10 (「A→1分，K→10分、Q→9分、J→8分，数牌和数字同分」)
@@ -63,106 +64,179 @@ class TenExchange(CaptureGame[CaptureVars]):
     deal_scale = 4.0
     rules = CaptureRules(equal="any", sums=True, several=False, limit=10)
     options = (
-        Option("target", 11, 1, 100, "match points that win (the text: 11)"),
+        Option(
+            "target",
+            11,
+            1,
+            100,
+            Text("match points that win (the text: 11)", "获胜所需的比赛分（原文：11分）"),
+        ),
         Option(
             "priority",
             HAND_FIRST,
             0,
             1,
-            "an equal card before a sum: 0 whenever the hand can take one (the text), "
-            "1 only for the card played (Scopa)",
+            Text(
+                "an equal card before a sum: 0 whenever the hand can take one (the text), "
+                "1 only for the card played (Scopa)",
+                "同点先于凑数：0 只要手牌能取同点的牌就必须先取（原文），1 只限打出的那张牌（斯柯"
+                "帕）",
+            ),
         ),
-        Option("first_sweep_only", 0, 0, 1, "1: only a deal's first sweep scores"),
+        Option(
+            "first_sweep_only",
+            0,
+            0,
+            1,
+            Text("1: only a deal's first sweep scores", "1：每副只有第一次扫光得分"),
+        ),
     )
     rule_notes = (
         RuleNote(
-            "40 cards: no jokers, no 8, 9 or 10",
+            Text("40 cards: no jokers, no 8, 9 or 10", "40张牌：不用大小王，去掉8、9、10"),
             "text",
             quote="使用40张牌，除去飞牌和8—10的牌",
         ),
         RuleNote(
-            "values: A 1, 2–7 their pips, J 8, Q 9, K 10",
+            Text(
+                "values: A 1, 2–7 their pips, J 8, Q 9, K 10",
+                "点数：A 1点，2–7按牌面，J 8点，Q 9点，K 10点",
+            ),
             "text",
             quote="A→1分，K→10分、Q→9分、J→8分，数牌和数字同分",
         ),
         RuleNote(
-            "the dealer alternates; four cards each, one at a time from the opponent, then four "
-            "face up on the table; 28 in the stock",
+            Text(
+                "the dealer alternates; four cards each, one at a time from the opponent, then fou"
+                "r "
+                "face up on the table; 28 in the stock",
+                "两人轮流发牌；从对手开始每次一张，每人四张，再翻开四张作为场牌；28张是备用牌",
+            ),
             "text",
             quote="轮流做庄家…从对手开始，1次分配一张牌，每人各得4张，然后翻开4张当场牌。剩下的28"
             "张牌扣起来当贮存牌",
         ),
         RuleNote(
-            "the dealer's opponent plays first",
+            Text("the dealer's opponent plays first", "发牌人的对手先出牌"),
             "text",
             quote="由对手先玩",
         ),
         RuleNote(
-            "no builds",
+            Text("no builds", "不能做牌"),
             "text",
-            "the 附加牌 of the casino game are not played here",
+            Text("the 附加牌 of the casino game are not played here", "赌场游戏中的附加牌这里不用"),
             quote="但是不能拿场牌的附加牌",
         ),
         RuleNote(
-            "a card takes one, two or three table cards of its value together",
+            Text(
+                "a card takes one, two or three table cards of its value together",
+                "一张牌可以同时取一、二或三张同点数的场牌",
+            ),
             "text",
-            "the player chooses which of them (the ◆ matters for the score)",
+            Text(
+                "the player chooses which of them (the ◆ matters for the score)",
+                "由出牌人选择取哪几张（方块关系到计分）",
+            ),
             quote="若手牌中有和场牌同分的牌，一张或2张或3张，都可以和手牌配合一起拿",
         ),
         RuleNote(
-            "a card takes two or more table cards adding up to its value (at most 10)",
+            Text(
+                "a card takes two or more table cards adding up to its value (at most 10)",
+                "一张牌可以取两张或更多点数加起来等于它的场牌（最多10点）",
+            ),
             "text",
-            "one set per turn, as in the text's example (◆7 takes 5 and 2) and in Scopa",
+            Text(
+                "one set per turn, as in the text's example (◆7 takes 5 and 2) and in Scopa",
+                "每轮只取一组，如原文的例子（方块7取5和2）和斯柯帕",
+            ),
             quote="2张以上的场牌…合计分数在10分以下时，和此合计分数相同的牌，可以配合场牌一起拿掉",
         ),
         RuleNote(
-            "no sum capture while the hand holds a card that can take an equal card (option "
-            "priority=0)",
+            Text(
+                "no sum capture while the hand holds a card that can take an equal card (option "
+                "priority=0)",
+                "手中有能取同点场牌的牌时不能凑数取牌（选项 priority=0）",
+            ),
             "text",
-            "the rule is about the hand, which is why only good faith enforces it; priority=1 is "
-            "Scopa's rule for the card played only",
+            Text(
+                "the rule is about the hand, which is why only good faith enforces it; priority=1 "
+                "is "
+                "Scopa's rule for the card played only",
+                "这条规则针对整手牌，所以只能靠诚信遵守；priority=1 是斯柯帕只针对打出那张牌的规则",
+            ),
             quote="但是，这时若手牌中有以（1）接收的牌时，就不能铺设了。虽然双方不知道对方所拥有"
             "的牌，但仍然以互相取信于对方的精神玩牌较好",
         ),
         RuleNote(
-            "a card goes to the table only when no card in hand can take anything; an empty "
-            "table is played to the same way",
+            Text(
+                "a card goes to the table only when no card in hand can take anything; an empty "
+                "table is played to the same way",
+                "只有手中没有一张牌能取牌时才出一张牌到场上；场上没有牌时也这样出牌",
+            ),
             "text",
             quote="手牌和场牌无法配合时，可出任意一张手牌…放在桌上 … "
             "场牌被用完后，和（2）一样，出任意一张手牌放在桌上当场牌",
         ),
         RuleNote(
-            "when both hands are empty the stock is dealt again, one card at a time from the "
-            "opponent: four each, and two each the last time",
+            Text(
+                "when both hands are empty the stock is dealt again, one card at a time from the "
+                "opponent: four each, and two each the last time",
+                "两人手牌都出完时再从备用牌发牌，从对手开始每次一张：每人四张，最后一次每人两张",
+            ),
             "assumed",
-            "the 28 cards of the stock give three more hands of four and a last one of two each "
-            "(4+4+4+2 = 14), the only reading in which 'two the last time' happens; Scopa also "
-            "deals fresh hands",
+            Text(
+                "the 28 cards of the stock give three more hands of four and a last one of two eac"
+                "h "
+                "(4+4+4+2 = 14), the only reading in which 'two the last time' happens; Scopa also "
+                "deals fresh hands",
+                "备用牌的28张可再发三次每人四张和最后一次每人两张（4+4+4+2 = 14），只有这样理解才"
+                "会出现“最后一次两张”；斯柯帕也是重新发手牌",
+            ),
             quote="手牌用完后，由对手开始，一张张的拿贮存牌，最后一次拿时2张一起拿",
         ),
         RuleNote(
-            "the cards left on the table at the end go to the last player who took cards",
+            Text(
+                "the cards left on the table at the end go to the last player who took cards",
+                "最后剩下的场牌归最后一次取得牌的人",
+            ),
             "text",
             quote="剩下的场牌，归给最后一次取得牌的人",
         ),
         RuleNote(
-            "end of deal: 1 point each for the higher total of card values, more ♦, the 7♦; a "
-            "tie in total or in ♦ scores for nobody",
+            Text(
+                "end of deal: 1 point each for the higher total of card values, more ♦, the 7♦; a "
+                "tie in total or in ♦ scores for nobody",
+                "一副结束时：牌点总数多、方块多、得到方块7，各得1分；总数或方块张数相同时谁也不得"
+                "分",
+            ),
             "text",
-            "the tie rule is Scopa's (assumed)",
+            Text("the tie rule is Scopa's (assumed)", "相同时的规则取自斯柯帕（推定）"),
             quote="拿到牌的合计分数多的人→1分，拿到方块◆牌的张数多的人→1分，◆7的牌拿到者→1分",
         ),
         RuleNote(
-            "a sweep (taking every table card) scores 1 each time; not on the deal's last play",
+            Text(
+                "a sweep (taking every table card) scores 1 each time; not on the deal's last play",
+                "扫光（取走全部场牌）每次得1分；一副中最后一次出牌不算",
+            ),
             "assumed",
-            "read as one point per sweep (Scopa); first_sweep_only=1 reads 第一回 as the first "
-            "only. The last play, which takes what is left anyway, is no sweep in Scopa",
+            Text(
+                "read as one point per sweep (Scopa); first_sweep_only=1 reads 第一回 as the first "
+                "only. The last play, which takes what is left anyway, is no sweep in Scopa",
+                "理解为每次扫光得1分（斯柯帕）；first_sweep_only=1 把第一回理解为只有第一次。最后"
+                "一次出牌反正要拿走剩下的牌，在斯柯帕中不算扫光",
+            ),
             quote="扫除（拿所有的场牌）第一回→1分",
         ),
         RuleNote(
-            "the first to 11 wins; both past 11 in one deal: the higher; equal: another deal",
+            Text(
+                "the first to 11 wins; both past 11 in one deal: the higher; equal: another deal",
+                "先到11分者获胜；同一副中两人都超过11分时分高者胜；相同时再打一副",
+            ),
             "assumed",
-            "the text does not say what happens when both pass 11 together",
+            Text(
+                "the text does not say what happens when both pass 11 together",
+                "原文没有说两人同时超过11分时怎么办",
+            ),
             quote="以最先得到11分的人赢得比赛",
         ),
     )

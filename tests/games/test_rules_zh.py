@@ -21,10 +21,8 @@ PENDING = {
     "exchange-score-jokers",
     "go-fish",
     "hundred-point-knock",
-    "pick-up-score",
     "sixty-six",
     "swap-cards",
-    "ten-exchange",
 }
 
 #: a run of three Latin letters: an English word (card names such as K or 10 are not)
