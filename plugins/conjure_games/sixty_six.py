@@ -82,61 +82,134 @@ class SixtySix(TrickGame[SixtySixVars]):
     deck_size = 24
     summary_en = "24 cards, trump and marriages, the 9 of trump changes trump; declare 66 first."
     summary_zh = "24张牌，王牌与结婚，王牌9可以变更王牌；先达到66分并宣布者胜。"
-    options = (Option("target", 7, 1, 21, "game points that win the match"),)
+    options = (
+        Option("target", 7, 1, 21, Text("game points that win the match", "赢得比赛所需的局分")),
+    )
     vars_type = SixtySixVars
     strength: ClassVar[Sequence[int]] = CARD_STRENGTH
     card_points: ClassVar[Sequence[int]] = CARD_POINTS
     deal_scale = 3.0
     rule_notes = (
-        RuleNote("24 cards: A, 10, K, Q, J, 9 of each suit", "text"),
         RuleNote(
-            "rank A>10>K>Q>J>9",
+            Text("24 cards: A, 10, K, Q, J, 9 of each suit", "24张牌：每种花色A、10、K、Q、J、9"),
             "text",
-            "seed 003; seed 000 says A>K>Q>J>10>9, but the example deal in both copies needs "
-            "10 above K and J: the dealer's ♥10 wins over ♥J and his ♦10 over ♦Q",
-        ),
-        RuleNote("the dealer deals one card at a time, six each; 12 cards form the stock", "text"),
-        RuleNote(
-            "the top card of the stock is turned up for trump, then put back on top",
-            "text",
-            "'put back into the stock' (再把牌放入储备牌中): on top, as the example's first draw "
-            "shows: the dealer draws ♠K, the trump card that was turned up",
-        ),
-        RuleNote("card points A 11, 10 10, K 4, Q 3, J 2, 9 0", "text"),
-        RuleNote("the trick winner takes both cards, draws first and leads next", "text"),
-        RuleNote("the dealer leads the first trick", "text", "the example: 由庄家出台牌"),
-        RuleNote(
-            "follow suit; if unable, trump; if unable, any card; also after the stock is closed "
-            "or used up",
-            "text",
-            "the example makes the follower play the led suit while the stock is open (he has "
-            "♦K, so must play ♦K), and one who cannot follow 'must play clubs', the trump. The "
-            "texts name no stricter duty (to head the trick) after closing or exhaustion, so "
-            "there is none",
         ),
         RuleNote(
-            "marriage K+Q: 40 in trumps, 20 otherwise, scored if the trick led with it is won, "
-            "also before the player's first won trick",
+            Text("rank A>10>K>Q>J>9", "牌序 A>10>K>Q>J>9"),
             "text",
-            "rule 6: 若这回赢的话，就可以得分; the texts set no earlier condition",
+            Text(
+                "seed 003; seed 000 says A>K>Q>J>10>9, but the example deal in both copies needs "
+                "10 above K and J: the dealer's ♥10 wins over ♥J and his ♦10 over ♦Q",
+                "取seed 003；seed 000说A>K>Q>J>10>9，但两个版本的例子都要求10大于K和J：庄家的红桃1"
+                "0赢红桃J，方块10赢方块Q",
+            ),
         ),
         RuleNote(
-            "on lead after winning a trick, the holder of the 9 of trump may show it, change "
-            "trump to another suit, and lead the 9; several 9s may change trump again",
+            Text(
+                "the dealer deals one card at a time, six each; 12 cards form the stock",
+                "庄家每次发一张，每人六张；12张作为储备牌",
+            ),
             "text",
-            "the example: 变更王牌之后，黑桃9就当台牌了",
         ),
         RuleNote(
-            "trump changes and marriages stay allowed after the stock is closed",
+            Text(
+                "the top card of the stock is turned up for trump, then put back on top",
+                "翻开储备牌的顶牌定王牌，再放回顶上",
+            ),
+            "text",
+            Text(
+                "'put back into the stock' (再把牌放入储备牌中): on top, as the example's first dr"
+                "aw "
+                "shows: the dealer draws ♠K, the trump card that was turned up",
+                "「再把牌放入储备牌中」：放在顶上，例子中第一次摸牌可以说明：庄家摸到的黑桃K正是翻"
+                "开的那张王牌",
+            ),
+        ),
+        RuleNote(
+            Text(
+                "card points A 11, 10 10, K 4, Q 3, J 2, 9 0",
+                "牌分：A 11分，10 10分，K 4分，Q 3分，J 2分，9 0分",
+            ),
+            "text",
+        ),
+        RuleNote(
+            Text(
+                "the trick winner takes both cards, draws first and leads next",
+                "赢这一回的人收走两张牌，先摸牌，并出下一张台牌",
+            ),
+            "text",
+        ),
+        RuleNote(
+            Text("the dealer leads the first trick", "由庄家出第一张台牌"),
+            "text",
+            Text("the example: 由庄家出台牌", "例子：由庄家出台牌"),
+        ),
+        RuleNote(
+            Text(
+                "follow suit; if unable, trump; if unable, any card; also after the stock is close"
+                "d "
+                "or used up",
+                "必须跟出同花色；不能时出王牌；再不能时可出任何牌；储备牌关闭或用完后也是如此",
+            ),
+            "text",
+            Text(
+                "the example makes the follower play the led suit while the stock is open (he has "
+                "♦K, so must play ♦K), and one who cannot follow 'must play clubs', the trump. The "
+                "texts name no stricter duty (to head the trick) after closing or exhaustion, so "
+                "there is none",
+                "例子中储备牌未关闭时后出的人也要跟出台牌的花色（他有方块K，所以必须出方块K），不"
+                "能跟的人「必须出梅花」，即王牌。原文没有规定关闭或用完后更严的义务（必须压过），"
+                "所以没有",
+            ),
+        ),
+        RuleNote(
+            Text(
+                "marriage K+Q: 40 in trumps, 20 otherwise, scored if the trick led with it is won, "
+                "also before the player's first won trick",
+                "结婚K+Q：王牌40分，其他花色20分，用它出台牌而赢了这一回时得分，在这人第一次赢牌之"
+                "前也可以",
+            ),
+            "text",
+            Text(
+                "rule 6: 若这回赢的话，就可以得分; the texts set no earlier condition",
+                "第6条：若这回赢的话，就可以得分；原文没有更早的条件",
+            ),
+        ),
+        RuleNote(
+            Text(
+                "on lead after winning a trick, the holder of the 9 of trump may show it, change "
+                "trump to another suit, and lead the 9; several 9s may change trump again",
+                "赢了一回而出台牌时，持有王牌9的人可以亮出它，把王牌换成另一种花色，并以这张9出台"
+                "牌；有几张9时可以再换王牌",
+            ),
+            "text",
+            Text(
+                "the example: 变更王牌之后，黑桃9就当台牌了", "例子：变更王牌之后，黑桃9就当台牌了"
+            ),
+        ),
+        RuleNote(
+            Text(
+                "trump changes and marriages stay allowed after the stock is closed",
+                "储备牌关闭后仍可变更王牌和结婚",
+            ),
             "assumed",
-            "the texts forbid neither after closing",
+            Text("the texts forbid neither after closing", "原文没有禁止关闭后这样做"),
         ),
-        RuleNote("last trick 10, not when the stock was closed", "text", "rules 11, 13"),
         RuleNote(
-            "a player on lead who has won the trick before may close the stock: no more "
-            "drawing, no last-trick bonus, no other penalty",
+            Text(
+                "last trick 10, not when the stock was closed", "最后一回得10分，储备牌关闭时不给"
+            ),
             "text",
-            "rules 11, 13; the texts give no other penalty",
+            Text("rules 11, 13", "第11、13条"),
+        ),
+        RuleNote(
+            Text(
+                "a player on lead who has won the trick before may close the stock: no more "
+                "drawing, no last-trick bonus, no other penalty",
+                "赢了上一回而出台牌的人可以关闭储备牌：不再摸牌，最后一回不加分，没有其他罚则",
+            ),
+            "text",
+            Text("rules 11, 13; the texts give no other penalty", "第11、13条；原文没有其他罚则"),
         ),
         RuleNote(
             Text(
@@ -147,43 +220,80 @@ class SixtySix(TrickGame[SixtySixVars]):
                 "输的人扣同样的分",
             ),
             "text",
-            "both copies say 60 once and 66 everywhere else; '超过66分' is read as 66 or more, "
-            "the count the game is named after. Debiting the loser lengthens a match: with a "
-            "target of 7 a match between random players takes about 26 deals",
+            Text(
+                "both copies say 60 once and 66 everywhere else; '超过66分' is read as 66 or more, "
+                "the count the game is named after. Debiting the loser lengthens a match: with a "
+                "target of 7 a match between random players takes about 26 deals",
+                "两个版本都有一处说60分，其他地方都说66分；「超过66分」理解为66分或以上，游戏正是"
+                "以此得名。给输家扣分会使比赛变长：目标为7时，随机出牌的两人一场比赛约打26副",
+            ),
         ),
         RuleNote(
-            "a declaration short of 66 costs 3 game points and gives the other player 3; a "
-            "carried point is lost",
+            Text(
+                "a declaration short of 66 costs 3 game points and gives the other player 3; a "
+                "carried point is lost",
+                "宣布时不到66分则扣3局分，对方得3分；留下的分作废",
+            ),
             "text",
-            "rules 15/18; the closing remark of both copies says 2 for a miscount found after "
-            "the game: we follow the numbered rules. The carried point goes to 'the winner of "
-            "the next deal', and a false declaration is a loss, not a win",
+            Text(
+                "rules 15/18; the closing remark of both copies says 2 for a miscount found after "
+                "the game: we follow the numbered rules. The carried point goes to 'the winner of "
+                "the next deal', and a false declaration is a loss, not a win",
+                "第15、18条；两个版本最后的说明都说游戏后发现计错给2分：这里按编号的规则。留下的分"
+                "归「下一局的赢家」，错误的宣布算输，不算赢",
+            ),
         ),
-        RuleNote("no declaration: the deal is drawn", "text", "rule 19"),
         RuleNote(
-            "both at 66 or more after a declaration: nobody scores, the next deal's winner "
-            "gets 1 extra",
+            Text("no declaration: the deal is drawn", "无人宣布：这一副为平局"),
             "text",
-            "rule 20",
+            Text("rule 19", "第19条"),
         ),
         RuleNote(
-            "a player may declare when on lead after winning a trick, and after the last trick "
-            "if they won it; declaring is a choice, never forced",
-            "assumed",
-            "the texts say to announce on reaching 66 (must announce) but not when; a forced "
-            "announcement would be the only move, and a player may count wrong, which rule 15 "
-            "punishes, so declaring is left to the player",
+            Text(
+                "both at 66 or more after a declaration: nobody scores, the next deal's winner "
+                "gets 1 extra",
+                "宣布后两人都在66分或以上：谁也不得分，下一副的赢家多得1分",
+            ),
+            "text",
+            Text("rule 20", "第20条"),
         ),
         RuleNote(
-            "the dealer alternates; the match is won at 7 game points (option target)",
+            Text(
+                "a player may declare when on lead after winning a trick, and after the last trick "
+                "if they won it; declaring is a choice, never forced",
+                "赢了一回而出台牌时可以宣布，赢得最后一回后也可以宣布；宣布由自己选择，从不强制",
+            ),
             "assumed",
-            "the texts play 'several games' and do not give the match length; 7 is the "
-            "traditional target",
+            Text(
+                "the texts say to announce on reaching 66 (must announce) but not when; a forced "
+                "announcement would be the only move, and a player may count wrong, which rule 15 "
+                "punishes, so declaring is left to the player",
+                "原文说到66分时要宣布（必须宣布），但没有说何时；强制宣布就成了唯一的着法，而且人"
+                "可能算错，第15条正是罚这种错误，所以宣布由本人决定",
+            ),
         ),
         RuleNote(
-            "a match that reaches 200 deals ends there, the higher total winning",
+            Text(
+                "the dealer alternates; the match is won at 7 game points (option target)",
+                "两人轮流做庄家；先得7局分者赢得比赛（选项 target）",
+            ),
             "assumed",
-            "drawn deals score nothing, so a match needs a bound to end",
+            Text(
+                "the texts play 'several games' and do not give the match length; 7 is the "
+                "traditional target",
+                "原文玩「几局」，没有给出比赛长度；7分是传统的目标",
+            ),
+        ),
+        RuleNote(
+            Text(
+                "a match that reaches 200 deals ends there, the higher total winning",
+                "比赛打到200副就结束，总分高者胜",
+            ),
+            "assumed",
+            Text(
+                "drawn deals score nothing, so a match needs a bound to end",
+                "平局的一副不计分，所以比赛需要上限才能结束",
+            ),
         ),
     )
 

@@ -21,7 +21,6 @@ PENDING = {
     "exchange-score-jokers",
     "go-fish",
     "hundred-point-knock",
-    "sixty-six",
     "swap-cards",
 }
 
