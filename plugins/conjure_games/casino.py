@@ -46,6 +46,7 @@ from conjure.games import (
     positions,
 )
 from conjure.games.capture import cards_text
+from conjure.text import Text
 
 DECK: Final = tuple(c.code for c in full_deck(52))
 #: the score of a card: A 1, 2-10 their pips, J Q K 0 (「A→1分，数牌…和牌的分数同分，J-K→0分」)
@@ -108,133 +109,230 @@ class Casino(CaptureGame[CasinoVars]):
             POINTS_SCORING,
             0,
             1,
-            "0 the card values of the text (A 1, 2–10 pips, pictures 0); 1 Casino's table "
-            "(cards 3, spades 1, 10♦ 2, 2♠ 1, Aces 1)",
+            Text(
+                "0 the card values of the text (A 1, 2–10 pips, pictures 0); 1 Casino's table "
+                "(cards 3, spades 1, 10♦ 2, 2♠ 1, Aces 1)",
+                "0 按原文的牌点计分（A 1点，2–10按牌面，人头牌0点）；1 按卡西诺的计分表（牌多3分，"
+                "黑桃多1分，方块10 2分，黑桃2 1分，每张A 1分）",
+            ),
         ),
-        Option("target", 0, 0, 1000, "match points that win; 0: 300 with scoring=0, 21 with 1"),
+        Option(
+            "target",
+            0,
+            0,
+            1000,
+            Text(
+                "match points that win; 0: 300 with scoring=0, 21 with 1",
+                "获胜所需的分数；0：scoring=0 时为300，scoring=1 时为21",
+            ),
+        ),
         Option(
             "several",
             0,
             0,
             1,
-            "1: a card takes several sets at once (equal cards, sums, builds), as in Casino; "
-            "0: equal cards and builds together, or one sum (the text)",
+            Text(
+                "1: a card takes several sets at once (equal cards, sums, builds), as in Casino; "
+                "0: equal cards and builds together, or one sum (the text)",
+                "1：一张牌可同时取几组（同点牌、凑数、附加牌），如卡西诺；0：同点牌和附加牌可一起"
+                "取，凑数只取一组（原文）",
+            ),
         ),
     )
     rule_notes = (
         RuleNote(
-            "52 cards, no jokers",
+            Text("52 cards, no jokers", "52张牌，不用大小王"),
             "text",
             quote="使用52张牌，除去飞牌",
         ),
         RuleNote(
-            "values: A 1, 2–10 their pips, J Q K 0",
+            Text("values: A 1, 2–10 their pips, J Q K 0", "牌点：A 1点，2–10按牌面，J、Q、K 0点"),
             "text",
-            "the 10 is 10 as in the text's example of a 10 taking a build of 7 and 3",
+            Text(
+                "the 10 is 10 as in the text's example of a 10 taking a build of 7 and 3",
+                "10算10点，如原文例子中10取7加3的附加牌",
+            ),
             quote="A→1分，数牌（2-9分）一和牌的分数同分，J-K→0分",
         ),
         RuleNote(
-            "the dealer alternates; four cards each, one at a time, four face up on the table, "
-            "40 in the stock",
+            Text(
+                "the dealer alternates; four cards each, one at a time, four face up on the table, "
+                "40 in the stock",
+                "两人轮流发牌；每次一张，每人四张，四张面朝上作为场牌，40张是贮存牌",
+            ),
             "text",
             quote="轮流做庄家…每次各分一张牌，分四次，当手牌，然后翻开4张牌当场牌。剩下的40张牌扣"
             "起来做贮存牌",
         ),
         RuleNote(
-            "a card takes table cards of its number, one or several at once",
+            Text(
+                "a card takes table cards of its number, one or several at once",
+                "一张牌可取同点数的场牌，一张或几张一起取",
+            ),
             "text",
             quote="手牌中若有和场牌相同数字的牌，可以拿此手牌和场牌合在一起拿掉。若是场牌有相同数"
             "字的牌2张（或是3张），可以一次取走",
         ),
         RuleNote(
-            "a card takes two or more table cards whose values add up to its own",
+            Text(
+                "a card takes two or more table cards whose values add up to its own",
+                "一张牌可取点数加起来等于它的两张或更多场牌",
+            ),
             "text",
             quote="若手牌中的牌分数和2张以上的场牌合计分相同的话，可以同时拿掉这些牌",
         ),
         RuleNote(
-            "one sum a turn, or any of the cards and builds of the card's value together (option "
-            "several=0); several=1 takes several sets at once as Casino does",
+            Text(
+                "one sum a turn, or any of the cards and builds of the card's value together (opti"
+                "on "
+                "several=0); several=1 takes several sets at once as Casino does",
+                "每轮只取一组凑数，或把与这张牌同点的牌和附加牌一起取（选项 several=0）；several=1"
+                " 则如卡西诺一次取几组",
+            ),
             "assumed",
-            "the text shows equal cards taken together (「2张（或是3张），可以一次取走」) and "
-            "one sum at a time; Casino lets one card take every set it matches",
+            Text(
+                "the text shows equal cards taken together (「2张（或是3张），可以一次取走」) and "
+                "one sum at a time; Casino lets one card take every set it matches",
+                "原文说同点的牌可以一起取（「2张（或是3张），可以一次取走」），凑数则每次一组；卡"
+                "西诺允许一张牌取走所有相配的组",
+            ),
         ),
         RuleNote(
-            "a capture by a sum (or of a build) may take every picture card on the table too",
+            Text(
+                "a capture by a sum (or of a build) may take every picture card on the table too",
+                "以凑数（或附加牌）取牌时，也可以取走场上所有的人头牌",
+            ),
             "text",
-            "all of them or none",
+            Text("all of them or none", "要么全取，要么不取"),
             quote="这时若场牌中有绘牌时（J、Q、K均为0分）也可全部一起拿掉",
         ),
         RuleNote(
-            "a picture takes pictures of its own rank (J J, Q Q, K K), never a sum",
+            Text(
+                "a picture takes pictures of its own rank (J J, Q Q, K K), never a sum",
+                "人头牌只能取同点的人头牌（J取J，Q取Q，K取K），不能凑数",
+            ),
             "text",
             quote="若放到没牌可出时再以相同顺位（J→J、Q→Q、K→K）一起拿，也可以",
         ),
         RuleNote(
-            "build: a hand card added to one or more loose table cards makes a build of their "
-            "sum (at most 10), taken next turn with a card of that value",
+            Text(
+                "build: a hand card added to one or more loose table cards makes a build of their "
+                "sum (at most 10), taken next turn with a card of that value",
+                "附加牌：一张手牌加在一张或几张场牌上，组成点数为其和的一组（最多10点），下一轮用"
+                "同点的牌取走",
+            ),
             "text",
             quote="1张或数张场牌，加上自己的手牌，轮到下一回合时，将这些分数加起来和手牌配合，可"
             "以一起拿掉",
         ),
         RuleNote(
-            "pair build: with two cards of a table card's number, one is laid on it and the "
-            "other, shown to the table, takes both next turn",
+            Text(
+                "pair build: with two cards of a table card's number, one is laid on it and the "
+                "other, shown to the table, takes both next turn",
+                "同点附加牌：手中有两张与某张场牌同点的牌时，先把一张放在它上面，另一张向大家亮明"
+                "，下一轮用它把两张一起取走",
+            ),
             "text",
             quote="若手牌中有2张牌和场牌同分…再从手牌中拿出另一张牌，将桌上2张牌一起拿起来…在放附"
             "加牌时，要先将手上剩下的那张8的牌公开来",
         ),
         RuleNote(
-            "raise: a hand card added to the other player's build makes it a build of the new "
-            "sum, now one's own",
+            Text(
+                "raise: a hand card added to the other player's build makes it a build of the new "
+                "sum, now one's own",
+                "加码：在对方的附加牌上再加一张手牌，使它成为新点数的一组，归自己所有",
+            ),
             "text",
             quote="对方做附加牌时，自己也用手牌做附加牌，轮到下一回，若手上有和这些牌的合计分相同"
             "的牌，就可以配合起来拿掉这些牌",
         ),
         RuleNote(
-            "a build may be made or raised only by a player holding a card of its value (the one "
-            "that will take it), and a pair build cannot be raised",
+            Text(
+                "a build may be made or raised only by a player holding a card of its value (the o"
+                "ne "
+                "that will take it), and a pair build cannot be raised",
+                "只有手中有同点牌（将来用来取走它的牌）的人才能做附加牌或加码，同点附加牌不能加码",
+            ),
             "assumed",
-            "Casino's rules; the text's 「自己一定要拿掉这一组」 (one must take one's build next "
-            "turn) presumes the card is held",
+            Text(
+                "Casino's rules; the text's 「自己一定要拿掉这一组」 (one must take one's build ne"
+                "xt "
+                "turn) presumes the card is held",
+                "卡西诺的规则；原文的「自己一定要拿掉这一组」预设手中有这张牌",
+            ),
         ),
         RuleNote(
-            "either player may take a build with a card of its value; its owner must take it at "
-            "the next turn",
+            Text(
+                "either player may take a build with a card of its value; its owner must take it a"
+                "t "
+                "the next turn",
+                "两人都可以用同点的牌取走附加牌；做附加牌的人下一轮必须取走它",
+            ),
             "text",
             quote="对方拥有配合这些附加牌组合后的牌，就可以轻而易举的拿掉所有的牌…若对方无法取得"
             "时，轮到下一回，自己一定要拿掉这一组",
         ),
         RuleNote(
-            "a player who owns no build may always lay a card on the table instead",
+            Text(
+                "a player who owns no build may always lay a card on the table instead",
+                "场上没有自己附加牌的人随时可以改为出一张牌到场上",
+            ),
             "assumed",
-            "the text does not say when a card may be laid; Casino allows it at any turn but "
-            "while one's own build is on the table",
+            Text(
+                "the text does not say when a card may be laid; Casino allows it at any turn but "
+                "while one's own build is on the table",
+                "原文没有说何时可以出牌到场上；卡西诺除了自己的附加牌在场上时以外随时都可以",
+            ),
         ),
         RuleNote(
-            "when both hands are empty, four more cards each from the stock; after the last, the "
-            "last capturer takes the table",
+            Text(
+                "when both hands are empty, four more cards each from the stock; after the last, t"
+                "he "
+                "last capturer takes the table",
+                "两人手牌都用完时，从贮存牌再发每人四张；最后一次之后，最后取牌的人拿走场牌",
+            ),
             "assumed",
-            "the text stops before the redeal; Casino's (the 40 cards of the stock make five "
-            "more hands of four)",
+            Text(
+                "the text stops before the redeal; Casino's (the 40 cards of the stock make five "
+                "more hands of four)",
+                "原文在再次发牌之前就中断了；取卡西诺的做法（贮存牌的40张可再发五次，每人四张）",
+            ),
         ),
         RuleNote(
-            "scoring=0: each player scores the values of the cards taken (220 a deal); the first "
-            "to 300 wins",
+            Text(
+                "scoring=0: each player scores the values of the cards taken (220 a deal); the fir"
+                "st "
+                "to 300 wins",
+                "scoring=0：每人按取得的牌的牌点计分（每副220分）；先到300分者获胜",
+            ),
             "assumed",
-            "name the card values as the score; the text gives no target, 300 is about three "
-            "deals (Casino's 21 at 11 a deal is two or three)",
+            Text(
+                "name the card values as the score; the text gives no target, 300 is about three "
+                "deals (Casino's 21 at 11 a deal is two or three)",
+                "把牌点当作得分；原文没有给出目标，300分约三副（卡西诺每副11分，21分约两三副）",
+            ),
             quote="尽可能地收集多张数牌和数牌分数多的牌 … 绘牌以0分计算，即使拿的话也不会增加分数",
         ),
         RuleNote(
-            "scoring=1: Casino's table: the most cards 3, the most spades 1, the 10♦ 2, the 2♠ "
-            "1, each Ace 1; a tie for cards or spades scores nothing; the first to 21",
+            Text(
+                "scoring=1: Casino's table: the most cards 3, the most spades 1, the 10♦ 2, the 2♠ "
+                "1, each Ace 1; a tie for cards or spades scores nothing; the first to 21",
+                "scoring=1：卡西诺的计分表：牌最多3分，黑桃最多1分，方块10 2分，黑桃2 1分，每张A 1"
+                "分；牌数或黑桃张数相同时不得分；先到21分者获胜",
+            ),
             "assumed",
-            "the scoring of Casino, the game the text's builds come from",
+            Text(
+                "the scoring of Casino, the game the text's builds come from",
+                "原文的附加牌源自卡西诺，这是它的计分法",
+            ),
         ),
         RuleNote(
-            "both past the target in one deal: the higher; equal: another deal",
+            Text(
+                "both past the target in one deal: the higher; equal: another deal",
+                "同一副中两人都超过目标时分高者胜；相同时再打一副",
+            ),
             "assumed",
-            "the text gives no target at all",
+            Text("the text gives no target at all", "原文根本没有给出目标"),
         ),
     )
 

@@ -50,6 +50,7 @@ from conjure.games.melds import (
     meldable,
     rummy_points,
 )
+from conjure.text import Text
 
 TAKE: Final = SPECIAL
 PASS: Final = SPECIAL + 1
@@ -92,105 +93,177 @@ class HundredPointKnock(MatchGame[KnockVars]):
         "两人玩，取台面明牌再垫一张，组三同或同花连牌，手中散牌不够10点可喊“扣了”；先得100分者胜。"
     )
     options = (
-        Option("target", 100, 1, 1000, "match points that win (百点: a hundred)"),
+        Option(
+            "target",
+            100,
+            1,
+            1000,
+            Text("match points that win (百点: a hundred)", "获胜所需的分数（百点：一百分）"),
+        ),
         Option(
             "deals",
             0,
             0,
             100,
-            "end the match after this many deals, the higher score winning (0: play to the target)",
+            Text(
+                "end the match after this many deals, the higher score winning (0: play to the tar"
+                "get)",
+                "打完这么多副后结束比赛，分高者胜（0：打到目标分数）",
+            ),
         ),
         Option(
             "layoff",
             1,
             0,
             1,
-            "1 the other player lays loose cards off onto the knocker's "
-            "combinations (Gin Rummy), 0 no laying off",
+            Text(
+                "1 the other player lays loose cards off onto the knocker's "
+                "combinations (Gin Rummy), 0 no laying off",
+                "1 对方可以把散牌接到喊扣的人的组合上（金拉米），0 不能接牌",
+            ),
         ),
     )
     rule_notes = (
-        RuleNote("52 cards, no jokers", "text", quote="52张牌，抽出两张王牌"),
         RuleNote(
-            "K Q J count 10, the others their number, the Ace 1; the Ace is low",
+            Text("52 cards, no jokers", "52张牌，不用大小王"), "text", quote="52张牌，抽出两张王牌"
+        ),
+        RuleNote(
+            Text(
+                "K Q J count 10, the others their number, the Ace 1; the Ace is low",
+                "K、Q、J算10点，其他按牌面，A算1点；A最小",
+            ),
             "text",
             quote="K＞Q＞J＞10＞9＞8＞7＞6＞5＞4＞3＞2＞A。绘牌（K、Q、J）——10点；其他数牌的点数与"
             "牌面所标的数字相同",
         ),
         RuleNote(
-            "ten cards each; the rest on the table, the top card turned up",
+            Text(
+                "ten cards each; the rest on the table, the top card turned up",
+                "每人十张；其余放在台上，翻开最上面的一张",
+            ),
             "text",
             quote="发给每人10张牌，剩下的牌放在台面上，把最上面的一张牌翻开",
         ),
         RuleNote(
-            "combinations: three or more of a rank, or three or more in sequence in one suit "
-            "(no wrapping past the Ace)",
+            Text(
+                "combinations: three or more of a rank, or three or more in sequence in one suit "
+                "(no wrapping past the Ace)",
+                "组合：三张以上的三同牌，或三张以上的同花连牌（A不能接在K之后）",
+            ),
             "text",
             quote="3张以上的数字相连，同一花型的序列（同花连牌）和3张以上的数字相同的牌",
         ),
         RuleNote(
-            "the non-dealer may take the face-up card first, then the dealer",
+            Text(
+                "the non-dealer may take the face-up card first, then the dealer",
+                "非发牌人可以先取翻开的牌，然后是发牌人",
+            ),
             "text",
             quote="非发牌者……若是台面上翻开的牌对自己有利，他就可以把它拿过来，若是不需要，发牌者"
             "才有权要这张牌",
         ),
         RuleNote(
-            "whoever takes it puts a card from hand face up under the pile, and the next card of "
-            "the pile is turned up",
+            Text(
+                "whoever takes it puts a card from hand face up under the pile, and the next card "
+                "of "
+                "the pile is turned up",
+                "取牌的人把一张手牌面朝上放到牌堆下面，再翻开牌堆的下一张",
+            ),
             "text",
             quote="都要从自己手中取一张牌翻开放到这叠牌的下面，再把这叠牌的最上面的一张牌翻开",
         ),
         RuleNote(
-            "after taking and discarding, a player with less than 10 points outside "
-            "combinations may knock, which ends the deal",
+            Text(
+                "after taking and discarding, a player with less than 10 points outside "
+                "combinations may knock, which ends the deal",
+                "取牌并抽掉一张后，组合以外的牌点数加起来不够10点时可以喊“扣了！”，这一副就结束",
+            ),
             "text",
             quote="若是其中一方取了台上的牌，又从自己手中抽掉一张牌，手上的牌点数加起来不够10点"
             "时，那就可以说：“扣了！”",
         ),
         RuleNote(
-            "the knocker scores the difference of the two counts; if the other's count is "
-            "lower, the other scores that difference and 25; if equal, the other scores 25",
+            Text(
+                "the knocker scores the difference of the two counts; if the other's count is "
+                "lower, the other scores that difference and 25; if equal, the other scores 25",
+                "喊扣的人得两人点数之差；如果对方的点数更少，对方得这个差再加25分；相同时对方得25"
+                "分",
+            ),
             "text",
             quote="说“扣了”的人，所得的点数是两个人的点数之差……若是他的点数比前者少时，他所得的"
             "点数就是前者所得的点数再加上25点……点数与另一个人的牌点相同，他就只能得25点",
         ),
         RuleNote(
-            "a face-up card both players pass is put face up under the pile and the next card "
-            "is turned up and offered, the offer alternating",
+            Text(
+                "a face-up card both players pass is put face up under the pile and the next card "
+                "is turned up and offered, the offer alternating",
+                "两人都不取的翻开的牌面朝上放到牌堆下面，再翻开下一张，两人轮流先取",
+            ),
             "assumed",
-            "the text says only who may take the card; in Gin Rummy a refused upcard gives way "
-            "to the next card of the stock, and here the pile is the stock.",
+            Text(
+                "the text says only who may take the card; in Gin Rummy a refused upcard gives way "
+                "to the next card of the stock, and here the pile is the stock.",
+                "原文只说谁可以取这张牌；在金拉米中，没人要的翻开牌让位给牌堆的下一张，这里台上的"
+                "牌堆就是牌堆。",
+            ),
         ),
         RuleNote(
-            "a card just taken may not be discarded in the same turn",
+            Text(
+                "a card just taken may not be discarded in the same turn",
+                "刚取的牌不能在同一轮抽掉",
+            ),
             "assumed",
-            "Gin Rummy's rule; without it taking and discarding the same card is a pass that "
-            "uses up the pile.",
+            Text(
+                "Gin Rummy's rule; without it taking and discarding the same card is a pass that "
+                "uses up the pile.",
+                "金拉米的规则；否则取了又抽掉同一张牌，就等于不取，却消耗了牌堆。",
+            ),
         ),
         RuleNote(
-            "when every card of the pile has been turned up once and the next is needed, the "
-            "deal is void and dealt again (no score)",
+            Text(
+                "when every card of the pile has been turned up once and the next is needed, the "
+                "deal is void and dealt again (no score)",
+                "牌堆的每张牌都翻过一次而还需要翻下一张时，这一副作废，重新发牌（不计分）",
+            ),
             "assumed",
-            "the pile never shrinks (a card taken is replaced), so the text has no end short "
-            "of a knock; Gin Rummy voids a deal whose stock runs out.",
+            Text(
+                "the pile never shrinks (a card taken is replaced), so the text has no end short "
+                "of a knock; Gin Rummy voids a deal whose stock runs out.",
+                "牌堆从不减少（取走一张就补上一张），所以按原文除了喊扣之外没有结束；金拉米在牌堆"
+                "用完时作废这一副。",
+            ),
         ),
         RuleNote(
-            "the other player may lay loose cards off onto the knocker's combinations (option "
-            "layoff)",
+            Text(
+                "the other player may lay loose cards off onto the knocker's combinations (option "
+                "layoff)",
+                "对方可以把散牌接到喊扣的人的组合上（选项 layoff）",
+            ),
             "assumed",
-            "the text has both players set their combinations aside but says nothing of "
-            "laying off; Gin Rummy allows it, and layoff=0 is the plain reading.",
+            Text(
+                "the text has both players set their combinations aside but says nothing of "
+                "laying off; Gin Rummy allows it, and layoff=0 is the plain reading.",
+                "原文让两人都把组合放到一边，但没有说可以接牌；金拉米允许接牌，layoff=0 是字面的理"
+                "解。",
+            ),
         ),
         RuleNote(
-            "a deal gives points to one player only; the first to reach 100 wins (option target)",
+            Text(
+                "a deal gives points to one player only; the first to reach 100 wins (option targe"
+                "t)",
+                "每副只有一人得分；先到100分者获胜（选项 target）",
+            ),
             "assumed",
-            "the name 百点摘冠 (a hundred points takes the crown) is the only word on the "
-            "target; Gin Rummy plays to 100.",
+            Text(
+                "the name 百点摘冠 (a hundred points takes the crown) is the only word on the "
+                "target; Gin Rummy plays to 100.",
+                "游戏名百点摘冠是关于目标分数的唯一说法；金拉米也打到100分。",
+            ),
         ),
         RuleNote(
-            "the deal passes to the other player each time",
+            Text("the deal passes to the other player each time", "每副由另一人发牌"),
             "assumed",
-            "the text draws for the first dealer only.",
+            Text("the text draws for the first dealer only.", "原文只说抽牌决定第一个发牌人。"),
         ),
     )
 

@@ -16,11 +16,9 @@ from conjure.plugins.host import load_plugins
 #: games whose rule notes are not yet translated
 PENDING = {
     "ask-for-cards",
-    "casino",
     "exchange-score",
     "exchange-score-jokers",
     "go-fish",
-    "hundred-point-knock",
     "swap-cards",
 }
 
