@@ -57,6 +57,7 @@ from conjure.games import (
     win_loss,
 )
 from conjure.games.asking import AskVars
+from conjure.text import Text
 
 #: an ask: ASK + target * 13 + rank (rank 0 the Ace)
 ASK: Final = SPECIAL
@@ -134,105 +135,187 @@ class AskForCards(Game[AskForCardsVars]):
             5,
             1,
             20,
-            "the deal ends after this many rounds of asks answered 'none' in a row",
+            Text(
+                "the deal ends after this many rounds of asks answered 'none' in a row",
+                "连续这么多轮讨牌都回答“没有”时这一副结束",
+            ),
         ),
     )
     rule_notes = (
         RuleNote(
-            "four to eight players, each for himself; one pack without jokers",
+            Text(
+                "four to eight players, each for himself; one pack without jokers",
+                "四至八人，各自为战；一副牌，不用王牌",
+            ),
             "text",
             quote="这种游戏4~8人为宜。可以各自为战、也可分组对抗。扑克牌一副，去掉大王、小王，共52张牌。",
         ),
         RuleNote(
-            "playing in teams (分组对抗) is not offered: every seat plays for itself",
+            Text(
+                "playing in teams (分组对抗) is not offered: every seat plays for itself",
+                "不提供分组对抗：每人各自为战",
+            ),
             "assumed",
-            "the text allows both and fixes no seating for teams; team totals would add the "
-            "members' scores and nothing else changes.",
+            Text(
+                "the text allows both and fixes no seating for teams; team totals would add the "
+                "members' scores and nothing else changes.",
+                "原文两种都允许，但没有规定分组的座位；分组只是把组员的得分相加，其他不变。",
+            ),
         ),
         RuleNote(
-            "4 players 13 cards each; 5 players 2♠ 2♣ out, 10 each; 6 players every 2 out, 8 "
-            "each; 7 players 2♦ 2♠ 2♣ out, 7 each; 8 players every 2 out, 6 each (the cards "
-            "taken out lie face up aside)",
+            Text(
+                "4 players 13 cards each; 5 players 2♠ 2♣ out, 10 each; 6 players every 2 out, 8 "
+                "each; 7 players 2♦ 2♠ 2♣ out, 7 each; 8 players every 2 out, 6 each (the cards "
+                "taken out lie face up aside)",
+                "四人每人13张；五人去掉黑桃2、梅花2，每人10张；六人去掉所有的2，每人8张；七人去掉"
+                "方块2、黑桃2、梅花2，每人7张；八人去掉所有的2，每人6张（去掉的牌面朝上放在一边）",
+            ),
             "text",
             quote="4人时每人发13张牌；5人时剔出黑桃2、梅花2，每人发10张牌；6人时剔出全部2，"
             "每人发8张牌；7人时剔出方块2、黑桃2、梅花2，每人发7张牌；8人时剔出全部2，每人发6张牌。",
         ),
         RuleNote(
-            "the dealer (甲) asks first, then the asking right goes round 甲, 乙, 丙 … in seat "
-            "order",
+            Text(
+                "the dealer (甲) asks first, then the asking right goes round 甲, 乙, 丙 … in seat "
+                "order",
+                "发牌人（甲）先讨牌，然后讨牌权按座位顺序甲、乙、丙……轮转",
+            ),
             "text",
             quote="按逆时针方向，依甲、乙、丙、丁、戊、已、庚、辛的顺序讨牌。",
         ),
         RuleNote(
-            "the asker may ask anyone, again and again (the player just asked too), and keeps "
-            "the right while his asks succeed",
+            Text(
+                "the asker may ask anyone, again and again (the player just asked too), and keeps "
+                "the right while his asks succeed",
+                "讨牌的人可以向任何人讨，一次又一次（刚被讨过的人也可以），只要讨到就保持讨牌权",
+            ),
             "text",
             quote="即有讨牌权者，可不限次数的向任何人（包括刚被讨要过的人）讨要不限数量的牌。"
             "甲讨到牌就享有继续讨牌权",
         ),
         RuleNote(
-            "an ask is for one card of a named rank; asking again is how more come",
+            Text(
+                "an ask is for one card of a named rank; asking again is how more come",
+                "每次讨一张指定点数的牌；要更多就再讨",
+            ),
             "assumed",
-            "the worked example asks for one card each time (向丁讨一张5点牌); 'any number of "
-            "cards' (不限数量) is read as over the whole turn, since every ask is one card.",
+            Text(
+                "the worked example asks for one card each time (向丁讨一张5点牌); 'any number of "
+                "cards' (不限数量) is read as over the whole turn, since every ask is one card.",
+                "原文的例子每次讨一张（向丁讨一张5点牌）；「不限数量」理解为整个讨牌回合而言，因为"
+                "每次讨的都是一张。",
+            ),
         ),
         RuleNote(
-            "the asker must hold a card of the rank he asks for",
+            Text(
+                "the asker must hold a card of the rank he asks for",
+                "讨牌的人手中必须有所讨点数的牌",
+            ),
             "assumed",
-            "the text is silent; the worked example asks for the rank he holds (甲手中有2张5点牌"
-            "…讨一张5点牌), and it is the Go Fish rule. Taking a card still breaks the set of "
-            "the player who gives it (破坏对方组成的套牌).",
+            Text(
+                "the text is silent; the worked example asks for the rank he holds (甲手中有2张5点"
+                "牌"
+                "…讨一张5点牌), and it is the Go Fish rule. Taking a card still breaks the set of "
+                "the player who gives it (破坏对方组成的套牌).",
+                "原文没有说明；例子中讨的是自己手中有的点数（甲手中有2张5点牌…讨一张5点牌），这也"
+                "是钓鱼的规则。讨到牌仍会破坏对方组成的套牌（破坏对方组成的套牌）。",
+            ),
         ),
         RuleNote(
-            "a player who holds a card of the rank must hand one over, face up",
+            Text(
+                "a player who holds a card of the rank must hand one over, face up",
+                "手中有该点数牌的人必须交出一张，面朝上",
+            ),
             "text",
             quote="被讨者如果手中的牌中有被讨要的牌张，不得拒绝给牌。",
         ),
         RuleNote(
-            "four of a rank are laid face up in front of the player at once and score 2",
+            Text(
+                "four of a rank are laid face up in front of the player at once and score 2",
+                "四张同点的牌立即面朝上放在自己面前，得2分",
+            ),
             "text",
             quote="甲就组成5点牌“四同张”，甲把4张5点牌明放于自己面前，成为有分牌 … "
             "每成一副四同张，得正2分。",
         ),
         RuleNote(
-            "a 'none' passes the asking right to the next player (who still holds cards)",
+            Text(
+                "a 'none' passes the asking right to the next player (who still holds cards)",
+                "回答“没有”时讨牌权转给下一人（还有牌的人）",
+            ),
             "text",
             quote="一旦讨牌者提出向谁讨的牌，被讨者手中确无此牌时，即为讨空。讨空者应把讨牌权移交下家。",
         ),
         RuleNote(
-            "a player who holds the rank may still say 'none'; each such refusal is fined 1",
+            Text(
+                "a player who holds the rank may still say 'none'; each such refusal is fined 1",
+                "手中有该点数牌的人也可以说“没有”；每次这样拒绝罚1分",
+            ),
             "text",
             quote="手中有被讨的牌而不给者，每次罚1分",
         ),
         RuleNote(
-            "the fine is paid when the lie is found out: when the refuser parts with a card of "
-            "that rank he was not seen to receive since, or when the hands are shown at the end",
+            Text(
+                "the fine is paid when the lie is found out: when the refuser parts with a card of "
+                "that rank he was not seen to receive since, or when the hands are shown at the en"
+                "d",
+                "谎言被发现时才罚分：拒绝的人交出一张此后没人看见他得到的该点数的牌时，或最后亮牌"
+                "时",
+            ),
             "assumed",
-            "the text names the fine, not how a lie comes out. Every card changes hands face up "
-            "and all were dealt, so such a card proves the lie; the hands shown at the end prove "
-            "the rest, so every lie is fined, and none before the table can know it.",
+            Text(
+                "the text names the fine, not how a lie comes out. Every card changes hands face u"
+                "p "
+                "and all were dealt, so such a card proves the lie; the hands shown at the end pro"
+                "ve "
+                "the rest, so every lie is fined, and none before the table can know it.",
+                "原文规定了罚分，但没有说谎言如何被发现。每张牌都是面朝上易手，而且全都发了出去，"
+                "所以这样一张牌就证明了谎言；最后亮牌证明其余的谎言，所以每次说谎都会被罚，而在大"
+                "家能知道之前不罚。",
+            ),
         ),
         RuleNote(
-            "each card left in hand at the end costs 1",
+            Text("each card left in hand at the end costs 1", "最后手中每剩一张牌罚1分"),
             "text",
             quote="手中剩有的未成套（四同张）的牌，每张罚1分。",
         ),
         RuleNote(
-            "the deal ends when every quartet that can be made is down (with 5 or 7 players the "
-            "2s left can make none), or after `limit` rounds (limit × players asks) answered "
-            "'none' in a row; then the hands are shown",
+            Text(
+                "the deal ends when every quartet that can be made is down (with 5 or 7 players th"
+                "e "
+                "2s left can make none), or after `limit` rounds (limit × players asks) answered "
+                "'none' in a row; then the hands are shown",
+                "所有能组成的四张同点牌都放下时（五人或七人时剩下的2组不成四张），或连续 `limit` "
+                "轮（limit × 人数次讨牌）都回答“没有”时，这一副结束；然后亮牌",
+            ),
             "assumed",
-            "the text does not say when the game ends. With refusals allowed, a holder could "
-            "keep the last card of a rank for ever; a limit on 'none's in a row ends every deal. "
-            "Measured with random play that answers truthfully (asking blindly, 200 deals each): "
-            "limit=5 ends 0 of 4-player deals, 1 of 6, 0 of 8 before their natural end (limit=3: "
-            "33, 38, 54); with random answers that lie half the time, 26% to 47% end at the "
-            "limit. Play that remembers who has what changes hands more often still.",
+            Text(
+                "the text does not say when the game ends. With refusals allowed, a holder could "
+                "keep the last card of a rank for ever; a limit on 'none's in a row ends every dea"
+                "l. "
+                "Measured with random play that answers truthfully (asking blindly, 200 deals each"
+                "): "
+                "limit=5 ends 0 of 4-player deals, 1 of 6, 0 of 8 before their natural end (limit="
+                "3: "
+                "33, 38, 54); with random answers that lie half the time, 26% to 47% end at the "
+                "limit. Play that remembers who has what changes hands more often still.",
+                "原文没有说游戏何时结束。既然允许拒绝，持牌人就可以永远留着某点数的最后一张；限制"
+                "连续“没有”的次数可使每一副结束。用如实回答的随机玩法实测（盲目讨牌，各200副）：li"
+                "mit=5 时四人0副、六人1副、八人0副在自然结束之前被截止（limit=3：33、38、54副）；"
+                "一半时间说谎的随机回答，26%到47%在限制处结束。记得谁有什么牌的玩法，牌易手得更频"
+                "繁。",
+            ),
         ),
         RuleNote(
-            "the best score wins; equal best totals share the win",
+            Text(
+                "the best score wins; equal best totals share the win",
+                "得分最高者获胜；最高分相同的人共享胜利",
+            ),
             "assumed",
-            "the text gives the score (得分减去罚分，就是实际得分), not the winner.",
+            Text(
+                "the text gives the score (得分减去罚分，就是实际得分), not the winner.",
+                "原文给出了计分（得分减去罚分，就是实际得分），但没有说谁赢。",
+            ),
         ),
     )
 

@@ -61,6 +61,7 @@ from conjure.games import (
 )
 from conjure.games.asking import AskVars
 from conjure.games.melds import RANK_MASKS, mask_of
+from conjure.text import Text
 
 #: 「4张A 50，4张K 40点，4张J 30点，4张Q 20点，4张10…4张6 10点，4张5…4张2 5点」
 QUARTET_POINTS: Final = (50, 5, 5, 5, 5, 10, 10, 10, 10, 10, 30, 20, 40)
@@ -121,79 +122,150 @@ class GoFish(Game[GoFishVars]):
             NEXT,
             0,
             1,
-            "0 ask the next player (the text; a stalled deal ends), 1 ask any player (Go Fish)",
+            Text(
+                "0 ask the next player (the text; a stalled deal ends), 1 ask any player (Go Fish)",
+                "0 向下家要牌（原文；僵局时这一副结束），1 可向任何人要牌（钓鱼）",
+            ),
         ),
     )
     rule_notes = (
-        RuleNote("52 cards, no jokers (52张，去除2张特设王牌); four players suit best", "text"),
         RuleNote(
-            "the dealer deals every card one at a time clockwise (由发牌人按顺时针方向每次一张分给"
-            "玩牌的每一个人)",
+            Text(
+                "52 cards, no jokers (52张，去除2张特设王牌); four players suit best",
+                "52张牌，不用王牌（52张，去除2张特设王牌）；四人最合适",
+            ),
             "text",
         ),
         RuleNote(
-            "quartets in hand after the deal are laid down (各人就把自己手中的四同牌放在自己面前)",
+            Text(
+                "the dealer deals every card one at a time clockwise (由发牌人按顺时针方向每次一张"
+                "分给"
+                "玩牌的每一个人)",
+                "发牌人按顺时针方向每次一张发出全部牌（由发牌人按顺时针方向每次一张分给玩牌的每一"
+                "个人）",
+            ),
             "text",
         ),
         RuleNote(
-            "the dealer asks first, the next player for a named card (从发牌人开始，向自己的下家"
-            "点明要哪一张牌)",
+            Text(
+                "quartets in hand after the deal are laid down (各人就把自己手中的四同牌放在自己面"
+                "前)",
+                "发牌后手中的四同牌放到面前（各人就把自己手中的四同牌放在自己面前）",
+            ),
             "text",
         ),
         RuleNote(
-            "the card asked for must be one that could make a quartet with the asker's cards: the "
-            "asker holds a card of its rank and not the card itself (所要的牌，当然是有可能与自己"
-            "手中的牌组成四同牌的牌)",
+            Text(
+                "the dealer asks first, the next player for a named card (从发牌人开始，向自己的下"
+                "家"
+                "点明要哪一张牌)",
+                "发牌人先要牌，向下家点明要哪一张牌（从发牌人开始，向自己的下家点明要哪一张牌）",
+            ),
             "text",
         ),
         RuleNote(
-            "a refused ask passes the turn to the next player (没有所要的那张牌，那么就轮到下一人"
-            "要牌)",
+            Text(
+                "the card asked for must be one that could make a quartet with the asker's cards: "
+                "the "
+                "asker holds a card of its rank and not the card itself (所要的牌，当然是有可能与"
+                "自己"
+                "手中的牌组成四同牌的牌)",
+                "所要的牌必须能与自己手中的牌组成四同牌：要牌的人手中有同点数的牌，但没有这张牌本"
+                "身（所要的牌，当然是有可能与自己手中的牌组成四同牌的牌）",
+            ),
             "text",
         ),
         RuleNote(
-            "the game ends when every card is in a quartet (当大家手中的牌组成了四同牌时，游戏"
-            "就结束了); the most points win (得到的点数最多的人为赢家)",
+            Text(
+                "a refused ask passes the turn to the next player (没有所要的那张牌，那么就轮到下"
+                "一人"
+                "要牌)",
+                "要不到牌时轮到下一人要牌（没有所要的那张牌，那么就轮到下一人要牌）",
+            ),
             "text",
         ),
         RuleNote(
-            "quartets score A 50, K 40, J 30, Q 20, 10 to 6 10, 5 to 2 5 (the table as printed: "
-            "the J above the Q)",
+            Text(
+                "the game ends when every card is in a quartet (当大家手中的牌组成了四同牌时，游戏"
+                "就结束了); the most points win (得到的点数最多的人为赢家)",
+                "所有的牌都组成四同牌时游戏结束（当大家手中的牌组成了四同牌时，游戏就结束了）；点"
+                "数最多者获胜（得到的点数最多的人为赢家）",
+            ),
             "text",
         ),
         RuleNote(
-            "a player who has the card must hand it over, face up for all to see",
+            Text(
+                "quartets score A 50, K 40, J 30, Q 20, 10 to 6 10, 5 to 2 5 (the table as printed"
+                ": "
+                "the J above the Q)",
+                "四同牌计分：A 50点，K 40点，J 30点，Q 20点，10到6 10点，5到2 5点（按原表印刷：J高"
+                "于Q）",
+            ),
+            "text",
+        ),
+        RuleNote(
+            Text(
+                "a player who has the card must hand it over, face up for all to see",
+                "有这张牌的人必须交出，面朝上让大家看见",
+            ),
             "assumed",
-            "the text does not say what happens when the card is there; Go Fish and Happy "
-            "Families both have it handed over, and the refusal clause implies it.",
+            Text(
+                "the text does not say what happens when the card is there; Go Fish and Happy "
+                "Families both have it handed over, and the refusal clause implies it.",
+                "原文没有说有这张牌时怎么办；钓鱼和快乐家庭都要交出，原文关于要不到牌的一句也暗含"
+                "此意。",
+            ),
         ),
         RuleNote(
-            "a successful ask earns another ask",
+            Text("a successful ask earns another ask", "要到牌的人可以再要一次"),
             "assumed",
-            "the text only says a refused ask passes the turn, which implies the asker goes on "
-            "otherwise; it is the Go Fish and Happy Families rule.",
+            Text(
+                "the text only says a refused ask passes the turn, which implies the asker goes on "
+                "otherwise; it is the Go Fish and Happy Families rule.",
+                "原文只说要不到牌就轮到下一人，言下之意是要到了就可以继续；这也是钓鱼和快乐家庭的"
+                "规则。",
+            ),
         ),
         RuleNote(
-            "a quartet is laid down as soon as it is complete; a player with no cards left is out "
-            "and 'the next player' is the next one still holding cards",
+            Text(
+                "a quartet is laid down as soon as it is complete; a player with no cards left is "
+                "out "
+                "and 'the next player' is the next one still holding cards",
+                "四同牌一凑齐就放到面前；手中没有牌的人退出，「下一人」是下一个还有牌的人",
+            ),
             "assumed",
-            "the text lays quartets down after the deal; laying each down when made is how the "
-            "cousins play, and an empty hand can neither ask nor give.",
+            Text(
+                "the text lays quartets down after the deal; laying each down when made is how the "
+                "cousins play, and an empty hand can neither ask nor give.",
+                "原文在发牌后放下四同牌；凑成即放下是同类游戏的玩法，而且手中无牌的人既不能要也不"
+                "能给。",
+            ),
         ),
         RuleNote(
-            "when no one can get a card from the next player any more, the deal ends as it "
-            "stands and cards left in hand score nothing (option ask=0)",
+            Text(
+                "when no one can get a card from the next player any more, the deal ends as it "
+                "stands and cards left in hand score nothing (option ask=0)",
+                "当谁也不能再从下家要到牌时，这一副就此结束，手中剩下的牌不计分（选项 ask=0）",
+            ),
             "assumed",
-            "taken literally nearly every deal of four or more stalls (measured with random "
-            "play: 98.0% of four-player deals, 99.95% of five, all of six, none of three); "
-            "this is the smallest rule that ends every deal and changes nothing in the others. "
-            "The table checks after a whole round of refused asks, and at once when a card "
-            "changes hands. ask=1 lets a player ask anyone (Go Fish), which never stalls.",
+            Text(
+                "taken literally nearly every deal of four or more stalls (measured with random "
+                "play: 98.0% of four-player deals, 99.95% of five, all of six, none of three); "
+                "this is the smallest rule that ends every deal and changes nothing in the others. "
+                "The table checks after a whole round of refused asks, and at once when a card "
+                "changes hands. ask=1 lets a player ask anyone (Go Fish), which never stalls.",
+                "照字面理解，四人以上几乎每副都会陷入僵局（随机出牌实测：四人98.0%，五人99.95%，六"
+                "人全部，三人没有）；这是能结束每一副、又不改变其他各副的最小规则。在整整一轮都要"
+                "不到牌之后检查，牌一易手就立即检查。ask=1 允许向任何人要牌（钓鱼），从不会僵局。",
+            ),
         ),
         RuleNote(
-            "equal best totals share the win (a draw between them)",
+            Text(
+                "equal best totals share the win (a draw between them)",
+                "最高分相同的人共享胜利（他们之间为平局）",
+            ),
             "assumed",
-            "the text does not say.",
+            Text("the text does not say.", "原文没有说明。"),
         ),
     )
 

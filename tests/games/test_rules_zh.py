@@ -15,10 +15,8 @@ from conjure.plugins.host import load_plugins
 
 #: games whose rule notes are not yet translated
 PENDING = {
-    "ask-for-cards",
     "exchange-score",
     "exchange-score-jokers",
-    "go-fish",
     "swap-cards",
 }
 
