@@ -156,3 +156,13 @@ def test_a_sample_says_so_and_probes_which_choices_matter() -> None:
     assert not result.exhaustive and result.seed == 3
     by = {c.label: c for c in result.choices}
     assert by["insert"].matters and not by["card"].matters
+
+
+def test_the_chinese_explain_counts_in_chinese(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["explain", "courting-kings", "--lang", "zh"]) == 0
+    out = capsys.readouterr().out
+    assert "所有情况：576 种" in out and "条件：从不失败" in out and "(24 个值)" in out
+    assert "cases" not in out and "values" not in out and "never" not in out
+    assert main(["explain", "courting-kings"]) == 0
+    out = capsys.readouterr().out
+    assert "every case: 576 cases" in out and "queens (24 values)" in out

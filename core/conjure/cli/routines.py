@@ -495,6 +495,9 @@ _EXPLAIN_WORDS = {
     "no condition": Text("no simple condition separates the failing cases",
                          zh="没有简单的条件能区分失败的情况"),
     "never": Text("never matter: {names}", zh="从不影响结果：{names}"),
+    "cases": Text("{plural}", zh="{n} 种"),
+    "values": Text("{plural}", zh="{n} 个值"),
+    "never fails": Text("never fails", zh="从不失败"),
     "never sample": Text("not seen to matter in the sample: {names}",
                          zh="抽样中未见影响：{names}"),
     "matter": Text("matter:", zh="影响结果："),
@@ -506,6 +509,11 @@ _EXPLAIN_WORDS = {
     "unsure": Text("{name}: no counter-example, but not proved, for {values}",
                    zh="{name}：{values} 未找到反例，但并非证明"),
 }  # fmt: skip
+
+
+def _counted(key: str, n: int, unit: str, lang: str) -> str:
+    """``n`` cases or values in ``lang`` ("576 cases", "576 种")."""
+    return _EXPLAIN_WORDS[key].format(plural=plural(n, unit), n=f"{n:,}").get(lang)
 
 
 def _vary_values(text: str, routine: Any) -> tuple[str, list[int] | None]:
@@ -585,7 +593,7 @@ def _explain(args: argparse.Namespace) -> int:
     if result.exhaustive:
         print(
             w["all"].format(
-                cases=plural(result.cases, "case"),
+                cases=_counted("cases", result.cases, "case", args.lang),
                 failed=f"{result.failed:,}",
                 seconds=result.seconds,
             )
@@ -601,12 +609,15 @@ def _explain(args: argparse.Namespace) -> int:
             )
         )
     if result.condition:
-        print(w["condition"].format(condition=result.condition))
+        # the one condition explain writes without a choice's value in it
+        said = w["never fails"] if result.condition == "never fails" else result.condition
+        print(w["condition"].format(condition=said))
     else:
         print(w["no condition"])
     if result.never_matter:
         names = ", ".join(
-            f"{c.label} ({plural(len(c.values), 'value')})" for c in result.never_matter
+            f"{c.label} ({_counted('values', len(c.values), 'value', args.lang)})"
+            for c in result.never_matter
         )
         print(w["never" if result.exhaustive else "never sample"].format(names=names))
     if result.matter:
