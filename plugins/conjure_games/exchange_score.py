@@ -51,6 +51,7 @@ from conjure.games.melds import (
     four_card_combination,
     mask_of,
 )
+from conjure.text import Text
 
 PASS: Final = SPECIAL
 SHOW: Final = SPECIAL + 1
@@ -85,87 +86,161 @@ class ExchangeScore(MatchGame[ExchangeVars]):
     )
     summary_zh = "用手牌换台面明牌，同花顺50分，四同张80分，四K 100分，四8 160分，只记最高者。"
     options: ClassVar[tuple[Option, ...]] = (
-        Option("most", 4, 1, 4, "cards that may be exchanged in one turn (the text: at most 4)"),
-        Option("target", 500, 1, 5000, "match points that win (正负500分制)"),
+        Option(
+            "most",
+            4,
+            1,
+            4,
+            Text(
+                "cards that may be exchanged in one turn (the text: at most 4)",
+                "每轮可以换的张数（原文：最多4张）",
+            ),
+        ),
+        Option(
+            "target",
+            500,
+            1,
+            5000,
+            Text("match points that win (正负500分制)", "获胜所需的比赛分（正负500分制）"),
+        ),
         Option(
             "deals",
             0,
             0,
             20,
-            "end after this many deals, the higher total winning (0: play to the target)",
+            Text(
+                "end after this many deals, the higher total winning (0: play to the target)",
+                "打完这么多副后结束，总分高者胜（0：打到目标分数）",
+            ),
         ),
     )
     rule_notes: ClassVar[tuple[RuleNote, ...]] = (
         RuleNote(
-            "52 cards, no jokers; 3 to 5 players, 4 best",
+            Text(
+                "52 cards, no jokers; 3 to 5 players, 4 best",
+                "52张牌，不用王牌；三至五人，四人最好",
+            ),
             "text",
             quote="扑克牌一副，去掉大、小王，用52张牌。3～5人均可参加，以4人为宜",
         ),
         RuleNote(
-            "four cards each; the rest are the stock", "text", quote="每人发4张牌，余下为补牌"
+            Text("four cards each; the rest are the stock", "每人四张；余下的是牌墩"),
+            "text",
+            quote="每人发4张牌，余下为补牌",
         ),
         RuleNote(
-            "the first player turns one card of the stock face up in the middle: the pool",
+            Text(
+                "the first player turns one card of the stock face up in the middle: the pool",
+                "第一个人从牌墩翻开一张牌放在中间：基础明牌",
+            ),
             "text",
             quote="由甲先从牌沓中任意取出一张牌，翻成明牌，置于桌中",
         ),
         RuleNote(
-            "in turn, each may exchange cards from hand for pool cards, one for one; the "
-            "cards given lie face up in the pool",
+            Text(
+                "in turn, each may exchange cards from hand for pool cards, one for one; the "
+                "cards given lie face up in the pool",
+                "每人依次可以用手牌一张换一张地换基础明牌；换出的牌面朝上放进明牌中",
+            ),
             "text",
             quote="由甲先换，换几张均可，最多为4张。手中换出的牌应翻明牌，由其他人接着换牌",
         ),
         RuleNote(
-            "when no one exchanges any more, the pool is set aside for good and four new "
-            "cards are turned up",
+            Text(
+                "when no one exchanges any more, the pool is set aside for good and four new "
+                "cards are turned up",
+                "谁也不再换时，这些明牌就永久放到一边，再翻开四张新牌",
+            ),
             "text",
             quote="谁也不再换这些牌时，这些牌置于桌面一角，再也不准动用了。这时，甲再从牌沓上"
             "翻出4张牌",
         ),
         RuleNote(
-            "a combination made by exchanging may be shown only on the player's next turn",
+            Text(
+                "a combination made by exchanging may be shown only on the player's next turn",
+                "换牌组成的组合只能在自己下一轮亮出",
+            ),
             "text",
             quote="当轮不得亮牌，等下轮换牌时，方能把牌亮开",
         ),
         RuleNote(
-            "straight flush of four 50, four of a kind 80, four K 100, four 8 160",
+            Text(
+                "straight flush of four 50, four of a kind 80, four K 100, four 8 160",
+                "四张同花顺50分，四张同点80分，四张K 100分，四张8 160分",
+            ),
             "text",
             quote="组成4张同花顺子……为50分；四同张为80分；另外4色的K为100分，4色的8为160分",
         ),
         RuleNote(
-            "if anyone holds a higher combination than the one shown, only the highest "
-            "scores; lower ones score nothing",
+            Text(
+                "if anyone holds a higher combination than the one shown, only the highest "
+                "scores; lower ones score nothing",
+                "如果有人持有比亮出的更大的组合，只有最大的得分；较小的不得分",
+            ),
             "text",
             quote="如有人比亮牌者的牌点数值大的，则只记高者分数，亮牌者无分",
         ),
         RuleNote(
-            "each pool serves one round: every player has one turn at it (exchange or "
-            "pass), then it is set aside and four new cards are turned up; the dealer "
-            "plays first, the deal passing on",
+            Text(
+                "each pool serves one round: every player has one turn at it (exchange or "
+                "pass), then it is set aside and four new cards are turned up; the dealer "
+                "plays first, the deal passing on",
+                "每组明牌只用一轮：每人轮到一次（换或不换），然后放到一边，再翻开四张新牌；发牌人"
+                "先换，发牌依次轮转",
+            ),
             "assumed",
-            "「当基础明牌被大家换过以后，谁也不再换这些牌时」: once everyone has had the pool, "
-            "and a round of passes could otherwise go on for ever.",
+            Text(
+                "「当基础明牌被大家换过以后，谁也不再换这些牌时」: once everyone has had the pool, "
+                "and a round of passes could otherwise go on for ever.",
+                "「当基础明牌被大家换过以后，谁也不再换这些牌时」：即每人都轮过一次；否则一轮轮不"
+                "换可能永远继续下去。",
+            ),
         ),
         RuleNote(
-            "a straight flush runs A-2-3-4 up to J-Q-K-A, not round the corner",
+            Text(
+                "a straight flush runs A-2-3-4 up to J-Q-K-A, not round the corner",
+                "同花顺从A-2-3-4到J-Q-K-A，不能首尾相接",
+            ),
             "assumed",
-            "the text's example 方块A、K、Q、J (顺囫 in 普通调牌, the sister game) has the Ace "
-            "high, and 黑桃2、3、4、5 low; no example wraps.",
+            Text(
+                "the text's example 方块A、K、Q、J (顺囫 in 普通调牌, the sister game) has the Ace "
+                "high, and 黑桃2、3、4、5 low; no example wraps.",
+                "原文的例子方块A、K、Q、J（姊妹游戏普通调牌中的顺囫）A在上，而黑桃2、3、4、5在下；"
+                "没有首尾相接的例子。",
+            ),
         ),
         RuleNote(
-            "a combination at the deal may be shown on the holder's first turn",
+            Text(
+                "a combination at the deal may be shown on the holder's first turn",
+                "发牌时就有的组合可以在持有者第一轮亮出",
+            ),
             "assumed",
-            "the text only forbids showing in the turn of the exchange that made it.",
+            Text(
+                "the text only forbids showing in the turn of the exchange that made it.",
+                "原文只禁止在换成组合的那一轮亮出。",
+            ),
         ),
         RuleNote(
-            "the deal is void when the stock cannot turn up a new pool of four",
+            Text(
+                "the deal is void when the stock cannot turn up a new pool of four",
+                "牌墩不够翻开新的四张明牌时，这一副作废",
+            ),
             "assumed",
-            "the text does not say what happens when the stock runs out.",
+            Text(
+                "the text does not say what happens when the stock runs out.",
+                "原文没有说牌墩用完时怎么办。",
+            ),
         ),
         RuleNote(
-            "ties with the card shown go to the player who showed",
+            Text(
+                "ties with the card shown go to the player who showed",
+                "与亮出的组合相同时归亮牌的人",
+            ),
             "assumed",
-            "the text takes the shown hand down only for a higher one.",
+            Text(
+                "the text takes the shown hand down only for a higher one.",
+                "原文只在有更大的组合时才使亮出的组合作废。",
+            ),
         ),
     )
 
@@ -323,27 +398,42 @@ class ExchangeScoreJokers(ExchangeScore):
             4,
             3,
             4,
-            "both jokers in a combination: 4 doubled twice, 3 two times added (加两倍)",
+            Text(
+                "both jokers in a combination: 4 doubled twice, 3 two times added (加两倍)",
+                "一个组合中用两张王牌：4 加倍两次，3 加两倍（加两倍）",
+            ),
         ),
     )
     rule_notes = (
         RuleNote(
-            "54 cards: both jokers in, used as wild cards",
+            Text(
+                "54 cards: both jokers in, used as wild cards", "54张牌：包括两张王牌，作万能牌用"
+            ),
             "text",
             quote="加上大王、小王在内，共54张牌。大王、小王作为“混子”牌使用",
         ),
         RuleNote(
-            "a combination with a joker scores double: 3-4-5♠ and a joker 100, three 8s "
-            "and a joker 320",
+            Text(
+                "a combination with a joker scores double: 3-4-5♠ and a joker 100, three 8s "
+                "and a joker 320",
+                "带王牌的组合得分加倍：黑桃3-4-5加一张王牌100分，三张8加一张王牌320分",
+            ),
             "text",
             quote="以黑桃3、4、5、大王（或小王）成副，其基础分为50分，加倍而记100分……如以王"
             "代替一张8，则加倍记成320分",
         ),
         RuleNote(
-            "a combination using both jokers: ×4 (option both=4)",
+            Text(
+                "a combination using both jokers: ×4 (option both=4)",
+                "用两张王牌的组合：×4（选项 both=4）",
+            ),
             "assumed",
-            "加两倍记分 reads as doubled twice (each joker doubles, as one does) or as two "
-            "times added, ×3 (both=3).",
+            Text(
+                "加两倍记分 reads as doubled twice (each joker doubles, as one does) or as two "
+                "times added, ×3 (both=3).",
+                "加两倍记分可理解为加倍两次（每张王牌各加倍一次，与一张时相同），或理解为加上两倍"
+                "，即×3（both=3）。",
+            ),
         ),
         *ExchangeScore.rule_notes[1:],
     )
@@ -389,72 +479,125 @@ class SwapCards(ExchangeScore):
     )
     summary_zh = "与台面明牌调换，直到有人成囫：顺囫10，横囫20，8囫80，K囫130，地囫150，天囫200。"
     options = (
-        Option("rounds", 3, 1, 10, "rounds a pool serves at most before new cards are turned up"),
-        Option("target", 500, 1, 5000, "match points that win"),
         Option(
-            "deals", 0, 0, 20, "end after this many deals, the higher total winning (0: target)"
+            "rounds",
+            3,
+            1,
+            10,
+            Text(
+                "rounds a pool serves at most before new cards are turned up",
+                "一组明牌最多用几轮，然后翻开新牌",
+            ),
+        ),
+        Option("target", 500, 1, 5000, Text("match points that win", "获胜所需的比赛分")),
+        Option(
+            "deals",
+            0,
+            0,
+            20,
+            Text(
+                "end after this many deals, the higher total winning (0: target)",
+                "打完这么多副后结束，总分高者胜（0：打到目标分数）",
+            ),
         ),
     )
     rule_notes = (
         RuleNote(
-            "52 cards, no jokers; 3 to 5 players",
+            Text("52 cards, no jokers; 3 to 5 players", "52张牌，不用王牌；三至五人"),
             "text",
             quote="扑克牌一副，去掉大、小王，共52张牌。3～5人均可玩",
         ),
         RuleNote(
-            "four cards each; 3, 4 or 5 cards (one a player) turned up as the pool",
+            Text(
+                "four cards each; 3, 4 or 5 cards (one a player) turned up as the pool",
+                "每人四张；翻开3、4或5张（每人一张）作为明牌",
+            ),
             "text",
             quote="每人发4张牌在手。发完后，由甲再翻出3张（3人时）、4张（4人时）、5张（5人时）"
             "作为基础可调换明牌",
         ),
         RuleNote(
-            "any suit, any number: as many pool cards as cards given from hand",
+            Text(
+                "any suit, any number: as many pool cards as cards given from hand",
+                "花色不限，张数不限：换出几张手牌就拿几张明牌",
+            ),
             "text",
             quote="不限花色，不限张数。手中的牌有几张就可调换几张明牌",
         ),
         RuleNote(
-            "when the pool has gone round several times and is of no use to anyone, it is "
-            "set aside and as many new cards are turned up, until someone makes a 囫",
+            Text(
+                "when the pool has gone round several times and is of no use to anyone, it is "
+                "set aside and as many new cards are turned up, until someone makes a 囫",
+                "明牌被换过几轮、对谁都没有用时，就放到一边，再翻开同样多的新牌，直到有人组成囫",
+            ),
             "text",
             quote="当台面上的可调换的明牌被换过几轮后，对各家来说都成为没有用的牌时",
         ),
         RuleNote(
-            "顺囫: four in sequence in a suit (2-3-4-5♠ or A-K-Q-J♦); 横囫: four of a rank",
+            Text(
+                "顺囫: four in sequence in a suit (2-3-4-5♠ or A-K-Q-J♦); 横囫: four of a rank",
+                "顺囫：同一花色四张相连（黑桃2-3-4-5或方块A-K-Q-J）；横囫：四张同点",
+            ),
             "text",
             quote="凡同花色、数字相连的4张顺子叫顺囫……凡4张同点牌叫横囫",
         ),
         RuleNote(
-            "天囫: a 囫 as dealt; 地囫: made by swapping one card in the first round",
+            Text(
+                "天囫: a 囫 as dealt; 地囫: made by swapping one card in the first round",
+                "天囫：发牌时就是囫；地囫：第一轮换一张牌组成",
+            ),
             "text",
             quote="发完4张牌就成副的叫“天囫”，在第一轮牌中，调换一张牌就成副的叫“地囫”",
         ),
         RuleNote(
-            "a 囫 is laid down only at the player's next turn",
+            Text("a 囫 is laid down only at the player's next turn", "囫只能在自己下一轮放下"),
             "text",
             quote="换牌成副时，需等下一轮次有换牌权时，才能把成副的牌置于门前",
         ),
         RuleNote(
-            "顺囫 10, 横囫 20, 8囫 80, K囫 130, 地囫 150, 天囫 200",
+            Text(
+                "顺囫 10, 横囫 20, 8囫 80, K囫 130, 地囫 150, 天囫 200",
+                "顺囫10分，横囫20分，8囫80分，K囫130分，地囫150分，天囫200分",
+            ),
             "text",
             quote="顺囫10分，横囫20分，8囫80分，K囫130分，地囫150分，天囫200分",
         ),
         RuleNote(
-            "a pool is set aside after a round in which nobody swaps, or after 3 rounds "
-            "(option rounds)",
+            Text(
+                "a pool is set aside after a round in which nobody swaps, or after 3 rounds "
+                "(option rounds)",
+                "一轮中无人换牌，或满3轮（选项 rounds）后，明牌放到一边",
+            ),
             "assumed",
-            "「被换过几轮后……成为没有用的牌时」: 'several rounds', until no one wants them; "
-            "a round of passes says so, and a cap keeps a deal finite.",
+            Text(
+                "「被换过几轮后……成为没有用的牌时」: 'several rounds', until no one wants them; "
+                "a round of passes says so, and a cap keeps a deal finite.",
+                "「被换过几轮后……成为没有用的牌时」：“几轮”，直到谁也不要；一轮无人换牌就说明这一"
+                "点，再加上限使每副都能结束。",
+            ),
         ),
         RuleNote(
-            "the player who lays down the 囫 scores its value; the deal ends",
+            Text(
+                "the player who lays down the 囫 scores its value; the deal ends",
+                "放下囫的人得其分数；这一副结束",
+            ),
             "assumed",
-            "the text gives the values but not who else scores; the sister game's 'only "
-            "the highest' is not repeated here.",
+            Text(
+                "the text gives the values but not who else scores; the sister game's 'only "
+                "the highest' is not repeated here.",
+                "原文给出了分数，但没有说别人是否得分；姊妹游戏中“只有最大的得分”这里没有重复。",
+            ),
         ),
         RuleNote(
-            "the deal is void when the stock cannot turn up a new pool; a match to 500",
+            Text(
+                "the deal is void when the stock cannot turn up a new pool; a match to 500",
+                "牌墩不够翻开新的明牌时这一副作废；比赛打到500分",
+            ),
             "assumed",
-            "the text says neither; 500 is the sister game's (普通换牌比分) mark.",
+            Text(
+                "the text says neither; 500 is the sister game's (普通换牌比分) mark.",
+                "原文两者都没有说；500分是姊妹游戏（普通换牌比分）的标准。",
+            ),
         ),
     )
 
