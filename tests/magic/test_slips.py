@@ -72,3 +72,14 @@ def test_the_slips_command_names_the_critical_steps(capsys: pytest.CaptureFixtur
 
 def test_a_bad_routine_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["slips", "no-such-routine"]) == 2
+
+
+def test_the_chinese_slip_lines_line_up(capsys: pytest.CaptureFixture[str]) -> None:
+    from rich.cells import cell_len
+
+    main(["slips", "courting-kings", "--lang", "zh"])
+    lines = capsys.readouterr().out.splitlines()
+    fatal = next(i for i, line in enumerate(lines) if line.startswith("  致命"))
+    number = lines[fatal].index("1.")
+    detail = lines[fatal + 1]
+    assert cell_len(lines[fatal][:number]) == len(detail) - len(detail.lstrip()) == 11

@@ -463,7 +463,7 @@ def _slips(args: argparse.Namespace) -> int:
             said = r.slip.text().get(lang)
             if r.fatal:
                 kind = HOW.get(r.how)
-                print(f"  {w['fatal']:<8} {r.slip.index + 1}. {said}")
+                print(f"  {_pad(w['fatal'], 8)} {r.slip.index + 1}. {said}")
                 print(f"           {kind.get(lang) if kind else r.how}: {r.reason}")
                 if r.counterexample is not None:
                     chosen = ", ".join(
@@ -473,7 +473,7 @@ def _slips(args: argparse.Namespace) -> int:
                         print(f"           {w['case']}: {chosen}")
             else:
                 held = w["proved"] if r.proved else w["sampled"].format(n=f"{r.cases:,}")
-                print(f"  {w['survives']:<8} {r.slip.index + 1}. {said} {held}")
+                print(f"  {_pad(w['survives'], 8)} {r.slip.index + 1}. {said} {held}")
     critical = report.critical()
     print()
     if critical:
@@ -509,6 +509,13 @@ _EXPLAIN_WORDS = {
     "unsure": Text("{name}: no counter-example, but not proved, for {values}",
                    zh="{name}：{values} 未找到反例，但并非证明"),
 }  # fmt: skip
+
+
+def _pad(text: str, width: int) -> str:
+    """``text`` padded to ``width`` terminal columns (a Chinese character takes two)."""
+    from rich.cells import cell_len
+
+    return text + " " * max(0, width - cell_len(text))
 
 
 def _counted(key: str, n: int, unit: str, lang: str) -> str:
