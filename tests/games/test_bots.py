@@ -242,3 +242,21 @@ def test_ismcts_beats_random_play_at_goofspiel() -> None:
         wins += result[seat] > result[1 - seat]
     _, low, _ = wilson(wins, games, z=1.645)
     assert low > 0.5, f"ISMCTS won {wins} of {games} against random play"
+
+
+def test_below_the_root_ismcts_chooses_among_the_playout_actions(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Below the root the tree offers only the game's playout actions (sixty-six leaves out
+    a declaration short of 66), while the root weighs every legal action."""
+    game = SixtySix()
+    state = game.new_initial_state(3)
+    state.vars.won_last = True
+    legal = list(state.legal_actions())
+    assert len(legal) > 1
+    monkeypatch.setattr(game, "_playout_actions", lambda s: s.legal_actions()[:1])
+    table, root = ISMCTSBot(iterations=200).search(state, random.Random(2))
+    assert sorted(table[root]) == sorted(legal)
+    below = [edge for key, node in table.items() if key != root for edge in node.values()]
+    # one action offered in each world: each edge was available exactly when it was chosen
+    assert below and all(visits == available for visits, available, _ in below)

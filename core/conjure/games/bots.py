@@ -214,6 +214,11 @@ class ISMCTSBot:
     opponent's choice there is averaged over the hands it may hold). This is the
     multiple-observer reading of ISMCTS, with the opponent's tree keyed by the public part.
 
+    At the root every legal action is weighed; below it, each player chooses among the game's
+    playout actions (:meth:`conjure.games.Game._playout_actions`), as in the playouts, so the
+    tree does not spend visits on, nor average in the result of, a move no player would make
+    (in sixty-six, a declaration short of 66).
+
     The same action is legal in some worlds and not in others, so each edge counts how often
     it was available as well as how often it was chosen, and UCB explores by availability
     (``value + c·sqrt(ln available / visits)``). The choice at the root is the most visited
@@ -262,6 +267,9 @@ class ISMCTSBot:
         log, sqrt = math.log, math.sqrt
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         least = min(self.iterations, 32)
+        # below the root, the actions of the playouts: what no player would do (a declaration
+        # the player can see is false) is not worth a node, nor the noise of its result
+        below = game._playout_actions
         for iteration in range(self.iterations):
             if deadline is not None and iteration >= least and time.perf_counter() > deadline:
                 break
@@ -276,7 +284,7 @@ class ISMCTSBot:
                         break
                     world.sample_chance(rng)
                     continue
-                legal = world.legal_actions()
+                legal = world.legal_actions() if not path else below(world)
                 k = key(world, current)
                 node = table.get(k)
                 if node is None:
