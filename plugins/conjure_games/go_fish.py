@@ -418,7 +418,9 @@ class GoFish(Game[GoFishVars]):
                 state.vars.stalled = True  # (a dealt-again world can start stalled)
                 state.current = TERMINAL
 
-    def _play_random(self, state: GameState[GoFishVars], pick: Callable[[], float]) -> int:
+    def _play_random(
+        self, state: GameState[GoFishVars], pick: Callable[[], float], chance: random.Random
+    ) -> int:
         """The fast path of a random playout: the rules of :meth:`_legal_actions` and
         :meth:`_apply_action` on bitmasks (a hand and its ranks as one integer each), the same
         choices from the same picks, the state written back once at the end."""

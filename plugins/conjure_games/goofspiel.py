@@ -7,7 +7,7 @@ The rules and where each comes from are the ``rule_notes`` (``conjure rules goof
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import ClassVar, Final
 
 import attrs
@@ -271,18 +271,19 @@ class Goofspiel(Game[GoofspielVars]):
         else:
             state.current = TERMINAL
 
-    def _random_playout(
-        self, state: GameState[GoofspielVars], rng: random.Random, chance: random.Random
-    ) -> int | None:
-        """The random playout, every turn written out in one loop: the same numbers drawn
-        from ``rng`` and ``chance`` as the general loop and :meth:`GameState.sample_chance`,
-        the same actions recorded, the same end (tested seed for seed)."""
+    def _play_random(
+        self, state: GameState[GoofspielVars], pick: Callable[[], float], chance: random.Random
+    ) -> int:
+        """Random play to the end of the game (see :meth:`Game._play_random`), every turn
+        written out in one loop, the next diamond turned up from ``chance`` as
+        :meth:`GameState.sample_chance` would: the same numbers drawn, the same actions
+        recorded, the same end (tested seed for seed)."""
         z = state.zones
         hands, bid0 = (z["hand0"], z["hand1"]), z["bid0"]
         prizes, prize, used, tied = z["prizes"], z["prize"], z["used"], z["tied"]
         won = (z["won0"], z["won1"])
         history = state.history
-        pick, draw = rng.random, chance.random
+        draw = chance.random
         ties = self._ties
         s0, s1 = state.vars.score
         current = state.current

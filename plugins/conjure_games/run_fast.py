@@ -22,7 +22,6 @@ import attrs
 
 from conjure.games import (
     ALL,
-    CHANCE,
     HANDS,
     NOBODY,
     SPECIAL,
@@ -364,17 +363,12 @@ class RunFast(Game[RunFastVars]):
             return
         _settle(state, me)
 
-    def _random_playout(
-        self, state: GameState[RunFastVars], rng: random.Random, chance: random.Random
-    ) -> int | None:
-        """The random playout of :func:`conjure.games.bots.random_playout`, with the hands
-        held packed: the same numbers drawn, the same actions recorded, the same end."""
-        if state.story is not None:
-            return None
-        if state.current == CHANCE:
-            state.sample_chance(chance)
-        if state.current == TERMINAL:
-            return 0
+    def _play_random(
+        self, state: GameState[RunFastVars], pick: Callable[[], float], chance: random.Random
+    ) -> int:
+        """Random play to the end of the game (see :meth:`Game._play_random`), with the hands
+        held packed: the same picks, the same actions recorded, the same end. Chance acts
+        only at the deal, before a player's turn, so ``chance`` is not drawn from."""
         v = state.vars
         zones = state.zones
         table = zones["table"]
@@ -392,7 +386,6 @@ class RunFast(Game[RunFastVars]):
         parts_of = _PARTS
         history = state.history
         start = len(history)
-        pick = rng.random
         lead, follow = PLAYS.pick_lead, PLAYS.pick_follow
         while True:
             hand = hands[me]

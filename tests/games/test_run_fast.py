@@ -149,9 +149,8 @@ def test_fast_playout_is_the_checked_playout(n: int) -> None:
 
 def test_fast_playout_is_used_and_leaves_a_told_game_to_the_generic_loop() -> None:
     game = RunFast(3)
+    assert game.fast_playout
     state = game.new_initial_state(1)
-    assert game._random_playout(state.copy(), random.Random(1), random.Random(1)) is not None
     state.story = []
-    assert game._random_playout(state, random.Random(1), random.Random(1)) is None
     random_playout(state, random.Random(1), uniform=True)
     assert state.is_terminal() and state.story

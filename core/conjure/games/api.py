@@ -639,25 +639,22 @@ class Game(Generic[V]):
         what every player would do, so that playouts judge positions with less noise."""
         return self._legal_actions(state)
 
-    def _random_playout(
-        self, state: GameState[V], rng: random.Random, chance: random.Random
-    ) -> int | None:
-        """A game's own loop for :func:`conjure.games.bots.random_playout` when players pick
-        uniformly among every legal action: play ``state`` to the end of the game exactly as
-        that loop would (the same numbers drawn from ``rng`` and ``chance``, the same actions
-        recorded, the same end) and return how many actions the players took. ``None`` (the
-        default) leaves it to the generic loop. Only a game of one deal may provide it."""
-        return None
-
-    def _play_random(self, state: GameState[V], pick: Callable[[], float]) -> int:
-        """A game's own fast random playout: from a player's turn, play on with uniformly
-        random legal actions, each chosen as ``actions[int(pick() * len(actions))]`` from
-        :meth:`_legal_actions` and recorded in the history, until chance acts or the game ends
-        (or sooner: the caller goes on); return how many actions were taken. It must give
-        exactly what the general loop gives for the same picks (tested for every installed
-        game); bots and simulation call it when :attr:`fast_playout` is true. Unlike
-        :meth:`_random_playout` it serves a match of deals too: the caller answers chance and
-        stops at the end of a deal."""
+    def _play_random(
+        self, state: GameState[V], pick: Callable[[], float], chance: random.Random
+    ) -> int:
+        """A game's own fast random playout, for :func:`conjure.games.bots.random_playout`
+        when players pick uniformly among every legal action. From a player's turn of a
+        state with no story (a told game is left to the general loop, which tells each move),
+        play on with each action chosen as ``actions[int(pick() * len(actions))]`` from
+        :meth:`_legal_actions` and recorded in the history, and return how many actions the
+        players took. It may stop at any point (when chance acts, at the end of the game, or
+        sooner): the general loop goes on from there. It may also let chance act itself,
+        drawing from ``chance`` exactly the numbers :meth:`GameState.sample_chance` would and
+        recording the same outcomes, but never past the end of a deal (where
+        :meth:`_deal_number` changes): a match of deals stops there, for a caller that plays
+        one deal only. The result must be exactly what the general loop gives for the same
+        numbers (tested for every installed game); :attr:`fast_playout` is true when a game
+        writes it."""
         raise NotImplementedError
 
     def _deal_number(self, state: GameState[V]) -> int:

@@ -47,16 +47,12 @@ def random_playout(
     moves = 0
     game = state.game
     plain = uniform or type(game)._playout_actions is Game._playout_actions
-    if plain and state.story is None:
-        fast = game._random_playout(state, rng, chance)
-        if fast is not None:
-            return fast
     actions_of = game._legal_actions if plain else game._playout_actions
     apply = game._apply_action
     deal_of = game._deal_number
     history = state.history
     pick = rng.random
-    own = game._play_random if plain and game.fast_playout else None
+    own = game._play_random if plain and game.fast_playout and state.story is None else None
     while True:
         if state.current < 0:
             if state.current == TERMINAL or (deal is not None and deal_of(state) != deal):
@@ -64,7 +60,7 @@ def random_playout(
             state.sample_chance(chance)
             continue
         if own is not None:  # the game's own loop, which gives what this one would
-            moves += own(state, pick)
+            moves += own(state, pick, chance)
             continue
         actions = actions_of(state)
         action = actions[int(pick() * len(actions))]

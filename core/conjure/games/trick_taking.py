@@ -10,6 +10,7 @@ trick leads the next.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Sequence
 from typing import ClassVar, TypeVar
 
@@ -219,7 +220,9 @@ class TrickGame(MatchGame[TV]):
         self._deal_over(state, winner)
         return True
 
-    def _play_random(self, state: GameState[TV], pick: Callable[[], float]) -> int:
+    def _play_random(
+        self, state: GameState[TV], pick: Callable[[], float], chance: random.Random
+    ) -> int:
         """Random play to the end of the deal (see :meth:`Game._play_random`): the tricks of
         a game whose only action is playing a card, played in one loop without a call per
         card. The same picks give the same actions as the general loop."""
