@@ -373,7 +373,7 @@ class GoFish(Game[GoFishVars]):
         for c in hand:
             mine |= 1 << c
             ranks |= 1 << (c % 13)
-        # lowest card code first: the order :meth:`_random_playout` picks from
+        # lowest card code first: the order :meth:`_play_random` picks from
         wanted = _bits(_CARDS_OF_RANKS[ranks] & ~mine)
         if not wanted:
             # only in a dealt-again world that left a whole quartet in a hand (never in play):
