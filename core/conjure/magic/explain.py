@@ -29,9 +29,9 @@ from typing import Any
 import attrs
 
 from conjure.errors import UsageError
-from conjure.magic.choices import ScriptedChooser, describe_value, option_count
+from conjure.magic.choices import ScriptedChooser, describe_value
 from conjure.magic.routine import Claim, Outcome, Routine, perform
-from conjure.magic.verify import Report, estimate_space, verify, walk
+from conjure.magic.verify import Report, UniformChooser, estimate_space, verify, walk
 
 #: cases :func:`explain` walks one by one before it takes a sample instead
 DEFAULT_LIMIT = 200_000
@@ -113,25 +113,6 @@ def _case(outcome: Outcome) -> _Case:
     return outcome.ok, record
 
 
-class _Sampler:
-    """Uniform picks, the indices and option counts recorded (a case met twice is counted
-    once, and a sampled case can be run again with one choice changed)."""
-
-    __slots__ = ("indices", "rng", "sizes")
-
-    def __init__(self, rng: random.Random) -> None:
-        self.rng = rng
-        self.indices: list[int] = []
-        self.sizes: list[int] = []
-
-    def pick(self, kind: str, name: str, options: Any) -> int:
-        n = option_count(options)
-        i = self.rng.randrange(n)
-        self.indices.append(i)
-        self.sizes.append(n)
-        return i
-
-
 #: sampled cases (half failing, where there are) whose choices are changed one at a time to
 #: see which choices matter, and other options tried for each
 PROBE_CASES = 60
@@ -206,7 +187,7 @@ def explain(
         met: set[tuple[int, ...]] = set()
         sampled = []
         for _ in range(sample):
-            chooser = _Sampler(rng)
+            chooser = UniformChooser(rng)
             outcome = perform(routine, values, chooser, record=False, claims=claims)
             key = tuple(chooser.indices)
             if key not in met:

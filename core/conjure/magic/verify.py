@@ -158,19 +158,25 @@ class _RandomChooser:
         return i
 
 
-class _UniformChooser:
-    """Uniform picks; records the product of the option counts met on the way."""
+class UniformChooser:
+    """Uniform picks; records the indices picked, the option counts met and their product
+    (the estimate of the tree's size, and a sampled case that can be run again)."""
 
-    __slots__ = ("product", "rng")
+    __slots__ = ("indices", "product", "rng", "sizes")
 
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
         self.product = 1
+        self.indices: list[int] = []
+        self.sizes: list[int] = []
 
     def pick(self, kind: str, name: str, options: Any) -> int:
         n = option_count(options)
         self.product *= n
-        return self.rng.randrange(n)
+        i = self.rng.randrange(n)
+        self.indices.append(i)
+        self.sizes.append(n)
+        return i
 
 
 def estimate_space(
@@ -190,7 +196,7 @@ def estimate_space(
     rng = random.Random(0)
     products: list[int] = []
     for drawn in range(1, paths + 1):
-        chooser = _UniformChooser(rng)
+        chooser = UniformChooser(rng)
         perform(routine, params, chooser, record=False, claims=claims)
         products.append(chooser.product)
         if drawn == AGREE and len(set(products)) == 1:
