@@ -113,6 +113,17 @@ def _where(s: DeckState, place: str) -> str:
     )
 
 
+#: reference words shared by the moves that deal or peel cards one at a time
+_SHALLOWER_DEEPER: Final = Text(
+    "a break in src gets shallower, one in dst deeper", zh="src 的布雷克变浅，dst 的变深"
+)
+_DEALT_FACE_UP_SEEN: Final = Text(
+    "each card dealt face up, when both places are in view",
+    zh="表面向上发出的每张牌（两处都在观众视线内时）",
+)
+_FACE_UP_WITH_TURN: Final = Text("kept (face up with turn)", zh="不变（turn 时表面向上）")
+
+
 @attrs.frozen
 class MoveRef:
     """A move's entry in the move reference (``conjure moves``, docs/moves.md): what it does to
@@ -203,9 +214,7 @@ class Peel(Move):
             zh="倒序：抽出的牌依次落下，顺序颠倒",
         ),
         faces=Text("kept (flipped each with turn)", zh="不变（turn 时每张翻面）"),
-        breaks=Text(
-            "a break in src gets shallower, one in dst deeper", zh="src 的布雷克变浅，dst 的变深"
-        ),
+        breaks=_SHALLOWER_DEEPER,
         audience=Text(
             "each card that ends face up, when both places are in view",
             zh="最后表面向上的每张牌（两处都在观众视线内时）",
@@ -271,14 +280,9 @@ class Deal(Peel):
             "reverses: the dealt cards land in the opposite order",
             zh="倒序：发出的牌依次落下，顺序颠倒",
         ),
-        faces=Text("kept (face up with turn)", zh="不变（turn 时表面向上）"),
-        breaks=Text(
-            "a break in src gets shallower, one in dst deeper", zh="src 的布雷克变浅，dst 的变深"
-        ),
-        audience=Text(
-            "each card dealt face up, when both places are in view",
-            zh="表面向上发出的每张牌（两处都在观众视线内时）",
-        ),
+        faces=_FACE_UP_WITH_TURN,
+        breaks=_SHALLOWER_DEEPER,
+        audience=_DEALT_FACE_UP_SEEN,
         layout="left: AS 2S 3S",
         example="Deal left table.pile 3",
         zh="从 src 的特普逐张发 n 张牌到 dst 的牌叠上。与 Peel 的动作相同；turn 时每张牌翻面发出。",

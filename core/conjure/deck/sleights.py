@@ -20,10 +20,13 @@ from typing import Any, ClassVar, Final
 import attrs
 
 from conjure.deck.moves import (
+    _DEALT_FACE_UP_SEEN,
+    _FACE_UP_WITH_TURN,
     _FLAG,
     _NOTHING,
     _NUMBER,
     _PLACE,
+    _SHALLOWER_DEEPER,
     MOVES,
     Move,
     MoveRef,
@@ -556,7 +559,7 @@ class DealPiles(Move):
             "pile i gets cards i, i+p, i+2p … (p piles), each pile reversed",
             zh="第i叠得到第i、i+p、i+2p……张牌（共p叠），每叠顺序颠倒",
         ),
-        faces=Text("kept (face up with turn)", zh="不变（turn 时表面向上）"),
+        faces=_FACE_UP_WITH_TURN,
         breaks=Text(
             "a break in src gets shallower, one in a pile deeper",
             zh="src 的布雷克变浅，各叠的布雷克变深",
@@ -673,14 +676,9 @@ class SpellDeal(Move):
             "reverses: a card for each letter lands on the pile",
             zh="倒序：每个字母（汉字）一张牌落到牌叠上",
         ),
-        faces=Text("kept (face up with turn)", zh="不变（turn 时表面向上）"),
-        breaks=Text(
-            "a break in src gets shallower, one in dst deeper", zh="src 的布雷克变浅，dst 的变深"
-        ),
-        audience=Text(
-            "each card dealt face up, when both places are in view",
-            zh="表面向上发出的每张牌（两处都在观众视线内时）",
-        ),
+        faces=_FACE_UP_WITH_TURN,
+        breaks=_SHALLOWER_DEEPER,
+        audience=_DEALT_FACE_UP_SEEN,
         layout="left: AS 2S 3S 4S 5S",
         example="SpellDeal left table.pile ACE",
         zh=(
