@@ -51,6 +51,7 @@ from conjure.games import (
     RunRule,
     SetRule,
     declare,
+    lacking_shown,
     ranks,
 )
 from conjure.text import Text
@@ -335,6 +336,9 @@ class Captain(MatchGame[CaptainVars]):
         state.current = 1 - dealer
 
     # -- legal actions ----------------------------------------------------------------------
+
+    #: a card played off the suit led shows the table what the hand lacks (one rule for all)
+    _lacking_shown = lacking_shown
 
     def _legal_actions(self, state: GameState[CaptainVars]) -> Sequence[int]:
         me = state.current

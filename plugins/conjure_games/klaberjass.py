@@ -53,6 +53,7 @@ from conjure.games import (
     RuleNote,
     RunRule,
     declare,
+    lacking_shown,
     lay_on_two_card_trick,
     ranks,
 )
@@ -412,6 +413,9 @@ class Klaberjass(MatchGame[KlaberjassVars]):
                 )
 
     # -- legal actions ----------------------------------------------------------------------
+
+    #: a card played off the suit led shows the table what the hand lacks (one rule for all)
+    _lacking_shown = lacking_shown
 
     def _legal_actions(self, state: GameState[KlaberjassVars]) -> Sequence[int]:
         hand = state.zones[HANDS[state.current]]

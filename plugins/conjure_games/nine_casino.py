@@ -44,6 +44,7 @@ from conjure.games import (
     RunRule,
     SetRule,
     declare,
+    lacking_shown,
     lay_on_two_card_trick,
     ranks,
     trick_zones,
@@ -337,6 +338,9 @@ class NineCasino(MatchGame[NineCasinoVars]):
     def may_declare(self, state: GameState[NineCasinoVars], player: int) -> bool:
         """Whether ``player``, to move, may declare now."""
         return state.vars.may_declare[player] and bool(state.zones["stock"])
+
+    #: a card played off the suit led shows the table what the hand lacks (one rule for all)
+    _lacking_shown = lacking_shown
 
     def _legal_actions(self, state: GameState[NineCasinoVars]) -> Sequence[int]:
         me = state.current

@@ -68,6 +68,7 @@ from conjure.games.trick_taking import (
     TrickGame,
     TrickVars,
     follow_suit,
+    lacking_shown,
     trick_zones,
 )
 
@@ -121,6 +122,7 @@ __all__ = [
     "decode",
     "encode",
     "follow_suit",
+    "lacking_shown",
     "lay_on_two_card_trick",
     "positions",
     "ranks",

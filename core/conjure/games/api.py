@@ -43,6 +43,9 @@ private is a card in a zone that only its owner sees.
 
 from __future__ import annotations
 
+import bisect
+import functools
+import math
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, ClassVar, Final, Generic, TypeVar, cast
@@ -188,7 +191,18 @@ class GameState(Generic[V]):
     """Everything about one game in progress: zones of cards, public values, whose turn, the
     history of actions (chance outcomes included). Mutable; :meth:`copy` is cheap."""
 
-    __slots__ = ("chance", "current", "game", "history", "known", "story", "vars", "zones")
+    __slots__ = (
+        "chance",
+        "current",
+        "game",
+        "history",
+        "known",
+        "lacking",
+        "story",
+        "vars",
+        "watched",
+        "zones",
+    )
 
     def __init__(self, game: Game[V]) -> None:
         self.game = game
@@ -203,6 +217,12 @@ class GameState(Generic[V]):
         self.chance: tuple[str, int, int] | None = None
         #: when a list, the game appends public sentences telling what happened (terminal play)
         self.story: list[Text] | None = None
+        #: per seat, a bitmask of the cards the table knows the seat does not hold, shown by its
+        #: plays (a card off the suit led); empty while nothing is known. Public, like ``vars``
+        self.lacking: tuple[int, ...] = ()
+        #: whether plays are read for what they show (see :meth:`Game._lacking_shown`): true in a
+        #: game being played, false in a world a bot dealt, whose plays nobody deals from again
+        self.watched = game.shows_lacking
 
     # -- for callers: the checked public path -----------------------------------------------------
 
@@ -256,7 +276,9 @@ class GameState(Generic[V]):
         """The fast path: ``action`` taken from :meth:`legal_actions` or
         :meth:`chance_outcomes` of this very state, applied without checking it again."""
         self.history.append(action)
-        if self.chance is not None:
+        if self.watched:
+            self._apply_watched(action)
+        elif self.chance is not None:
             self._draw(action)
         else:
             self.game._apply_action(self, action)
@@ -264,6 +286,8 @@ class GameState(Generic[V]):
     def sample_chance(self, rng: random.Random) -> None:
         """At a chance node, let chance act at random: a whole pending draw at once (the
         sampled fast path), recorded outcome by outcome as if drawn one card at a time."""
+        if self.lacking:
+            self.lacking = ()  # chance may hand out cards: what plays showed no longer holds
         if self.chance is None:
             outcomes = self.game._chance_outcomes(self)
             x = rng.random()
@@ -390,6 +414,45 @@ class GameState(Generic[V]):
         if self.story is not None:
             self.story.append(Text(en, zh))
 
+    def _apply_watched(self, action: int) -> None:
+        """:meth:`apply_legal` in a game being played (not in a world a bot dealt): apply the
+        action and keep :attr:`lacking` true. A play adds what the game says it shows; a seat
+        seen to take a card into its hand keeps its facts except about that card, and a seat
+        that takes a card the table cannot see loses them (it may now hold one of them); a new
+        deal, the end of the game and chance forget them all."""
+        game = self.game
+        me = self.current
+        if me < 0:
+            self.lacking = ()
+            if self.chance is not None:
+                self._draw(action)
+            else:
+                game._apply_action(self, action)
+            return
+        shown = game._lacking_shown(self, action)
+        lacking = self.lacking
+        if shown:
+            lacking = lacking or (0,) * game.num_players
+            lacking = (*lacking[:me], lacking[me] | shown, *lacking[me + 1 :])
+        deal = game._deal_number(self)
+        before = [self.zones[HANDS[p]][:] if mask else None for p, mask in enumerate(lacking)]
+        game._apply_action(self, action)
+        if self.current == TERMINAL or game._deal_number(self) != deal:
+            self.lacking = ()
+            return
+        everyone = (1 << game.num_players) - 1
+        facts = list(lacking)
+        for p, old in enumerate(before):
+            if old is None:
+                continue
+            for c in set(self.zones[HANDS[p]]).difference(old):
+                if self.known.get(c, 0) & everyone == everyone:
+                    facts[p] &= ~(1 << c)  # a card the table saw it take
+                else:
+                    facts[p] = 0  # a card the table did not see: it may be one of them
+                    break
+        self.lacking = tuple(facts) if any(facts) else ()
+
     def _draw(self, card: int) -> None:
         assert self.chance is not None
         zone, left, drawn = self.chance
@@ -414,6 +477,8 @@ class GameState(Generic[V]):
         new.history = self.history[:]
         new.chance = self.chance
         new.story = None
+        new.lacking = self.lacking
+        new.watched = self.watched
         return new
 
     def to_json(self) -> dict[str, Any]:
@@ -427,6 +492,11 @@ class GameState(Generic[V]):
             "current": self.current,
             "chance": list(self.chance) if self.chance else None,
             "history": list(self.history),
+            **(
+                {"lacking": [[CARDS[c].ascii for c in _cards_of(m)] for m in self.lacking]}
+                if any(self.lacking)
+                else {}
+            ),
         }
 
     def __eq__(self, other: object) -> bool:
@@ -464,6 +534,16 @@ def shuffle(rng: random.Random, cards: list[int]) -> None:
         while j > i:
             j = getrandbits(k)
         cards[i], cards[j] = cards[j], cards[i]
+
+
+def _cards_of(mask: int) -> list[int]:
+    """The card codes whose bits are set in ``mask``, lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
 
 
 def _jsonable(value: Any) -> Any:
@@ -523,6 +603,9 @@ class Game(Generic[V]):
         self.visibility: dict[str, Visibility] = self._zones()
         #: whether random playouts may call :meth:`_play_random` (a game that writes it)
         self.fast_playout = type(self)._play_random is not Game._play_random
+        #: whether plays show the table what a seat does not hold (a game that writes
+        #: :meth:`_lacking_shown`)
+        self.shows_lacking = type(self)._lacking_shown is not Game._lacking_shown
 
     # -- the hooks a game author overrides --------------------------------------------------------
 
@@ -657,6 +740,15 @@ class Game(Generic[V]):
         writes it."""
         raise NotImplementedError
 
+    def _lacking_shown(self, state: GameState[V], action: int) -> int:
+        """The cards (a bitmask) that the player to move shows the table he does not hold by
+        taking ``action`` now, before it is applied: a card played off the suit led, where the
+        rules oblige following, shows he holds none of that suit. Trick games get it from
+        :func:`conjure.games.trick_taking.lacking_shown`; it must read public values only (it
+        is asked of the game being played, never of a world a bot dealt), and every card it
+        names must truly be absent from the hand (the conformance check tests both)."""
+        return 0
+
     def _deal_number(self, state: GameState[V]) -> int:
         """Which deal of a match is being played (0 for a game of one deal)."""
         return 0
@@ -756,6 +848,14 @@ class Game(Generic[V]):
         chance = data.get("chance")
         state.chance = (str(chance[0]), int(chance[1]), int(chance[2])) if chance else None
         state.history = [int(a) for a in data["history"]]
+        lacking = data.get("lacking")
+        if lacking:
+            if len(lacking) != self.num_players:
+                raise SavedStateError("saved state: lacking must list every seat")
+            state.lacking = tuple(
+                sum(1 << card.code for card, _ in parse_packet(" ".join(cards)))
+                for cards in lacking
+            )
         return state
 
     def ordered_actions(self, state: GameState[V]) -> list[int]:
@@ -792,26 +892,178 @@ class Game(Generic[V]):
 
     def determinize(self, state: GameState[V], player: int, rng: random.Random) -> GameState[V]:
         """A copy of ``state`` in which every card ``player`` cannot see is dealt again at
-        random among the places it could be. Only what ``player`` can see is used; the history
-        (which could tell hidden moves and chance's draws) is dropped."""
+        random among the places it could be: within its pool (:attr:`pools`), and never into
+        the hand of a seat the table knows lacks it (:attr:`GameState.lacking`, a suit it was
+        seen not to follow). Every such deal is equally likely (:func:`deal_within`). Only what
+        ``player`` can see is used; the history (which could tell hidden moves and chance's
+        draws) is dropped, and the copy does not read its plays for facts (nobody deals from a
+        bot's world again)."""
         new = state.copy()
         new.history = []
+        new.watched = False
         slots: dict[str, list[tuple[list[int], int]]] = {}
         hidden: dict[str, list[int]] = {}
+        groups: dict[str, list[int]] = {}
         pools = self.pools
+        lacking = new.lacking
+        seat_of = {HANDS[p]: p for p, mask in enumerate(lacking) if mask}
         for zone, cards in new.zones.items():
             pool = pools.get(zone, "")
+            seat = seat_of.get(zone, -1)
             for i, c in enumerate(cards):
                 if not new.sees(player, zone, i, c):
                     slots.setdefault(pool, []).append((cards, i))
                     hidden.setdefault(pool, []).append(c)
+                    groups.setdefault(pool, []).append(seat)
         for pool in sorted(hidden):
             # sorted first, so the new deal depends on which cards are hidden, not where
             cards_ = sorted(hidden[pool])
-            rng.shuffle(cards_)
-            for (zone_cards, i), c in zip(slots[pool], cards_, strict=True):
+            dealt = deal_within(cards_, groups[pool], lacking, rng) if lacking else None
+            if dealt is None:
+                rng.shuffle(cards_)
+                dealt = cards_
+            for (zone_cards, i), c in zip(slots[pool], dealt, strict=True):
                 zone_cards[i] = c
         return new
+
+
+def deal_within(
+    cards: Sequence[int], seats: Sequence[int], lacking: Sequence[int], rng: random.Random
+) -> list[int] | None:
+    """Deal ``cards`` (sorted) to places, one each, where place ``i`` belongs to seat
+    ``seats[i]`` (-1: a place anyone's card may go, a stock or an unwatched hand), so that no
+    seat gets a card of its ``lacking`` mask. Returns the card of each place, every such deal
+    equally likely, or ``None`` when there is none, or no seat's facts touch these cards.
+
+    Exact, not by rejection: a card's *kind* is the set of constrained seats that may hold it
+    (a suit one seat is void in is one kind). A deal is a table of how many cards of each kind
+    go to each seat (and to the free places), and a table stands for
+    ``prod(multinomial(kind's count; its row))`` deals of cards to seats, each with the same
+    number of orders within the places. Counting the deals that complete each partial table
+    (a small dynamic programme over the kinds, with the seats' room left as its state, kept
+    per shape in :func:`_plan`) lets each kind's row be drawn with exactly its share; the cards
+    of a kind are then split by a shuffle, and each seat's cards shuffled into its places.
+    With few kinds and at most a few seats this is a few dozen table entries, computed once
+    per position and reused for every world a bot deals from it."""
+    constrained = sorted({s for s in seats if s >= 0 and lacking[s]})
+    mask_all = 0
+    for c in cards:
+        mask_all |= 1 << c
+    constrained = [s for s in constrained if lacking[s] & mask_all]
+    if not constrained:
+        return None
+    k = len(constrained)
+    group_of = {s: g for g, s in enumerate(constrained)}
+    place_group = [group_of.get(s, k) for s in seats]
+    caps = [0] * (k + 1)
+    for g in place_group:
+        caps[g] += 1
+    forbid = [lacking[s] for s in constrained]
+    kinds: dict[int, list[int]] = {}
+    for c in cards:
+        allowed = 0
+        for g in range(k):
+            if not forbid[g] >> c & 1:
+                allowed |= 1 << g
+        kinds.setdefault(allowed, []).append(c)
+    order = sorted(kinds)
+    plan = _plan(tuple(order), tuple(len(kinds[m]) for m in order), tuple(caps))
+    room = tuple(caps[:k])
+    buckets: list[list[int]] = [[] for _ in range(k + 1)]
+    for i, m in enumerate(order):
+        weights, rows = plan.options(i, room)
+        if not weights or weights[-1] == 0:
+            return None  # the facts admit no deal (never for facts the rules justify)
+        x = rng.randrange(weights[-1])
+        row = rows[bisect.bisect_right(weights, x)]
+        kind = kinds[m][:]
+        shuffle(rng, kind)
+        at = 0
+        for g, n in enumerate(row):
+            buckets[g].extend(kind[at : at + n])
+            at += n
+        room = tuple(r - n for r, n in zip(room, row, strict=False))
+    for bucket in buckets:
+        shuffle(rng, bucket)
+    taken = [0] * (k + 1)
+    out = []
+    for g in place_group:
+        out.append(buckets[g][taken[g]])
+        taken[g] += 1
+    return out
+
+
+class _Plan:
+    """The counts behind :func:`deal_within` for one shape: kinds (a bitmask of the
+    constrained seats that may hold them), how many cards of each kind, and the room of each
+    seat and of the free places."""
+
+    def __init__(self, kinds: tuple[int, ...], counts: tuple[int, ...], caps: tuple[int, ...]):
+        self.kinds, self.counts, self.caps = kinds, counts, caps
+        self.k = len(caps) - 1
+        self.left = [sum(counts[i:]) for i in range(len(counts) + 1)]
+        self._ways: dict[tuple[int, tuple[int, ...]], int] = {}
+        self._options: dict[tuple[int, tuple[int, ...]], tuple[list[int], list[tuple[int, ...]]]]
+        self._options = {}
+
+    def rows(self, i: int, room: tuple[int, ...]) -> list[tuple[tuple[int, ...], int]]:
+        """Each way to share kind ``i``'s cards among the seats that may hold them (within
+        their ``room``) and the free places, with how many deals of the cards it stands for."""
+        count, allowed, k = self.counts[i], self.kinds[i], self.k
+        free = self.left[i] - sum(room)
+        out: list[tuple[tuple[int, ...], int]] = []
+        row = [0] * (k + 1)
+
+        def fill(g: int, left: int, ways: int) -> None:
+            if g == k:
+                if left <= free:
+                    row[k] = left
+                    out.append((tuple(row), ways))
+                return
+            top = min(left, room[g]) if allowed >> g & 1 else 0
+            for n in range(top + 1):
+                row[g] = n
+                fill(g + 1, left - n, ways * math.comb(left, n))
+            row[g] = 0
+
+        fill(0, count, 1)
+        return out
+
+    def ways(self, i: int, room: tuple[int, ...]) -> int:
+        """How many deals of kinds ``i``… fill exactly the ``room`` left (and the free places)."""
+        if i == len(self.counts):
+            return 0 if any(room) else 1
+        key = (i, room)
+        got = self._ways.get(key)
+        if got is None:
+            got = sum(
+                w * self.ways(i + 1, tuple(r - n for r, n in zip(room, row, strict=False)))
+                for row, w in self.rows(i, room)
+            )
+            self._ways[key] = got
+        return got
+
+    def options(self, i: int, room: tuple[int, ...]) -> tuple[list[int], list[tuple[int, ...]]]:
+        """Kind ``i``'s rows with their running totals of deals, for drawing one."""
+        key = (i, room)
+        got = self._options.get(key)
+        if got is None:
+            weights: list[int] = []
+            rows: list[tuple[int, ...]] = []
+            total = 0
+            for row, w in self.rows(i, room):
+                rest = self.ways(i + 1, tuple(r - n for r, n in zip(room, row, strict=False)))
+                if rest:
+                    total += w * rest
+                    weights.append(total)
+                    rows.append(row)
+            got = self._options[key] = (weights, rows)
+        return got
+
+
+@functools.lru_cache(maxsize=256)
+def _plan(kinds: tuple[int, ...], counts: tuple[int, ...], caps: tuple[int, ...]) -> _Plan:
+    return _Plan(kinds, counts, caps)
 
 
 def win_loss(points: Sequence[float]) -> tuple[float, ...]:

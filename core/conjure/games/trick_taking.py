@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import ClassVar, TypeVar
+from typing import Any, ClassVar, TypeVar
 
 import attrs
 
@@ -21,8 +21,10 @@ from conjure.games.api import (
     ALL,
     HANDS,
     NOBODY,
+    SPECIAL,
     TOP,
     WON,
+    Game,
     GameState,
     MatchGame,
     MatchVars,
@@ -49,6 +51,43 @@ def follow_suit(hand: list[int], led: int) -> list[int]:
     suit = led // 13
     same = [c for c in hand if c // 13 == suit]
     return same or hand
+
+
+def lacking_shown(game: Game[Any], state: GameState[Any], action: int) -> int:
+    """The cards the player to move shows he does not hold by playing card ``action`` now,
+    read from the game's own rules of play (:meth:`Game._legal_actions`), so that every trick
+    game's follow rule (follow suit; trump when void, where the rules oblige it; beat the
+    card led; a card that may always be played) is written once, where it is enforced.
+
+    A card ``x`` is shown absent when a hand of just ``action`` and ``x`` would not be allowed
+    to play ``action``: the rules then forbid ``action`` to anyone holding ``x``, so playing
+    it shows ``x`` is not held. This reads no hidden card (the mover's hand is replaced by the
+    two cards; everything else the rules look at is public) and is exact for rules of the
+    form "play from the first of these groups you hold a card of", which covers every trick
+    game here; a hand of every card is tried first, and when that may play ``action`` nothing
+    is shown (a lead, a card of the suit led, a game where following is free). Where rules do
+    not oblige following, nothing is shown. Called only for the game being played, never in
+    bots' playouts (:meth:`GameState.apply_legal`). A trick game that is not a
+    :class:`TrickGame` uses it with ``_lacking_shown = lacking_shown``."""
+    if action >= SPECIAL:
+        return 0
+    zones = state.zones
+    zone = HANDS[state.current]
+    hand = zones[zone]
+    legal = game._legal_actions
+    others = [c for c in game.all_cards() if c != action]
+    try:
+        zones[zone] = [action, *others]
+        if action in legal(state):
+            return 0
+        shown = 0
+        for x in others:
+            zones[zone] = [action, x]
+            if action not in legal(state):
+                shown |= 1 << x
+        return shown
+    finally:
+        zones[zone] = hand
 
 
 @attrs.define(slots=False)
@@ -119,6 +158,8 @@ class TrickGame(MatchGame[TV]):
 
     def _apply_action(self, state: GameState[TV], action: int) -> None:
         self.play_card(state, action)
+
+    _lacking_shown = lacking_shown
 
     def _power(self, state: GameState[TV], card: int, led: int) -> int:
         """How strong ``card`` is in a trick led with ``led`` (0: it cannot win; among equal

@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from conjure.deck.cards import CARDS
-from conjure.games.api import ALL, CHANCE, TOP, UNKNOWN_SIDE, Game, GameState
+from conjure.games.api import ALL, CHANCE, HANDS, TOP, UNKNOWN_SIDE, Game, GameState
 
 
 def visible_to(game: Game[Any], state: GameState[Any], player: int) -> dict[str, list[bool]]:
@@ -31,6 +31,15 @@ def visible_to(game: Game[Any], state: GameState[Any], player: int) -> dict[str,
 
 def _where(step: str, what: str) -> str:
     return f"{step}: {what}"
+
+
+def _lacks_held(state: GameState[Any]) -> tuple[int, int] | None:
+    """A (seat, card) whose hand holds a card the table's facts say it lacks, or None."""
+    for seat, mask in enumerate(state.lacking):
+        for card in state.zones[HANDS[seat]]:
+            if mask >> card & 1:
+                return seat, card
+    return None
 
 
 def check_state(game: Game[Any], state: GameState[Any], step: str = "") -> None:
@@ -86,17 +95,21 @@ def check_state(game: Game[Any], state: GameState[Any], step: str = "") -> None:
         step, "chance's outcomes change in a JSON round trip"
     )
     assert again.history == state.history, _where(step, "the history changes in a JSON round trip")
+    assert again.lacking == state.lacking, _where(
+        step, "what the table knows a seat lacks changes in a JSON round trip"
+    )
 
 
 def check_game(game: Game[Any], seeds: Iterable[int] = range(40), bot_checks: int = 3) -> int:
     """The conformance check every game gets: random games from ``seeds`` in which every
     state passes :func:`check_state`, no observation changes when the cards its seat cannot
     see are dealt again, and at the end the history alone (chance's outcomes included) replays
-    to the same state. Chance is answered outcome by outcome through the checked path in games
-    from even seeds and by the sampled fast path in odd ones. ``bot_checks`` times per game,
-    the Monte-Carlo bot's choice and the whole ISMCTS search (every information set and count)
-    are checked not to change when the cards the seat cannot see are swapped. Returns the
-    number of states checked.
+    to the same state. What the table knows a seat lacks (a suit it did not follow) must be
+    true of the real hands and of every world dealt again. Chance is answered outcome by
+    outcome through the checked path in games from even seeds and by the sampled fast path in
+    odd ones. ``bot_checks`` times per game, the Monte-Carlo bot's choice and the whole ISMCTS
+    search (every information set and count) are checked not to change when the cards the
+    seat cannot see are swapped. Returns the number of states checked.
     """
     from conjure.games.bots import ISMCTSBot, MonteCarloBot
 
@@ -110,10 +123,20 @@ def check_game(game: Game[Any], seeds: Iterable[int] = range(40), bot_checks: in
             where = f"{game.id} seed {seed} step {step}"
             checked += 1
             check_state(game, state, where)
+            wrong = _lacks_held(state)
+            assert wrong is None, (
+                f"{where}: the table is said to know player {wrong[0] + 1} lacks "
+                f"{CARDS[wrong[1]]}, which they hold"
+            )
             for player in range(game.num_players):
                 world = game.determinize(state, player, random.Random(seed * 31 + step))
                 assert world.observation(player) == state.observation(player), (
                     f"{where}: player {player + 1}'s observation depends on cards they cannot see"
+                )
+                wrong = _lacks_held(world)
+                assert wrong is None, (
+                    f"{where}: player {player + 1}'s world deals {CARDS[wrong[1]]} to player "
+                    f"{wrong[0] + 1}, who showed the table they lack it"
                 )
             if state.is_terminal():
                 break
