@@ -11,7 +11,11 @@ seats swapped, draws count half),
 the stronger bot's score with its 95% Wilson interval, and the CPU time per move of each bot.
 ``--only`` keeps the games whose name contains a word, ``--pairs`` names other pairs.
 
+With ``--bot-speed mc,ismcts`` it times the bots' moves instead (moves per CPU second, at the
+positions of seeded random games, the same before and after a change).
+
     python bench/games.py [--seconds 3] [--ladder 100 [--only goofspiel] [--pairs mc:ismcts]]
+    python bench/games.py --bot-speed mc --seconds 20
 """
 
 from __future__ import annotations
@@ -118,6 +122,53 @@ def ladder(games: int, only: str = "", pairs: str = "random:mc,mc:ismcts") -> No
             )
 
 
+def bot_speed(seconds: float, names: str = "mc") -> None:
+    """Bot moves per CPU second, each bot timed at the same positions: those of seeded random
+    games (every seat random), so that the positions do not depend on the bots' code and a run
+    before a change compares with one after it. Each position is also timed with the table's
+    knowledge of voids dropped (the deal of hidden cards then unconstrained), alternating
+    with the real one in this process, which is what the constrained deal costs."""
+    from conjure.games.bots import make_bot
+    from conjure_games.avoid_hearts import AvoidHearts
+
+    rows = [
+        ("sixty-six, one deal", SixtySix(target=1)),
+        ("round-and-round, one deal", RoundAndRound(deals=1)),
+        ("avoid-hearts, 4 players, one deal", AvoidHearts(4, deals=1)),
+    ]
+    for name, game in rows:
+        for bot_name in names.split(","):
+            bot = make_bot(bot_name)
+            spent, blind, moves, seed = 0.0, 0.0, 0, 0
+            while spent < seconds:
+                rng = random.Random(seed)
+                state = game.new_initial_state()
+                while not state.is_terminal():
+                    if state.is_chance_node():
+                        state.sample_chance(rng)
+                        continue
+                    legal = state.legal_actions()
+                    if len(legal) > 1:
+                        plain = state.copy()
+                        if hasattr(plain, "lacking"):
+                            plain.lacking = ()
+                        for which in (0, 1) if moves % 2 else (1, 0):
+                            start = time.process_time()
+                            bot.choose(plain if which else state, random.Random(moves))
+                            took = time.process_time() - start
+                            if which:
+                                blind += took
+                            else:
+                                spent += took
+                        moves += 1
+                    state.apply_action(legal[int(rng.random() * len(legal))])
+                seed += 1
+            print(
+                f"{name:34} {bot_name:>6} {moves / spent:8.1f} moves/s ({moves} moves); "
+                f"voids dropped {moves / blind:8.1f} moves/s"
+            )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=3.0)
@@ -126,7 +177,13 @@ def main() -> None:
     parser.add_argument(
         "--pairs", default="random:mc,mc:ismcts", help="ladder: weaker:stronger bots, by commas"
     )
+    parser.add_argument(
+        "--bot-speed", default="", help="bot moves per CPU second instead (bots, by commas)"
+    )
     args = parser.parse_args()
+    if args.bot_speed:
+        bot_speed(args.seconds, args.bot_speed)
+        return
     if args.ladder:
         ladder(args.ladder, args.only, args.pairs)
         return
