@@ -173,7 +173,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=3.0)
     parser.add_argument("--ladder", type=int, default=0, help="games a pair for the ladder")
-    parser.add_argument("--only", default="", help="ladder: only the games whose name has this")
+    parser.add_argument("--only", default="", help="only the games whose name has this")
     parser.add_argument(
         "--pairs", default="random:mc,mc:ismcts", help="ladder: weaker:stronger bots, by commas"
     )
@@ -196,9 +196,13 @@ def main() -> None:
     ]
     goof = 0.0
     for name, game in rows:
+        if args.only not in name:
+            continue
         games, deals = ours(game, args.seconds)
         goof = goof or games
         print(f"{name:34} {games:>10,.0f} games/s {deals:>10,.0f} deals/s")
+    if args.only and args.only not in "goofspiel":
+        return
     theirs = openspiel_goofspiel(args.seconds)
     if theirs is None:
         print("OpenSpiel not installed: pip install open_spiel to compare")
