@@ -39,10 +39,10 @@ MARRY: Final = SPECIAL  # MARRY + code: lead this King or Queen declaring the ma
 MARRIAGES: Final = Declarations([MarriageRule(20, 40)])
 #: card code -> the marriage it belongs to
 MARRIAGE_OF: Final = {c: i for i, m in enumerate(MARRIAGES.catalogue) for c in m.cards}
-#: (mask of a marriage's King and Queen, the actions leading either), in catalogue order: what
+#: (the King, the Queen, the actions leading either) of each marriage, in catalogue order: what
 #: MARRIAGES.find answers for a hand, read without a search (a hand holds no larger combination)
 MARRIAGE_ACTIONS: Final = tuple(
-    (m.mask, tuple(MARRY + card for card in m.cards)) for m in MARRIAGES.catalogue
+    (m.cards[0], m.cards[1], (MARRY + m.cards[0], MARRY + m.cards[1])) for m in MARRIAGES.catalogue
 )
 CHANGE: Final = SPECIAL + 64  # CHANGE + suit: show the trump 9, name the suit, lead the 9
 CLOSE: Final = SPECIAL + 70
@@ -330,28 +330,28 @@ class SixtySix(TrickGame[SixtySixVars]):
         v = state.vars
         if v.final:
             return (PASS, DECLARE)
-        hand = state.zones[HANDS[state.current]]
-        trick = state.zones["trick"]
-        trump = v.trump
+        zones = state.zones
+        me = state.current
+        hand = zones[HANDS[me]]
+        trick = zones["trick"]
         if trick:
-            led = trick[0]
-            same = [c for c in hand if c // 13 == led // 13]
+            led = trick[0] // 13
+            same = [c for c in hand if c // 13 == led]
             if same:
                 return same
+            trump = v.trump
             return [c for c in hand if c // 13 == trump] or hand
-        actions = list(hand)
-        have = 0
-        for c in hand:
-            have |= 1 << c
-        for mask, marry in MARRIAGE_ACTIONS:  # lead either card of a marriage held
-            if have & mask == mask:
+        actions = hand[:]
+        for king, queen, marry in MARRIAGE_ACTIONS:  # lead either card of a marriage held
+            if king in hand and queen in hand:
                 actions.extend(marry)
         if v.won_last:
+            trump = v.trump
             if trump * 13 + NINE in hand:
                 actions.extend(CHANGE + s for s in range(4) if s != trump)
-            if state.zones["stock"] and not v.closed:
+            if zones["stock"] and not v.closed:
                 actions.append(CLOSE)
-        if v.tricks[state.current]:
+        if v.tricks[me]:
             actions.append(DECLARE)
         return actions
 
@@ -380,7 +380,7 @@ class SixtySix(TrickGame[SixtySixVars]):
 
     # -- play -----------------------------------------------------------------------------------
 
-    def _apply_action(self, state: GameState[SixtySixVars], action: int) -> None:
+    def _apply_special(self, state: GameState[SixtySixVars], action: int) -> None:
         v = state.vars
         me = state.current
         if action >= CLOSE:
@@ -399,7 +399,7 @@ class SixtySix(TrickGame[SixtySixVars]):
                 f"玩家{me + 1}亮出9，把王牌改为{SUIT_SYMBOLS[v.trump]}",
             )
             action = nine
-        elif action >= MARRY:
+        else:
             card = action - MARRY
             marriage = MARRIAGES.catalogue[MARRIAGE_OF[card]]
             declare(state, marriage)  # both cards shown; the one led lies face up anyway
@@ -411,23 +411,22 @@ class SixtySix(TrickGame[SixtySixVars]):
             action = card
         self.play_card(state, action)
 
-    def _take_trick(self, state: GameState[SixtySixVars], winner: int) -> None:
+    def _trick_won(self, state: GameState[SixtySixVars], winner: int) -> int:
         v = state.vars
         extra = v.marriage if v.marriage > 0 and winner == v.leader else 0
-        if not state.zones["hand0"] and not state.zones["hand1"] and not v.closed:
+        zones = state.zones
+        if not zones["hand0"] and not zones["hand1"] and not v.closed:
             extra += 10  # the last trick
-        super()._take_trick(state, winner)
         if extra:
-            score, extras = list(v.score), list(v.extra)
-            score[winner] += extra
-            extras[winner] += extra
-            v.score, v.extra = tuple(score), tuple(extras)
+            e0, e1 = v.extra
+            v.extra = (e0, e1 + extra) if winner else (e0 + extra, e1)
         v.marriage = -1
         v.won_last = True
+        return extra
 
     def _draw(self, state: GameState[SixtySixVars], winner: int) -> None:
-        if not state.vars.closed:
-            super()._draw(state, winner)
+        if not state.vars.closed and state.zones["stock"]:
+            self._draw_stock(state, winner)
 
     def _deal_over(self, state: GameState[SixtySixVars], last: int) -> None:
         state.vars.final = True

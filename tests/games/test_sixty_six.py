@@ -2,12 +2,23 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from conjure.deck import Card
 from conjure.games import GameState
 from conjure.testing import check_game
-from conjure_games.sixty_six import CHANGE, CLOSE, DECLARE, MARRY, PASS, SixtySix
+from conjure_games.sixty_six import (
+    CHANGE,
+    CLOSE,
+    DECK,
+    DECLARE,
+    MARRIAGES,
+    MARRY,
+    PASS,
+    SixtySix,
+)
 
 
 def c(text: str) -> int:
@@ -193,6 +204,26 @@ def test_a_marriage_scores_only_when_its_trick_is_won() -> None:
     assert MARRY + c("KD") not in s.legal_actions()  # the Queen of diamonds is not held
     play(game, s, MARRY + c("KS"), c("9H"))
     assert s.vars.score == (4 + 40, 0)
+
+
+def test_the_marriages_offered_on_lead_are_those_the_finder_sees() -> None:
+    """The lead lists the marriages of a hand from King-and-Queen pairs, in the catalogue's
+    order; on random hands (a marriage in most of them) that is what MARRIAGES.find answers."""
+    game = SixtySix()
+    rng = random.Random(3)
+    with_marriage = 0
+    for _ in range(300):
+        s = example_state(game)
+        hand = rng.sample(DECK, 6)
+        rest = [card for card in DECK if card not in hand]
+        s.zones["hand0"], s.zones["hand1"], s.zones["stock"] = hand, rest[:6], rest[6:]
+        found = [
+            MARRY + card for i in MARRIAGES.find(hand) for card in MARRIAGES.catalogue[i].cards
+        ]
+        offered = [a for a in s.legal_actions() if MARRY <= a < CHANGE]
+        assert offered == found, hand
+        with_marriage += bool(found)
+    assert with_marriage > 50
 
 
 def test_closing_stops_the_draw_and_the_bonus() -> None:

@@ -108,7 +108,8 @@ class TrickGame(MatchGame[TV]):
     """A match of deals of tricks. Subclasses write :meth:`_new_deal` (deal from the deck with
     :meth:`deal_one_at_a_time`, then :meth:`start_play`), :meth:`_legal_actions`,
     :meth:`_deal_over` and :meth:`_match_over`, and set :attr:`strength` and
-    :attr:`card_points` (tables by card code). A card action goes to :meth:`play_card`."""
+    :attr:`card_points` (tables by card code). A card action goes to :meth:`play_card`; any
+    other action (from :data:`SPECIAL` up: close, declare, pass) to :meth:`_apply_special`."""
 
     #: card code -> strength within its suit (higher wins)
     strength: ClassVar[Sequence[int]] = ()
@@ -134,10 +135,11 @@ class TrickGame(MatchGame[TV]):
         self._plain_power = cls._power is TrickGame._power
         self._plain_points = cls._points is TrickGame._points
         self._plain_take = cls._take_trick is TrickGame._take_trick
+        self._plain_won = cls._trick_won is TrickGame._trick_won
         self._plain_draw = cls._draw is TrickGame._draw
         self._stock_seen = self.visibility.get("stock") in (ALL, TOP)
         self._hands = HANDS[: self.num_players]
-        # a game with actions besides playing a card is played by the general loop
+        # a game that plays a card its own way is played by the general loop
         self.fast_playout = (
             cls._apply_action is TrickGame._apply_action and cls.play_card is TrickGame.play_card
         )
@@ -157,7 +159,15 @@ class TrickGame(MatchGame[TV]):
         state.current = leader
 
     def _apply_action(self, state: GameState[TV], action: int) -> None:
-        self.play_card(state, action)
+        if action < SPECIAL:
+            self.play_card(state, action)
+        else:
+            self._apply_special(state, action)
+
+    def _apply_special(self, state: GameState[TV], action: int) -> None:
+        """Make ``action``, legal and from :data:`SPECIAL` up (anything but playing a card);
+        set ``state.current``."""
+        raise NotImplementedError
 
     _lacking_shown = lacking_shown
 
@@ -231,6 +241,8 @@ class TrickGame(MatchGame[TV]):
             else:
                 for c in trick:
                     points += self._points(state, c)
+            if not self._plain_won:
+                points += self._trick_won(state, winner)
             if n == 2:
                 s0, s1 = v.score
                 t0, t1 = v.tricks
@@ -264,12 +276,14 @@ class TrickGame(MatchGame[TV]):
     def _play_random(
         self, state: GameState[TV], pick: Callable[[], float], chance: random.Random
     ) -> int:
-        """Random play to the end of the deal (see :meth:`Game._play_random`): the tricks of
-        a game whose only action is playing a card, played in one loop without a call per
-        card. The same picks give the same actions as the general loop."""
+        """Random play to the end of the deal (see :meth:`Game._play_random`): the cards
+        played in one loop without a call per card, other actions through
+        :meth:`_apply_special`; it stops where chance or the end comes. The same picks give
+        the same actions as the general loop."""
         zones = state.zones
         history = state.history
         legal = self._legal_actions
+        special = self._apply_special
         hands = [zones[h] for h in self._hands]
         trick = zones["trick"]
         n = self.num_players
@@ -278,18 +292,24 @@ class TrickGame(MatchGame[TV]):
         while True:
             me = state.current
             actions = legal(state)
-            card = actions[int(pick() * len(actions))]
-            history.append(card)
+            action = actions[int(pick() * len(actions))]
+            history.append(action)
             moves += 1
-            hands[me].remove(card)
-            trick.append(card)
-            if len(trick) < n:
-                state.current = (me + 1) % n
-            elif settle(state):
+            if action >= SPECIAL:
+                special(state, action)
+            else:
+                hands[me].remove(action)
+                trick.append(action)
+                if len(trick) < n:
+                    state.current = (me + 1) % n
+                    continue
+                settle(state)
+            if state.current < 0:
                 return moves
 
     def _take_trick(self, state: GameState[TV], winner: int) -> None:
-        """The winner takes the trick's cards and scores their points."""
+        """The winner takes the trick's cards and scores their points and any bonus
+        (:meth:`_trick_won`)."""
         trick = state.zones["trick"]
         state.zones[WON[winner]].extend(trick)
         points = 0
@@ -300,6 +320,7 @@ class TrickGame(MatchGame[TV]):
         else:
             for c in trick:
                 points += self._points(state, c)
+        points += self._trick_won(state, winner)
         v = state.vars
         score = list(v.score)
         score[winner] += points
@@ -307,6 +328,12 @@ class TrickGame(MatchGame[TV]):
         tricks = list(v.tricks)
         tricks[winner] += 1
         v.tricks = tuple(tricks)
+
+    def _trick_won(self, state: GameState[TV], winner: int) -> int:
+        """``winner`` takes the full trick (its cards not yet moved, ``vars.leader`` still
+        who led it): the points it scores beyond its cards (a marriage, the last trick), after
+        the game's own bookkeeping of a trick taken (nothing by default)."""
+        return 0
 
     def _draw(self, state: GameState[TV], winner: int) -> None:
         """Each player, the winner first, draws the top card of the stock while it lasts; a
