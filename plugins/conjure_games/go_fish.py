@@ -41,6 +41,7 @@ the fast path: 528 games a second, 91 thousand actions).
 from __future__ import annotations
 
 import random
+from bisect import insort
 from collections.abc import Callable, Sequence
 from typing import Final
 
@@ -75,8 +76,20 @@ _CARDS_OF_RANKS: Final = tuple(
 )
 
 
-#: a 13-bit mask -> its set bits, lowest first (to pick the i-th card of a hand a suit at a time)
-_SET_BITS: Final = tuple(tuple(b for b in range(13) if m >> b & 1) for m in range(8192))
+#: a card code -> the bit of its rank
+_RANK_BIT: Final = tuple(1 << (c % 13) for c in range(52))
+#: a rank -> its four card codes
+_RANK_CARDS: Final = tuple((r, r + 13, r + 26, r + 39) for r in range(13))
+
+
+def _ranks_of(mask: int) -> int:
+    """The ranks (bit r for rank r) of the cards in ``mask``."""
+    return (mask | mask >> 13 | mask >> 26 | mask >> 39) & 0x1FFF
+
+
+def _whole_ranks(mask: int) -> int:
+    """The ranks of which ``mask`` holds all four cards."""
+    return mask & mask >> 13 & mask >> 26 & mask >> 39 & 0x1FFF
 
 
 def _bits(mask: int) -> list[int]:
@@ -422,35 +435,24 @@ class GoFish(Game[GoFishVars]):
         self, state: GameState[GoFishVars], pick: Callable[[], float], chance: random.Random
     ) -> int:
         """The fast path of a random playout: the rules of :meth:`_legal_actions` and
-        :meth:`_apply_action` on bitmasks (a hand and its ranks as one integer each), the same
-        choices from the same picks, the state written back once at the end."""
+        :meth:`_apply_action` with hands as bitmasks and each seat's legal asks kept as a sorted
+        list that changes only when a card changes hands, the same choices from the same picks,
+        the state written back once at the end.
+
+        A refused ask changes no hand, so the stall (a fact of the hands) is looked for only
+        when a card has changed hands; a deal that starts stalled, or a hand holding a whole
+        quartet (both only in a world dealt again for a bot), is played by the checked hooks."""
         n = self.num_players
         zones = state.zones
         hand = [mask_of(zones[h]) for h in self._hands]
-        rk = [0] * n
-        for p in range(n):
-            for c in zones[self._hands[p]]:
-                rk[p] |= 1 << (c % 13)
-        any_ = self._any
-        history = state.history
-        append = history.append
-        denied = list(state.vars.denied)
-        holds = list(state.vars.holds)
-        score = list(state.vars.score)
-        refused = state.vars.refused
-        stalled = state.vars.stalled
-        asks: list[tuple[int, int, int, int]] = []
-        note = asks.append
-        laid: list[list[int]] = [[] for _ in range(n)]
-        shown = 0
-        got = [False] * n
-        wanted_of = _CARDS_OF_RANKS
-        set_bits = _SET_BITS
-        rank_masks = RANK_MASKS
-        points = QUARTET_POINTS
-        seats = range(n)
+        rk = [_ranks_of(m) for m in hand]
         #: the next player still holding cards after each seat (itself when none is)
         nxt = [0] * n
+        #: ask=1: each seat's targets (the other holders) and their action bases
+        tg: list[tuple[int, ...]] = [()] * n
+        base: list[tuple[int, ...]] = [()] * n
+        seats = range(n)
+        any_ = self._any
 
         def find_next() -> None:
             for a in seats:
@@ -460,6 +462,10 @@ class GoFish(Game[GoFishVars]):
                     if hand[b]:
                         nxt[a] = b
                         break
+            if any_:
+                for a in seats:
+                    tg[a] = tuple(b for b in seats if b != a and hand[b])
+                    base[a] = tuple(SPECIAL + b * 52 for b in tg[a])
 
         def is_stalled() -> bool:
             for a in seats:
@@ -469,82 +475,107 @@ class GoFish(Game[GoFishVars]):
             return True
 
         find_next()
-        p = state.current
-        moves = 0
-        while True:
-            mine = hand[p]
-            wanted = wanted_of[rk[p]] & ~mine
-            if not wanted:
-                wanted = mine & -mine
-            if any_:
-                targets = [q for q in seats if q != p and hand[q]]
-                k = wanted.bit_count()
-                t, i = divmod(int(pick() * (k * len(targets))), k)
-                q = targets[t]
-            else:
-                q = nxt[p]
-                i = int(pick() * wanted.bit_count())
-            # the i-th card of ``wanted``, lowest code first: a suit (13 codes) at a time
-            base = 0
-            while True:
-                low = set_bits[wanted & 0x1FFF]
-                if i < len(low):
-                    card = base + low[i]
-                    break
-                i -= len(low)
-                wanted >>= 13
-                base += 13
+        if any(_whole_ranks(m) for m in hand) or (not any_ and is_stalled()):
+            return self._play_checked(state, pick)
+        #: each seat's legal asks, lowest card first (never empty for a seat with cards: it
+        #: holds no whole quartet)
+        wanted = [_bits(_CARDS_OF_RANKS[rk[a]] & ~hand[a]) for a in seats]
+        history = state.history
+        append = history.append
+        first = len(history)
+        denied = list(state.vars.denied)
+        holds = list(state.vars.holds)
+        score = list(state.vars.score)
+        stalled = False
+        asks: list[tuple[int, int, int, int]] = []
+        note = asks.append
+        laid: list[list[int]] = [[] for _ in seats]
+        shown: list[int] = []
+        got = [False] * n
+        rank_bit = _RANK_BIT
+        #: the index in the history of the last ask that got a card (-1: none yet)
+        last_got = -1
+
+        def take(p: int, q: int, card: int) -> int:
+            """``p`` got ``card`` from ``q``: the player to ask next, or TERMINAL."""
+            nonlocal stalled, last_got
+            last_got = len(history) - 1
             bit = 1 << card
-            append(SPECIAL + q * 52 + card if any_ else card)
-            moves += 1
-            theirs = hand[q]
             r = card % 13
-            holds[p] |= 1 << r
-            if theirs & bit:
-                whole = rank_masks[r]
-                theirs ^= bit
-                hand[q] = theirs
-                holds[q] &= ~(1 << r)
-                if not theirs & whole:
-                    rk[q] &= ~(1 << r)
-                mine |= bit
-                shown |= bit
-                denied[p] &= ~bit
-                note((p, q, card, 1))
-                refused = 0
-                if mine & whole == whole:
-                    mine ^= whole
-                    rk[p] &= ~(1 << r)
-                    laid[p].append(r)
-                    score[p] += points[r]
-                    for a in seats:
-                        holds[a] &= ~(1 << r)
-                else:
-                    rk[p] |= 1 << r
-                hand[p] = mine
-                got[p] = True
-                if not theirs or not mine:  # a hand is empty: the order of turns changes
-                    if sum(1 for h in hand if h) < 2:
-                        p = TERMINAL
+            rb = 1 << r
+            whole = RANK_MASKS[r]
+            theirs = hand[q] ^ bit
+            hand[q] = theirs
+            holds[p] |= rb
+            holds[q] &= ~rb
+            if theirs & whole:  # q may now ask for the card it gave
+                insort(wanted[q], card)
+            else:  # q has no card of the rank left: nor does it want the others
+                rk[q] &= ~rb
+                left = wanted[q]
+                for other in _RANK_CARDS[r]:
+                    if other != card:
+                        left.remove(other)
+            mine = hand[p] | bit
+            denied[p] &= ~bit
+            wanted[p].remove(card)
+            note((p, q, card, 1))
+            shown.append(card)
+            if mine & whole == whole:
+                mine ^= whole
+                rk[p] &= ~rb
+                laid[p].append(r)
+                score[p] += QUARTET_POINTS[r]
+                for a in seats:
+                    holds[a] &= ~rb
+            hand[p] = mine
+            got[p] = True
+            if not theirs or not mine:  # a hand is empty: the order of turns changes
+                if sum(1 for h in hand if h) < 2:
+                    return TERMINAL
+                find_next()
+            if not any_ and not rk[p] & rk[nxt[p]] and is_stalled():
+                stalled = True
+                return TERMINAL
+            return p if mine else nxt[p]
+
+        p = state.current
+        if any_:
+            while True:
+                cards = wanted[p]
+                k = len(cards)
+                t, i = divmod(int(pick() * (k * len(tg[p]))), k)
+                card = cards[i]
+                append(base[p][t] + card)
+                q = tg[p][t]
+                if hand[q] >> card & 1:
+                    p = take(p, q, card)
+                    if p < 0:
                         break
-                    find_next()
-                if not any_ and not rk[p] & rk[nxt[p]] and is_stalled():
-                    stalled = True
-                    p = TERMINAL
-                    break
-                if not mine:
-                    p = nxt[p]
-            else:
-                denied[q] |= bit
-                if not mine & bit:
+                else:
+                    bit = 1 << card
+                    denied[q] |= bit
                     denied[p] |= bit
-                note((p, q, card, 0))
-                p = nxt[p]
-                refused += 1
-                if refused >= n and not any_ and is_stalled():
-                    stalled = True
-                    p = TERMINAL
-                    break
+                    holds[p] |= rank_bit[card]
+                    note((p, q, card, 0))
+                    p = nxt[p]
+        else:
+            while True:
+                cards = wanted[p]
+                card = cards[int(pick() * len(cards))]
+                append(card)
+                q = nxt[p]
+                if hand[q] >> card & 1:
+                    p = take(p, q, card)
+                    if p < 0:
+                        break
+                else:
+                    bit = 1 << card
+                    denied[q] |= bit
+                    denied[p] |= bit
+                    holds[p] |= rank_bit[card]
+                    note((p, q, card, 0))
+                    p = q
         for a in seats:
             cards = zones[self._hands[a]]
             # a hand that received a card is sorted, as _apply_action leaves it; one that only
@@ -554,15 +585,29 @@ class GoFish(Game[GoFishVars]):
             for r in laid[a]:
                 quartets.extend((r, r + 13, r + 26, r + 39))
         known = state.known
-        for c in _bits(shown):
+        for c in shown:
             known[c] = -1
-        state.vars.denied = tuple(denied)
-        state.vars.holds = tuple(holds)
-        state.vars.score = tuple(score)
-        state.vars.refused = refused
-        state.vars.stalled = stalled
-        state.vars.asks = (*state.vars.asks, *asks)[-asking.LOG_LENGTH :]
+        moves = len(history) - first
+        v = state.vars
+        v.refused = len(history) - 1 - last_got if last_got >= 0 else v.refused + moves
+        v.denied = tuple(denied)
+        v.holds = tuple(holds)
+        v.score = tuple(score)
+        v.stalled = stalled
+        v.asks = (*v.asks, *asks)[-asking.LOG_LENGTH :]
         state.current = p
+        return moves
+
+    def _play_checked(self, state: GameState[GoFishVars], pick: Callable[[], float]) -> int:
+        """Random play to the end by the checked hooks, as the general loop plays it."""
+        history = state.history
+        moves = 0
+        while state.current >= 0:
+            actions = self._legal_actions(state)
+            action = actions[int(pick() * len(actions))]
+            history.append(action)
+            self._apply_action(state, action)
+            moves += 1
         return moves
 
     def _action_name(self, state: GameState[GoFishVars], action: int) -> str:

@@ -202,6 +202,22 @@ def test_the_fast_playout_copes_with_a_whole_quartet_left_in_a_hand(ask: int) ->
         assert fast.to_json() == slow.to_json()
 
 
+@pytest.mark.parametrize("refused", [0, 2, 7])
+def test_the_fast_playout_of_a_deal_that_starts_stalled(refused: int) -> None:
+    # only in a world dealt again for a bot: no seat shares a rank with the next one, so every
+    # ask is refused until a whole round of refusals ends the deal
+    game = GoFish()
+    for seed in range(4):
+        slow = hands(game, "2S 5S", "3S 6S", "2H 5H", "3H 6H", current=seed)
+        slow.vars.refused = refused
+        fast = slow.copy()
+        checked_playout(slow, random.Random(seed))
+        moves = random_playout(fast, random.Random(seed), uniform=True)
+        assert fast.to_json() == slow.to_json()
+        assert fast.vars.stalled
+        assert moves == max(1, 4 - refused)
+
+
 def test_an_ask_tells_the_table_the_asker_holds_the_rank_and_not_the_card() -> None:
     game = GoFish()
     s = hands(game, "5S 9C", "5C 9S", "5D KS", "9H 9D KH KC KD 5H")
