@@ -7,8 +7,8 @@ same run when ``open_spiel`` is installed (``pip install open_spiel``; it is not
   a card, the default) and ``ask=1`` (Go Fish: ask anyone for a card), beside OpenSpiel's
   ``go_fish`` with four players too (its other defaults: five cards each, ask anyone for a
   rank and get every card of it, else draw from a stock). The games differ in length (about
-  175 asks a game here under either rule, about 70 actions there), so the rate per action is
-  printed as well as the rate per game.
+  175 asks a game here under ask=0 and 200 under ask=1, about 70 actions there), so the rate
+  per action is printed as well as the rate per game.
 
 Both sides run the same loop: ask for the legal actions, apply a uniformly random one, let
 chance act at random (here: :func:`conjure.games.bots.random_playout`, which takes go-fish's

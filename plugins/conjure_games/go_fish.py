@@ -42,7 +42,7 @@ from __future__ import annotations
 
 import random
 from bisect import insort
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Final
 
 import attrs
@@ -61,7 +61,7 @@ from conjure.games import (
     win_loss,
 )
 from conjure.games.asking import AskVars
-from conjure.games.melds import RANK_MASKS, mask_of
+from conjure.games.melds import RANK_MASKS
 from conjure.text import Text
 
 #: 「4张A 50，4张K 40点，4张J 30点，4张Q 20点，4张10…4张6 10点，4张5…4张2 5点」
@@ -76,10 +76,58 @@ _CARDS_OF_RANKS: Final = tuple(
 )
 
 
-#: a card code -> the bit of its rank
-_RANK_BIT: Final = tuple(1 << (c % 13) for c in range(52))
+#: a card code -> its bit in a mask of cards
+_CARD_BIT: Final = tuple(1 << c for c in range(52))
 #: a rank -> its four card codes
 _RANK_CARDS: Final = tuple((r, r + 13, r + 26, r + 39) for r in range(13))
+#: a card code -> the bit of its rank
+_RANK_BIT: Final = tuple(1 << (c % 13) for c in range(52))
+#: a card code -> the mask of the four cards of its rank
+_WHOLE: Final = tuple(RANK_MASKS[c % 13] for c in range(52))
+#: a card code -> the other three cards of its rank
+_OTHERS: Final = tuple(tuple(x for x in range(c % 13, 52, 13) if x != c) for c in range(52))
+#: byte k of a card mask -> the card codes of its set bits, lowest first (8 codes a byte)
+_BYTE_CARDS: Final = tuple(
+    tuple(tuple(8 * k + b for b in range(8) if m >> b & 1) for m in range(256)) for k in range(7)
+)
+
+#: what the table hears, for every seat in one integer: the cards a seat has denied (52 bits
+#: at ``_DENIED_AT[seat]``) and the ranks it is known to hold (13 bits at ``_HOLDS_AT[seat]``)
+_DENIED_AT: Final = tuple(64 * s for s in range(6))
+_HOLDS_AT: Final = tuple(64 * (6 + s) for s in range(6))
+_ALL_CARDS: Final = (1 << 52) - 1
+#: a rank -> every bit of what is heard but that rank's bit in the seats' held ranks (a
+#: quartet laid down is held by no one)
+_BUT_RANK: Final = tuple(~sum(1 << (r + at) for at in _HOLDS_AT) for r in range(13))
+#: asker, asked, card -> what a refused ask tells: neither seat holds the card, the asker holds
+#: a card of its rank
+_REFUSED: Final = tuple(
+    tuple(
+        tuple(
+            1 << (c + _DENIED_AT[p]) | 1 << (c + _DENIED_AT[q]) | 1 << (c % 13 + _HOLDS_AT[p])
+            for c in range(52)
+        )
+        for q in range(6)
+    )
+    for p in range(6)
+)
+#: asker, card -> what an ask that got the card tells of the asker: it holds the rank
+_GOT: Final = tuple(tuple(1 << (c % 13 + _HOLDS_AT[p]) for c in range(52)) for p in range(6))
+#: asker, asked, card -> every bit of what is heard but what such an ask makes void: the asker's
+#: denial of the card (it is seen to hold it) and the claim that the asked holds the rank (it
+#: may have had only that one)
+_GOT_VOIDS: Final = tuple(
+    tuple(
+        tuple(~(1 << (c + _DENIED_AT[p]) | 1 << (c % 13 + _HOLDS_AT[q])) for c in range(52))
+        for q in range(6)
+    )
+    for p in range(6)
+)
+
+
+def _mask(cards: Iterable[int]) -> int:
+    """The mask of ``cards`` (distinct card codes)."""
+    return sum(map(_CARD_BIT.__getitem__, cards))
 
 
 def _ranks_of(mask: int) -> int:
@@ -92,13 +140,77 @@ def _whole_ranks(mask: int) -> int:
     return mask & mask >> 13 & mask >> 26 & mask >> 39 & 0x1FFF
 
 
-def _bits(mask: int) -> list[int]:
-    """The card codes in ``mask``, lowest first."""
+def _cards_in(mask: int) -> list[int]:
+    """The card codes in ``mask`` (of 52 bits at most), lowest first, a byte at a time."""
+    b0, b1, b2, b3, b4, b5, b6 = _BYTE_CARDS
+    return [
+        *b0[mask & 255],
+        *b1[mask >> 8 & 255],
+        *b2[mask >> 16 & 255],
+        *b3[mask >> 24 & 255],
+        *b4[mask >> 32 & 255],
+        *b5[mask >> 40 & 255],
+        *b6[mask >> 48],
+    ]
+
+
+def _next_holders(hand: Sequence[int]) -> tuple[int, ...]:
+    """For each seat, the next one round the table with cards in ``hand`` (itself if none)."""
+    n = len(hand)
+    out = list(range(n))
+    for a in range(n):
+        for step in range(1, n):
+            b = (a + step) % n
+            if hand[b]:
+                out[a] = b
+                break
+    return tuple(out)
+
+
+def _no_ask_can_succeed(ranks: Sequence[int], nxt: Sequence[int]) -> bool:
+    """Whether no seat holds a rank (``ranks``: its ranks as bits) that the next holder holds
+    too: under the literal rule the deal has stalled."""
+    for a, b in enumerate(nxt):  # noqa: SIM110 - a plain loop: it runs within playouts
+        if b != a and ranks[a] & ranks[b]:
+            return False
+    return True
+
+
+def _asks_heard(
+    history: list[int],
+    first: int,
+    p: int,
+    order: tuple[int, ...],
+    gots: list[tuple[int, int, int, int, int, tuple[int, ...]]],
+) -> list[tuple[int, int, int, int]]:
+    """The ask log entries of the last few asks of a fast playout that asked from
+    ``history[first]`` on, ``p`` asking first and ``order`` the next holder after each seat
+    then: an ask that got a card is in ``gots``; any other was refused, and passed the turn on
+    to the next holder."""
+    end = len(history)
+    start = max(first, end - asking.LOG_LENGTH)
+    # the asks since the last one that got a card before the log's first (or since the start)
+    # were refused: the turn went round the holders
+    i = first
+    for k in range(len(gots) - 1, -1, -1):
+        at, _, _, _, after, then = gots[k]
+        if at < start:
+            i, p, order = at + 1, after, then
+            break
+    for _ in range(i, start):
+        p = order[p]
+    by_index = {g[0]: g for g in gots[-asking.LOG_LENGTH :] if g[0] >= start}
     out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
+    for i in range(start, end):
+        g = by_index.get(i)
+        if g is not None:
+            out.append((g[1], g[2], g[3], 1))
+            p, order = g[4], g[5]
+            continue
+        action = history[i]
+        q, card = divmod(action - SPECIAL, 52) if action >= SPECIAL else (order[p], action)
+        out.append((p, q, card, 0))
+        p = order[p]
     return out
 
 
@@ -288,6 +400,9 @@ class GoFish(Game[GoFishVars]):
         n = self.num_players
         self._hands = tuple(f"hand{p}" for p in range(n))
         self._seats = {h: p for p, h in enumerate(self._hands)}
+        self._quartets = tuple(f"quartets{p}" for p in range(n))
+        #: the next seat round the table from each
+        self._next = tuple((p + 1) % n for p in range(n))
 
     def _zones(self) -> dict[str, str | int]:
         z: dict[str, str | int] = {"deck": NOBODY}
@@ -304,21 +419,23 @@ class GoFish(Game[GoFishVars]):
     def _after_chance(self, state: GameState[GoFishVars], zone: str) -> None:
         n = self.num_players
         cards = state.zones["deck"]
-        hands = [state.zones[h] for h in self._hands]
-        for p, hand in enumerate(hands):
-            hand.extend(cards[(p - 1) % n :: n])  # one at a time from the dealer's left
-        cards.clear()
         score = [0] * n
-        for p, hand in enumerate(hands):
-            hand.sort()
-            held = mask_of(hand)
-            for r, whole in enumerate(RANK_MASKS):
-                if held & whole == whole:  # a quartet dealt: laid down at once
-                    held ^= whole
-                    state.zones[f"quartets{p}"].extend((r, r + 13, r + 26, r + 39))
-                    score[p] += QUARTET_POINTS[r]
-            if len(hand) != held.bit_count():
-                hand[:] = _bits(held)
+        for p, name in enumerate(self._hands):
+            hand = state.zones[name]
+            hand.extend(cards[(p - 1) % n :: n])  # one at a time from the dealer's left
+            held = _mask(hand)
+            whole = _whole_ranks(held)
+            if not whole:
+                hand.sort()
+                continue
+            while whole:  # a quartet dealt: laid down at once
+                r = (whole & -whole).bit_length() - 1
+                whole &= whole - 1
+                held ^= RANK_MASKS[r]
+                state.zones[f"quartets{p}"].extend(_RANK_CARDS[r])
+                score[p] += QUARTET_POINTS[r]
+            hand[:] = _cards_in(held)
+        cards.clear()
         state.vars.score = tuple(score)
         asking.start(state, n)
         state.current = 0
@@ -356,8 +473,8 @@ class GoFish(Game[GoFishVars]):
             q = self._next_holder(state, p)
             if q == p:
                 continue
-            theirs = mask_of(state.zones[self._hands[q]])
-            if any(theirs & RANK_MASKS[c % 13] for c in hand):
+            theirs = _ranks_of(_mask(state.zones[self._hands[q]]))
+            if theirs & _ranks_of(_mask(hand)):
                 return False
         return True
 
@@ -387,7 +504,7 @@ class GoFish(Game[GoFishVars]):
             mine |= 1 << c
             ranks |= 1 << (c % 13)
         # lowest card code first: the order :meth:`_play_random` picks from
-        wanted = _bits(_CARDS_OF_RANKS[ranks] & ~mine)
+        wanted = _cards_in(_CARDS_OF_RANKS[ranks] & ~mine)
         if not wanted:
             # only in a dealt-again world that left a whole quartet in a hand (never in play):
             # an ask that must be refused keeps the playout going
@@ -435,166 +552,142 @@ class GoFish(Game[GoFishVars]):
         self, state: GameState[GoFishVars], pick: Callable[[], float], chance: random.Random
     ) -> int:
         """The fast path of a random playout: the rules of :meth:`_legal_actions` and
-        :meth:`_apply_action` with hands as bitmasks and each seat's legal asks kept as a sorted
-        list that changes only when a card changes hands, the same choices from the same picks,
+        :meth:`_apply_action` with hands as bitmasks, the same choices from the same picks,
         the state written back once at the end.
 
-        A refused ask changes no hand, so the stall (a fact of the hands) is looked for only
-        when a card has changed hands; a deal that starts stalled, or a hand holding a whole
-        quartet (both only in a world dealt again for a bot), is played by the checked hooks."""
-        n = self.num_players
+        Each seat's legal asks are a sorted list changed only when a card changes hands, and
+        the stall (a fact of the hands) is looked for only then. A refused ask changes no hand:
+        it only adds to what the table has heard, which for every seat lives in one integer
+        (:data:`_REFUSED`), so a refusal is one ``|``; the ask log, the refusal count and the
+        cards shown are read off the history and the asks that got a card at the end. A deal
+        that starts stalled, or a hand holding a whole quartet (both only in a world dealt
+        again for a bot), is played by the checked hooks."""
         zones = state.zones
-        hand = [mask_of(zones[h]) for h in self._hands]
-        rk = [_ranks_of(m) for m in hand]
+        names = self._hands
+        hand = [_mask(zones[h]) for h in names]
+        rk = [(m | m >> 13 | m >> 26 | m >> 39) & 0x1FFF for m in hand]
         #: the next player still holding cards after each seat (itself when none is)
-        nxt = [0] * n
-        #: ask=1: each seat's targets (the other holders) and their action bases
-        tg: list[tuple[int, ...]] = [()] * n
-        base: list[tuple[int, ...]] = [()] * n
-        seats = range(n)
+        nxt = self._next if all(hand) else _next_holders(hand)
         any_ = self._any
-
-        def find_next() -> None:
-            for a in seats:
-                nxt[a] = a
-                for step in range(1, n):
-                    b = (a + step) % n
-                    if hand[b]:
-                        nxt[a] = b
-                        break
-            if any_:
-                for a in seats:
-                    tg[a] = tuple(b for b in seats if b != a and hand[b])
-                    base[a] = tuple(SPECIAL + b * 52 for b in tg[a])
-
-        def is_stalled() -> bool:
-            for a in seats:
-                b = nxt[a]
-                if b != a and rk[a] & rk[b]:
-                    return False
-            return True
-
-        find_next()
-        if any(_whole_ranks(m) for m in hand) or (not any_ and is_stalled()):
+        if any([m & m >> 13 & m >> 26 & m >> 39 & 0x1FFF for m in hand]) or (
+            not any_ and _no_ask_can_succeed(rk, nxt)
+        ):
             return self._play_checked(state, pick)
+        seats = range(self.num_players)
         #: each seat's legal asks, lowest card first (never empty for a seat with cards: it
         #: holds no whole quartet)
-        wanted = [_bits(_CARDS_OF_RANKS[rk[a]] & ~hand[a]) for a in seats]
+        wanted = [_cards_in(_CARDS_OF_RANKS[r] & ~m) for r, m in zip(rk, hand, strict=True)]
+        #: ask=0: what a refused ask by each seat (of the next holder) tells, by card
+        told = [_REFUSED[a][nxt[a]] for a in seats]
+        #: ask=1: each seat's targets (the other holders) and their action codes less the card
+        targets = [tuple(b for b in seats if b != a and hand[b]) for a in seats] if any_ else []
+        codes = [tuple(SPECIAL + b * 52 for b in t) for t in targets]
         history = state.history
         append = history.append
         first = len(history)
-        denied = list(state.vars.denied)
-        holds = list(state.vars.holds)
-        score = list(state.vars.score)
-        stalled = False
-        asks: list[tuple[int, int, int, int]] = []
-        note = asks.append
+        v = state.vars
+        heard = 0
+        if any(v.denied) or any(v.holds):
+            for a in seats:
+                heard |= v.denied[a] << _DENIED_AT[a] | v.holds[a] << _HOLDS_AT[a]
+        score = list(v.score)
         laid: list[list[int]] = [[] for _ in seats]
-        shown: list[int] = []
-        got = [False] * n
-        rank_bit = _RANK_BIT
-        #: the index in the history of the last ask that got a card (-1: none yet)
-        last_got = -1
-
-        def take(p: int, q: int, card: int) -> int:
-            """``p`` got ``card`` from ``q``: the player to ask next, or TERMINAL."""
-            nonlocal stalled, last_got
-            last_got = len(history) - 1
+        #: the asks that got a card: (index in the history, asker, asked, card), each with
+        #: the player to ask next and the order of turns then (to read the ask log back)
+        gots: list[tuple[int, int, int, int, int, tuple[int, ...]]] = []
+        stalled = False
+        refused, got, got_voids, whole_of = _REFUSED, _GOT, _GOT_VOIDS, _WHOLE
+        order0 = nxt
+        p0 = p = state.current
+        while True:
+            # asks until one gets a card
+            if any_:
+                while True:
+                    cards = wanted[p]
+                    k = len(cards)
+                    t, i = divmod(int(pick() * (k * len(targets[p]))), k)
+                    card = cards[i]
+                    append(codes[p][t] + card)
+                    q = targets[p][t]
+                    if hand[q] >> card & 1:
+                        break
+                    heard |= refused[p][q][card]
+                    p = nxt[p]
+            else:
+                while True:
+                    cards = wanted[p]
+                    card = cards[int(pick() * len(cards))]
+                    append(card)
+                    q = nxt[p]
+                    if hand[q] >> card & 1:
+                        break
+                    heard |= told[p][card]
+                    p = q
+            # p gets the card, seen by all; p is known to hold the rank, q no longer is
             bit = 1 << card
-            r = card % 13
-            rb = 1 << r
-            whole = RANK_MASKS[r]
+            whole = whole_of[card]
             theirs = hand[q] ^ bit
             hand[q] = theirs
-            holds[p] |= rb
-            holds[q] &= ~rb
+            heard = (heard | got[p][card]) & got_voids[p][q][card]
             if theirs & whole:  # q may now ask for the card it gave
                 insort(wanted[q], card)
             else:  # q has no card of the rank left: nor does it want the others
-                rk[q] &= ~rb
+                rk[q] ^= _RANK_BIT[card]
                 left = wanted[q]
-                for other in _RANK_CARDS[r]:
-                    if other != card:
-                        left.remove(other)
+                for other in _OTHERS[card]:
+                    left.remove(other)
             mine = hand[p] | bit
-            denied[p] &= ~bit
             wanted[p].remove(card)
-            note((p, q, card, 1))
-            shown.append(card)
-            if mine & whole == whole:
+            if mine & whole == whole:  # a quartet, laid down
                 mine ^= whole
-                rk[p] &= ~rb
+                rk[p] ^= _RANK_BIT[card]
+                r = card % 13
                 laid[p].append(r)
                 score[p] += QUARTET_POINTS[r]
-                for a in seats:
-                    holds[a] &= ~rb
+                heard &= _BUT_RANK[r]
             hand[p] = mine
-            got[p] = True
+            asker = p
             if not theirs or not mine:  # a hand is empty: the order of turns changes
                 if sum(1 for h in hand if h) < 2:
-                    return TERMINAL
-                find_next()
-            if not any_ and not rk[p] & rk[nxt[p]] and is_stalled():
+                    p = TERMINAL
+                else:
+                    nxt = _next_holders(hand)
+                    told = [_REFUSED[a][nxt[a]] for a in seats]
+                    if any_:
+                        targets = [tuple(b for b in seats if b != a and hand[b]) for a in seats]
+                        codes = [tuple(SPECIAL + b * 52 for b in t) for t in targets]
+            if p >= 0 and not any_ and not rk[p] & rk[nxt[p]] and _no_ask_can_succeed(rk, nxt):
                 stalled = True
-                return TERMINAL
-            return p if mine else nxt[p]
-
-        p = state.current
-        if any_:
-            while True:
-                cards = wanted[p]
-                k = len(cards)
-                t, i = divmod(int(pick() * (k * len(tg[p]))), k)
-                card = cards[i]
-                append(base[p][t] + card)
-                q = tg[p][t]
-                if hand[q] >> card & 1:
-                    p = take(p, q, card)
-                    if p < 0:
-                        break
-                else:
-                    bit = 1 << card
-                    denied[q] |= bit
-                    denied[p] |= bit
-                    holds[p] |= rank_bit[card]
-                    note((p, q, card, 0))
-                    p = nxt[p]
-        else:
-            while True:
-                cards = wanted[p]
-                card = cards[int(pick() * len(cards))]
-                append(card)
-                q = nxt[p]
-                if hand[q] >> card & 1:
-                    p = take(p, q, card)
-                    if p < 0:
-                        break
-                else:
-                    bit = 1 << card
-                    denied[q] |= bit
-                    denied[p] |= bit
-                    holds[p] |= rank_bit[card]
-                    note((p, q, card, 0))
-                    p = q
+                p = TERMINAL
+            if p >= 0 and not mine:
+                p = nxt[p]
+            gots.append((len(history) - 1, asker, q, card, p, nxt))
+            if p < 0:
+                break
+        receivers = {g[1] for g in gots}
         for a in seats:
-            cards = zones[self._hands[a]]
+            cards = zones[names[a]]
             # a hand that received a card is sorted, as _apply_action leaves it; one that only
             # gave keeps its order (a hand dealt again for a bot need not be sorted)
-            cards[:] = _bits(hand[a]) if got[a] else [c for c in cards if hand[a] >> c & 1]
-            quartets = zones[f"quartets{a}"]
-            for r in laid[a]:
-                quartets.extend((r, r + 13, r + 26, r + 39))
+            if a in receivers:
+                cards[:] = _cards_in(hand[a])
+            elif len(cards) != hand[a].bit_count():
+                cards[:] = [c for c in cards if hand[a] >> c & 1]
+            if laid[a]:
+                quartets = zones[self._quartets[a]]
+                for r in laid[a]:
+                    quartets.extend(_RANK_CARDS[r])
         known = state.known
-        for c in shown:
-            known[c] = -1
+        for g in gots:
+            known[g[3]] = -1
         moves = len(history) - first
-        v = state.vars
-        v.refused = len(history) - 1 - last_got if last_got >= 0 else v.refused + moves
-        v.denied = tuple(denied)
-        v.holds = tuple(holds)
+        v.refused = len(history) - 1 - gots[-1][0] if gots else v.refused + moves
+        v.denied = tuple(heard >> _DENIED_AT[a] & _ALL_CARDS for a in seats)
+        v.holds = tuple(heard >> _HOLDS_AT[a] & 0x1FFF for a in seats)
         v.score = tuple(score)
         v.stalled = stalled
-        v.asks = (*v.asks, *asks)[-asking.LOG_LENGTH :]
+        log = _asks_heard(history, first, p0, order0, gots)
+        v.asks = (*v.asks, *log)[-asking.LOG_LENGTH :]
         state.current = p
         return moves
 

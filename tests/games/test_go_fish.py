@@ -3,6 +3,8 @@ ends it, public knowledge, conformance and the Monte-Carlo bot."""
 
 from __future__ import annotations
 
+import hashlib
+import json
 import os
 import random
 from collections.abc import Callable
@@ -182,6 +184,29 @@ def test_the_fast_playout_equals_the_checked_path(players: int, ask: int) -> Non
         assert fast.to_json() == slow.to_json(), seed
 
 
+#: (players, ask, seeds) -> the digest of that many seeded random games as the checked path
+#: played them before the fast path was rewritten
+PINNED = [
+    (4, 0, 60, "4eceae25ce63d041"),
+    (4, 1, 40, "cb85dc2b81f5acb1"),
+    (3, 0, 30, "478216c340492681"),
+    (5, 0, 30, "dd6cf94cc34f5559"),
+    (6, 1, 20, "571f6b5f59338e41"),
+]
+
+
+@pytest.mark.parametrize(("players", "ask", "seeds", "expected"), PINNED)
+def test_seeded_games_are_pinned(players: int, ask: int, seeds: int, expected: str) -> None:
+    # a rewrite of the rules or of the fast path that changes any game in any way fails here
+    h = hashlib.sha256()
+    for seed in range(seeds):
+        state = GoFish(players, ask=ask).new_initial_state()
+        random_playout(state, random.Random(seed), uniform=True)
+        h.update(repr(state.returns()).encode())
+        h.update(json.dumps(state.to_json(), sort_keys=True).encode())
+    assert h.hexdigest()[:16] == expected
+
+
 def random_playout_steps(state: GameState[GoFishVars], rng: random.Random, steps: int) -> None:
     for _ in range(steps):
         if state.is_terminal():
@@ -200,6 +225,18 @@ def test_the_fast_playout_copes_with_a_whole_quartet_left_in_a_hand(ask: int) ->
         checked_playout(slow, random.Random(seed))
         random_playout(fast, random.Random(seed), uniform=True)
         assert fast.to_json() == slow.to_json()
+
+
+@pytest.mark.parametrize("ask", [0, 1])
+def test_the_fast_playout_from_a_table_with_an_empty_hand(ask: int) -> None:
+    # player 3 is out: player 2 asks player 4, and asking anyone leaves player 3 out
+    game = GoFish(ask=ask)
+    for seed in range(8):
+        slow = hands(game, "5S 9C KD", "5C 9S 9D KH", "", "5D 5H 9H KS KC", current=seed % 2)
+        fast = slow.copy()
+        checked_playout(slow, random.Random(seed))
+        random_playout(fast, random.Random(seed), uniform=True)
+        assert fast.to_json() == slow.to_json(), seed
 
 
 @pytest.mark.parametrize("refused", [0, 2, 7])
