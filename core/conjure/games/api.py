@@ -945,16 +945,48 @@ def deal_within(
     of a kind are then split by a shuffle, and each seat's cards shuffled into its places.
     With few kinds and at most a few seats this is a few dozen table entries, computed once
     per position and reused for every world a bot deals from it."""
-    constrained = sorted({s for s in seats if s >= 0 and lacking[s]})
+    shape = _shape(tuple(cards), tuple(seats), tuple(lacking))
+    if shape is None:
+        return None
+    kinds, place_group, plan = shape
+    k = plan.k
+    room = plan.caps[:k]
+    buckets: list[list[int]] = [[] for _ in range(k + 1)]
+    for i, kind_cards in enumerate(kinds):
+        weights, rows = plan.options(i, room)
+        if not weights:
+            return None  # the facts admit no deal (never for facts the rules justify)
+        row = rows[bisect.bisect_right(weights, rng.randrange(weights[-1]))]
+        kind = list(kind_cards)
+        shuffle(rng, kind)
+        at = 0
+        for g, n in enumerate(row):
+            if n:
+                buckets[g].extend(kind[at : at + n])
+                at += n
+        room = tuple(r - n for r, n in zip(room, row, strict=False))
+    for bucket in buckets:
+        shuffle(rng, bucket)
+    dealt = [iter(bucket) for bucket in buckets]
+    return [next(dealt[g]) for g in place_group]
+
+
+@functools.lru_cache(maxsize=256)
+def _shape(
+    cards: tuple[int, ...], seats: tuple[int, ...], lacking: tuple[int, ...]
+) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...], _Plan] | None:
+    """What :func:`deal_within` draws from, the same for every world a bot deals from one
+    position: the cards of each kind, the group of each place (the constrained seats in order,
+    then the free places) and the counts (``None`` when no fact touches these cards)."""
     mask_all = 0
     for c in cards:
         mask_all |= 1 << c
-    constrained = [s for s in constrained if lacking[s] & mask_all]
+    constrained = sorted({s for s in seats if s >= 0 and lacking[s] & mask_all})
     if not constrained:
         return None
     k = len(constrained)
     group_of = {s: g for g, s in enumerate(constrained)}
-    place_group = [group_of.get(s, k) for s in seats]
+    place_group = tuple(group_of.get(s, k) for s in seats)
     caps = [0] * (k + 1)
     for g in place_group:
         caps[g] += 1
@@ -968,29 +1000,7 @@ def deal_within(
         kinds.setdefault(allowed, []).append(c)
     order = sorted(kinds)
     plan = _plan(tuple(order), tuple(len(kinds[m]) for m in order), tuple(caps))
-    room = tuple(caps[:k])
-    buckets: list[list[int]] = [[] for _ in range(k + 1)]
-    for i, m in enumerate(order):
-        weights, rows = plan.options(i, room)
-        if not weights or weights[-1] == 0:
-            return None  # the facts admit no deal (never for facts the rules justify)
-        x = rng.randrange(weights[-1])
-        row = rows[bisect.bisect_right(weights, x)]
-        kind = kinds[m][:]
-        shuffle(rng, kind)
-        at = 0
-        for g, n in enumerate(row):
-            buckets[g].extend(kind[at : at + n])
-            at += n
-        room = tuple(r - n for r, n in zip(room, row, strict=False))
-    for bucket in buckets:
-        shuffle(rng, bucket)
-    taken = [0] * (k + 1)
-    out = []
-    for g in place_group:
-        out.append(buckets[g][taken[g]])
-        taken[g] += 1
-    return out
+    return tuple(tuple(kinds[m]) for m in order), place_group, plan
 
 
 class _Plan:
