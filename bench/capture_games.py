@@ -68,9 +68,8 @@ def main() -> None:
         ("ten-exchange", TenExchange(target=1)),
         ("casino", Casino(target=1)),
         ("casino, several sets (several=1)", Casino(target=1, several=1)),
-        ("pick-up-score, 2 players", PickUpScore(2, target=1)),
-        ("pick-up-score, 6 players", PickUpScore(6, target=1)),
     ]
+    rows += [(f"pick-up-score, {n} players", PickUpScore(n, target=1)) for n in range(2, 7)]
     for name, game in rows:
         rate = deals_per_second(game, args.seconds)
         print(f"{name:34} {rate:>10,.0f} deals/s")

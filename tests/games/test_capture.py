@@ -8,7 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from conjure.games import CAPTURE, PAIR, Build, CaptureRules, decode, encode, positions
-from conjure.games.capture import disjoint_unions, submasks, subset_sums
+from conjure.games.capture import disjoint_unions, submasks, subset_sums, sum_sets
 
 
 def masks_of(n: int) -> list[tuple[int, ...]]:
@@ -51,6 +51,18 @@ def test_subset_sums_match_brute_force(values: tuple[int, ...], limit: int) -> N
         if sum(values[i] for i in c) <= limit
     }
     assert set(subset_sums(values, limit)) == expected
+
+
+@given(st.lists(st.integers(0, 14), max_size=12).map(tuple), st.integers(1, 13))
+def test_sum_sets_list_subset_sums_sets_of_two_or_more_in_order(
+    values: tuple[int, ...], limit: int
+) -> None:
+    """The same masks in the same order for each total: the order fast playouts depend on."""
+    by_total: list[list[int]] = [[] for _ in range(limit + 1)]
+    for m, total in subset_sums(values, limit):
+        if m & (m - 1):
+            by_total[total].append(m)
+    assert sum_sets(values, limit) == by_total
 
 
 @given(tables, st.integers(0, 127))

@@ -1,16 +1,29 @@
 """Pick up score (普通做牌捡分): the text's examples, one capture a turn, the draw, the 分 cards,
-two to six players, conformance, and the Monte-Carlo bot against random play."""
+two to six players, conformance, the fast random playout against the checked path, and the
+Monte-Carlo bot against random play."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from conjure.deck import Card
-from conjure.games import TERMINAL, GameState
+from conjure.games import TERMINAL, GameState, positions
+from conjure.games.bots import random_playout
 from conjure.testing import check_game
-from conjure_games.pick_up_score import DECK, POINTS, VALUES, PickUpScore
+from conjure_games.pick_up_score import (
+    DECK,
+    POINTS,
+    VALUE_POINTS,
+    VALUES,
+    WEIGHTS,
+    PickUpScore,
+    _takes,
+)
 
 Duel = Callable[..., tuple[float, float, float]]
 
@@ -137,3 +150,89 @@ def test_monte_carlo_beats_random(
     a 95% interval above one half."""
     rate, low, high = mc_against_random(PickUpScore(target=1), 30, 4)
     assert low > 0.5, f"won {rate:.0%} [{low:.0%}, {high:.0%}]"
+
+
+# -- the fast random playout --------------------------------------------------------------------
+
+
+def checked_deal(state: GameState, rng: random.Random) -> int:
+    """Random play through the checked public methods to the end of the deal; the number of
+    actions taken."""
+    moves = 0
+    while state.current >= 0:
+        actions = state.legal_actions()
+        state.apply_action(actions[int(rng.random() * len(actions))])
+        moves += 1
+    return moves
+
+
+def assert_fast_equals_checked(state: GameState, seed: int) -> None:
+    """From ``state`` (a player to move), the fast playout of the deal and the checked path
+    make the same moves and leave the same state."""
+    game = state.game
+    assert game.audit(state) is None
+    slow, fast = state.copy(), state.copy()
+    moves = checked_deal(slow, random.Random(seed))
+    assert game._play_random(fast, random.Random(seed).random, random.Random(0)) == moves
+    assert fast.history == slow.history
+    assert fast.to_json() == slow.to_json()
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_the_fast_playout_equals_the_checked_path(players: int) -> None:
+    """Every player count, from the deal's start, from midway (after 1 to 40 moves), in a
+    world dealt again for each seat, and in the second deal of a match."""
+    game = PickUpScore(players, target=1000)
+    for seed in range(12):
+        state = game.new_initial_state(seed)
+        assert_fast_equals_checked(state, seed)
+        rng = random.Random(seed)
+        for _ in range(1 + seed * 3):
+            actions = state.legal_actions()
+            state.apply_action(actions[int(rng.random() * len(actions))])
+        assert_fast_equals_checked(state, seed)
+        for seat in range(players):
+            assert_fast_equals_checked(game.determinize(state, seat, rng), seed + seat)
+        random_playout(state, rng, deal=1)
+        state.sample_chance(rng)  # into the second deal
+        assert state.vars.deals == 2
+        assert_fast_equals_checked(state, seed)
+
+
+def test_the_fast_playout_scores_and_sweeps_up_as_the_rules_say() -> None:
+    """A hand-built end of a deal: 10♣ takes 5♠ 5♥ (20 points), 2♣ and A♣ go to the table,
+    and player 1, who took cards last, takes them with the 9♦."""
+    game = PickUpScore(target=1000)
+    s = position(game, "TC AC", "5S 5H 9D")
+    s.zones["hand1"] = cards("2C")
+    s.zones["won1"].remove(c("2C"))
+    fast = s.copy()
+    assert game._play_random(fast, iter([0.0, 0.0, 0.0]).__next__, random.Random(0)) == 3
+    assert fast.vars.last_deal == (20, 80)
+    assert fast.history[-3:] == [game.parse_action(s, "10♣ takes 5♠ + 5♥"), c("2C"), c("AC")]
+    assert_fast_equals_checked(s, 0)
+
+
+tables = st.lists(st.integers(1, 13), max_size=12).map(lambda vs: tuple(sorted(vs)))
+
+
+@given(tables)
+def test_the_fast_capture_table_is_the_rules_table(values: tuple[int, ...]) -> None:
+    """What a card of each value may take from a table, as the fast path looks it up, is
+    what :meth:`CaptureRules.takes` answers, with the right positions, weight and points."""
+    weight = sum(1 << 3 * v for v in values)
+    if max((values.count(v) for v in values), default=0) > 4:
+        return  # a deck has four cards of a value
+    expected = PickUpScore.rules.takes(values)
+    found = _takes(weight)
+    assert [[bits >> 9 for bits, *_ in t] for t in found] == [list(m) for m in expected]
+    for takes in found:
+        for bits, at, taken, points in takes:
+            assert at == tuple(positions(bits >> 9))
+            assert taken == sum(1 << 3 * values[i] for i in at)
+            assert points == sum(VALUE_POINTS[values[i]] for i in at)
+
+
+def test_weights_and_points_of_values() -> None:
+    assert all(WEIGHTS[x] == 1 << 3 * VALUES[x] for x in DECK)
+    assert all(POINTS[x] == VALUE_POINTS[VALUES[x]] for x in DECK)

@@ -47,6 +47,7 @@ from conjure.games.capture import (
     decode,
     encode,
     positions,
+    sum_sets,
 )
 from conjure.games.declarations import (
     FREE,
@@ -126,6 +127,7 @@ __all__ = [
     "lay_on_two_card_trick",
     "positions",
     "ranks",
+    "sum_sets",
     "trick_zones",
     "win_loss",
 ]

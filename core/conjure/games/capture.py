@@ -100,6 +100,31 @@ def subset_sums(values: Sequence[int], limit: int, skip: int = 0) -> list[tuple[
     return found
 
 
+def sum_sets(values: Sequence[int], limit: int) -> list[list[int]]:
+    """For each total from 0 to ``limit``, the masks of the subsets of two or more items whose
+    values add up to it, each total's masks in the order :func:`subset_sums` lists them (items
+    of value 0 or above ``limit`` left out). A subset reaching a total is grown only from those
+    reaching the total less the new item's value, so the work follows the number of answers.
+
+    >>> [[bin(m) for m in ms] for ms in sum_sets((2, 3, 5), 5)]
+    [[], [], [], [], [], ['0b11']]
+    """
+    every: list[list[int]] = [[] for _ in range(limit + 1)]
+    several: list[list[int]] = [[] for _ in range(limit + 1)]
+    for i, v in enumerate(values):
+        if v <= 0 or v > limit:
+            continue
+        bit = 1 << i
+        for t in range(limit, v, -1):  # down, so that every[t - v] is still without item i
+            below = every[t - v]
+            if below:
+                grown = [m | bit for m in below]
+                every[t] += grown
+                several[t] += grown
+        every[v].append(bit)
+    return several
+
+
 def disjoint_unions(groups: Sequence[int]) -> set[int]:
     """Every union of one or more pairwise disjoint masks from ``groups``.
 
