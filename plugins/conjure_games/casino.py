@@ -21,8 +21,10 @@ The score is an option, because two readings are defensible:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import ClassVar, Final
+import random
+from bisect import bisect_left, insort
+from collections.abc import Callable, Sequence
+from typing import Any, ClassVar, Final
 
 import attrs
 
@@ -45,7 +47,7 @@ from conjure.games import (
     encode,
     positions,
 )
-from conjure.games.capture import cards_text
+from conjure.games.capture import cards_text, sums_by_total
 from conjure.text import Text
 
 DECK: Final = tuple(c.code for c in full_deck(52))
@@ -64,6 +66,96 @@ POINTS_SCORING, CASINO_SCORING = 0, 1
 SEVERAL: Final = CaptureRules(equal="any", sums=True, several=True, limit=13, sum_limit=10)
 RIDE_ALONG: Final = 1 << 62
 NO_BUILDS: Final = (0,) * 14
+#: card code -> its place in the table's order (value, then code), as ``table_order`` gives
+ORDER: Final = tuple(v * 64 + c for c, v in enumerate(VALUES))
+#: the first place in that order past the number cards: the pictures lie from here on
+FIRST_FACE: Final = FACE * 64
+#: card code -> what it adds to the packed count of the table's values (four bits a value)
+COUNT_BIT: Final = tuple(1 << 4 * v for v in VALUES)
+#: the packed count's bits of the number cards (values 1-10): the key of a table's sums
+NUMBER_BITS: Final = (1 << 4 * FACE) - 1
+#: bits a total takes in the packed counts of subsets by total (:meth:`Casino._sums_of`)
+DIGIT: Final = 24
+DIGIT_MASK: Final = (1 << DIGIT) - 1
+POLY_BITS: Final = (1 << DIGIT * FACE) - 1  # totals 0-10
+#: where a packed product holds the count of captures, and of builds
+CAPTURE_SHIFT: Final = DIGIT * 13
+BUILD_SHIFT: Final = DIGIT * 20
+FACE_SHIFT: Final = 4 * FACE  # the pictures' counts in a table's packed count
+#: what the fast path knows of a table of number cards (:meth:`Casino._sums_of`): the
+#: captures of a card of each value packed, without pictures on the table and with them; the
+#: subsets by total and the cards by value packed for counting builds; the values whose
+#: captures are not counted yet; whether a count is too large to pack; the values in order;
+#: the cards of each value as a mask; and, when first needed, the subsets' masks by total, the
+#: sums each value takes, and the captures that take builds
+(T_PLAIN, T_FACES, T_BUILD_VECTOR, T_OPEN, T_LARGE, T_VALUES, T_SAME) = range(7)
+(T_EVERY, T_SUMS, T_BUILDS) = range(7, 10)
+#: the largest count a packed table may hold, so that a hand's sums stay within a digit
+PACKED_MOST: Final = 1 << 20
+#: the pictures on a table (the top twelve bits of its packed count) -> what a picture of
+#: each rank captures there (the 2**j - 1 sets of its j equals), packed as the capture counts
+FACE_CAPTURES: Final = tuple(
+    sum(((1 << (faces >> 4 * (r - FACE) & 15)) - 1) << DIGIT * r for r in range(FACE, 14))
+    for faces in range(1 << 12)
+)
+
+
+def build_actions(
+    hand: Sequence[int], every: Sequence[Sequence[int]], same: Sequence[int], raised: int, at: int
+) -> list[int]:
+    """The builds, pair builds and raises of ``hand`` in the order of
+    :meth:`Casino._legal_actions`: ``every`` and ``same`` index the loose number cards
+    (:meth:`CaptureRules.sum_table`), ``raised`` is the value of the other player's build
+    that may be raised (99: none) and ``at`` its position."""
+    out: list[int] = []
+    held = [0] * 14
+    for c in hand:
+        held[VALUES[c]] += 1
+    kinds = {VALUES[c] for c in hand if VALUES[c] <= 10}
+    for c in hand:
+        v = VALUES[c]
+        if v > 10:  # pictures neither build nor raise
+            continue
+        held[v] -= 1  # the card played is not the card that takes the build
+        for h in kinds:
+            if h > v and held[h] and every[h - v]:
+                out.extend(c | BUILD_BITS | m << 9 for m in every[h - v])
+        if held[v]:
+            pairs = same[v]
+            while pairs:
+                low = pairs & -pairs
+                out.append(c | PAIR_BITS | low << 9)
+                pairs ^= low
+        if raised + v <= 10 and held[raised + v]:
+            out.append(c | RAISE_BITS | 1 << at + 9)
+        held[v] += 1
+    return out
+
+
+#: a hand's packed count (:data:`COUNT_BIT`) -> :func:`_hand_vectors` of it
+_HANDS_SEEN: dict[int, tuple[int, int, tuple[int, ...], int, int]] = {}
+
+
+def _hand_vectors(count: int) -> tuple[int, int, tuple[int, ...], int, int]:
+    """A hand as the fast path counts its moves, from the packed count of its values, with
+    a digit of :data:`DIGIT` bits a term: ``(how many of each value v held (digit 13 - v), for
+    each difference d = 1-9 how many number cards have a higher value d above them in the hand
+    (digit 20 - d) and for each number value v held twice or more how many (digit 10 - v),
+    those differences again as a tuple, the values held as bits, the pictures held)``. Times
+    a table's packed capture counts (:meth:`Casino._sums_of`), the first has the hand's
+    captures as digit 13; the second times the table's subsets by total and cards by value
+    has its builds and pair builds as digit 20; the differences give the raises of a build
+    of value d. Remembered."""
+    held = [count >> 4 * v & 15 for v in range(14)]
+    captures = sum(held[v] << DIGIT * (13 - v) for v in range(1, 14))
+    lags = [0] * FACE
+    for d in range(1, 10):
+        lags[d] = sum(held[v] for v in range(1, FACE - d) if held[v + d])
+    builds = sum(lags[d] << DIGIT * (20 - d) for d in range(1, 10))
+    builds += sum(held[v] << DIGIT * (10 - v) for v in range(1, FACE) if held[v] >= 2)
+    bits = sum(1 << v for v in range(14) if held[v])
+    found = _HANDS_SEEN[count] = (captures, builds, tuple(lags), bits, count >> 4 * FACE)
+    return found
 
 
 def faces_in(hand: Sequence[int]) -> bool:
@@ -342,6 +434,8 @@ class Casino(CaptureGame[CasinoVars]):
             self.rules = SEVERAL
         if self.option_values["scoring"] == CASINO_SCORING:
             self.deal_scale = 11.0  # type: ignore[misc]
+        #: packed count of the number cards on a table -> :meth:`_sums_of` of it
+        self._fast_tables: dict[int, list[Any]] = {}
 
     def extra_zones(self) -> dict[str, str | int]:
         return {"build0": "all", "build1": "all"}
@@ -435,28 +529,8 @@ class Casino(CaptureGame[CasinoVars]):
         other = 1 - me
         if len(hand) < 2 or (build_at[other] < 0 and len(hand) == 2 and faces_in(hand)):
             return captures  # a build needs a second card to take it
-        held = [0] * 14
-        for c in hand:
-            held[VALUES[c]] += 1
-        kinds = {VALUES[c] for c in hand if VALUES[c] <= 10}
         raised = builds[other][0] if build_at[other] >= 0 and not builds[other][1] else 99
-        for c in hand:
-            v = VALUES[c]
-            if v > 10:  # pictures neither build nor raise
-                continue
-            held[v] -= 1  # the card played is not the card that takes the build
-            for h in kinds:
-                if h > v and held[h] and every[h - v]:
-                    captures.extend(c | BUILD_BITS | m << 9 for m in every[h - v])
-            if held[v]:
-                pairs = same[v] if v < FACE else 0
-                while pairs:
-                    low = pairs & -pairs
-                    captures.append(c | PAIR_BITS | low << 9)
-                    pairs ^= low
-            if raised + v <= 10 and held[raised + v]:
-                captures.append(c | RAISE_BITS | 1 << build_at[other] + 9)
-            held[v] += 1
+        captures.extend(build_actions(hand, every, same, raised, build_at[other]))
         return captures
 
     def _apply_action(self, state: GameState[CasinoVars], action: int) -> None:
@@ -531,6 +605,381 @@ class Casino(CaptureGame[CasinoVars]):
             gained += POINTS[card] + sum(POINTS[c] for c in taken)
             if gained:
                 self.add_points(state, me, gained)
+
+    # -- the fast path of random playouts ---------------------------------------------------------
+
+    def _sums_of(self, count: int) -> list[Any]:
+        """What the fast path needs of the number cards on a table, from the packed count of
+        their values (:data:`COUNT_BIT`), remembered (indexed by the ``T_`` constants): the
+        number of captures of a card of each value v, as the digit v (of :data:`DIGIT` bits)
+        of a packed integer, without pictures on the table and with them; the subsets
+        reaching each total t (digit t) and the table's cards of each value v (digit 10 + v),
+        for counting builds. The subsets are counted as the coefficients of the product of
+        ``1 + x**v`` over the cards and listed only when a move needs them; with ``several=1``
+        a value whose sums can combine is counted when a hand first holds it."""
+        sizes = 1
+        values: list[int] = []
+        same = [0] * FACE
+        plain = faces = builds = 0
+        for v in range(1, FACE):
+            m = count >> 4 * v & 15
+            if m:
+                same[v] = ((1 << m) - 1) << len(values)
+                values.extend([v] * m)
+                for _ in range(m):
+                    sizes = (sizes + (sizes << DIGIT * v)) & POLY_BITS
+                # 2**m - 1 sets of equal cards, counted once each among the subsets
+                extra = (1 << m) - 1 - m
+                plain += extra << DIGIT * v
+                faces += (extra - m) << DIGIT * v  # sums come twice: with the pictures too
+                builds += m << DIGIT * (10 + v)
+        sizes -= 1  # not the empty set
+        plain += sizes
+        faces += 2 * sizes
+        open_ = 0
+        if self.option_values["several"]:
+            for v in range(1, FACE):
+                if (sizes >> DIGIT * v & DIGIT_MASK) > (count >> 4 * v & 15):
+                    open_ |= 1 << v  # sums: counted with the sets they combine with
+                    plain -= (plain >> DIGIT * v & DIGIT_MASK) << DIGIT * v
+                    faces -= (faces >> DIGIT * v & DIGIT_MASK) << DIGIT * v
+        info = [plain, faces, sizes + builds, open_, False, tuple(values), same, None, {}, {}]
+        tables = self._fast_tables
+        if len(tables) > 100_000:
+            tables.clear()
+        tables[count] = info
+        return info
+
+    def _every(self, info: list[Any]) -> list[list[int]]:
+        """The masks of the table's number-card subsets reaching each total, worked out
+        once."""
+        every: list[list[int]] | None = info[T_EVERY]
+        if every is None:
+            every = info[T_EVERY] = sums_by_total(info[T_VALUES], 10)
+        return every
+
+    def _sums_part(self, info: list[Any], v: int) -> tuple[int, ...]:
+        """The captures of a card of number value ``v`` that take a sum (with ``several=1``,
+        together with other sets), no builds on the table, in the order of
+        :meth:`_legal_actions`; counted if they were not."""
+        found: tuple[int, ...] | None = info[T_SUMS].get(v)
+        if found is None:
+            sums = [m for m in self._every(info)[v] if m & (m - 1)]
+            same = info[T_SAME][v]
+            if self.option_values["several"] and sums:
+                found = self.rules.combine(same, sums)[1]
+            else:
+                found = tuple(sums)
+            info[T_SUMS][v] = found
+            if info[T_OPEN] >> v & 1:
+                info[T_OPEN] ^= 1 << v
+                eq = (1 << same.bit_count()) - 1
+                info[T_PLAIN] += eq + len(found) << DIGIT * v
+                info[T_FACES] += eq + 2 * len(found) << DIGIT * v
+                if eq + 2 * len(found) >= PACKED_MOST:
+                    info[T_LARGE] = True
+        return found
+
+    def _with_builds(self, info: list[Any], v: int, bits: int, faces: int) -> tuple[int, ...]:
+        """The captures (action bits without the card) of a card of value ``v`` when builds of
+        that value lie at the positions in ``bits``, as :meth:`_legal_actions` lists them."""
+        key = (v, bits, faces)
+        found: tuple[int, ...] | None = info[T_BUILDS].get(key)
+        if found is None:
+            equal = info[T_SAME][v] | bits
+            sums = [m for m in self._every(info)[v] if m & (m - 1)]
+            if not self.option_values["several"] and not equal & (equal - 1):
+                eq: tuple[int, ...] = (equal,)
+                sums2 = tuple(sums)
+            else:
+                eq, sums2 = self.rules.combine(equal, sums)
+            out = []
+            for m in eq:
+                out.append(CAPTURE_BITS | m << 9)
+                if faces and m & bits:
+                    out.append(CAPTURE_BITS | (m | RIDE_ALONG) << 9)
+            for m in sums2:
+                out.append(CAPTURE_BITS | m << 9)
+                if faces:
+                    out.append(CAPTURE_BITS | (m | RIDE_ALONG) << 9)
+            found = info[T_BUILDS][key] = tuple(out)
+        return found
+
+    def _one_move(self, state: GameState[CasinoVars], pick: Callable[[], float]) -> int:
+        """One move by the checked path, for a position the fast path does not read."""
+        actions = self._legal_actions(state)
+        action = actions[int(pick() * len(actions))]
+        state.history.append(action)
+        self._apply_action(state, action)
+        return 1
+
+    def _play_random(
+        self, state: GameState[CasinoVars], pick: Callable[[], float], chance: random.Random
+    ) -> int:
+        """Random play to the end of the deal (see :meth:`Game._play_random`) without listing
+        the moves: the table is a sorted list of order keys and a packed count of its values,
+        which keys what its number cards take and sum to (:meth:`_sums_of`); a hand is a
+        packed count too (:func:`_hand_vectors`); the moves are counted by multiplying the two
+        (one product for the captures, one for the builds) and only the chosen move is written
+        out. The same choices from the same picks as :meth:`_legal_actions`, the state written
+        back at the end. A table too large to pack is left to the checked path."""
+        z = state.zones
+        v_ = state.vars
+        table = z["table"]
+        tab = [ORDER[c] for c in table]
+        hands = (z["hand0"], z["hand1"])
+        bz = (z["build0"], z["build1"])
+        bv = [v_.builds[0][0] if bz[0] else 0, v_.builds[1][0] if bz[1] else 0]
+        bp = [v_.builds[0][1] if bz[0] else 0, v_.builds[1][1] if bz[1] else 0]
+        if (bz[0] and not bv[0]) or (bz[1] and not bv[1]) or tab != sorted(tab):
+            return self._one_move(state, pick)
+        won = (z["won0"], z["won1"])
+        stock = z["stock"]
+        count = 0
+        for c in table:
+            count += COUNT_BIT[c]
+        held_counts = [0, 0]
+        for p in (0, 1):
+            for c in hands[p]:
+                held_counts[p] += COUNT_BIT[c]
+        me = state.current
+        last = v_.last
+        score = list(v_.score)
+        points = self.option_values["scoring"] == POINTS_SCORING
+        shown: list[int] = []
+        history = state.history
+        tables = self._fast_tables
+        sums_of = self._sums_of
+        with_builds = self._with_builds
+        sums_part = self._sums_part
+        hands_seen = _HANDS_SEEN
+        face_captures = FACE_CAPTURES
+        values = VALUES
+        worth = POINTS
+        moves = 0
+        over = False
+        while True:
+            hand = hands[me]
+            info = tables.get(count & NUMBER_BITS) or sums_of(count & NUMBER_BITS)
+            hk = held_counts[me]
+            hand_captures, hand_builds, lags, held_values, held_faces = hands_seen.get(
+                hk
+            ) or _hand_vectors(hk)
+            unknown = info[T_OPEN] & held_values
+            if unknown:
+                for v in range(1, FACE):
+                    if unknown >> v & 1:
+                        sums_part(info, v)
+            if info[T_LARGE]:
+                if not moves:
+                    return self._one_move(state, pick)
+                break
+            n_loose = len(tab)
+            k = bisect_left(tab, FIRST_FACE)
+            faces = n_loose - k
+            b0, b1 = bv
+            at0 = at1 = -1
+            build_values = 0
+            if b0 or b1:
+                at = n_loose
+                if b0:
+                    at0 = at
+                    at += 1
+                    build_values = 1 << b0
+                if b1:
+                    at1 = at
+                    build_values |= 1 << b1
+            own = at1 if me else at0
+            card = kind = mask = 0
+            if own >= 0:
+                mine = bv[me]
+                bits = (1 << at0 if b0 == mine else 0) | (1 << at1 if b1 == mine else 0)
+                own_bit = 1 << own
+                takes = [
+                    c | a
+                    for c in hand
+                    if values[c] == mine
+                    for a in with_builds(info, mine, bits, faces)
+                    if a >> 9 & own_bit
+                ]
+                if takes:
+                    action = takes[int(pick() * len(takes))]
+                    card, kind, mask = action & 63, CAPTURE, action >> 9
+                else:
+                    card = hand[int(pick() * len(hand))]
+            else:
+                if faces:
+                    counts = info[T_FACES] + face_captures[count >> FACE_SHIFT]
+                else:
+                    counts = info[T_PLAIN]
+                n_captures = hand_captures * counts >> CAPTURE_SHIFT & DIGIT_MASK
+                taken = build_values & held_values
+                if taken:  # builds taken by cards of their value
+                    for v in range(1, FACE):
+                        if taken >> v & 1:
+                            b = (1 << at0 if b0 == v else 0) | (1 << at1 if b1 == v else 0)
+                            listed = with_builds(info, v, b, faces)
+                            listed_before = counts >> DIGIT * v & DIGIT_MASK
+                            n_captures += (hk >> 4 * v & 15) * (len(listed) - listed_before)
+                n_hand = len(hand)
+                other_at = at0 if me else at1
+                base = n_captures + n_hand
+                n = base
+                raised = 0
+                if n_hand > 2 or (n_hand == 2 and (other_at >= 0 or not held_faces)):
+                    n += hand_builds * info[T_BUILD_VECTOR] >> BUILD_SHIFT & DIGIT_MASK
+                    if other_at >= 0 and not bp[1 - me]:
+                        raised = bv[1 - me]
+                        n += lags[raised]
+                i = int(pick() * n)
+                if i < n_captures:
+                    kind = CAPTURE
+                    for c in hand:
+                        v = values[c]
+                        if build_values >> v & 1:
+                            b = (1 << at0 if b0 == v else 0) | (1 << at1 if b1 == v else 0)
+                            listed = with_builds(info, v, b, faces)
+                            if i < len(listed):
+                                card, mask = c, listed[i] >> 9
+                                break
+                            i -= len(listed)
+                            continue
+                        size = counts >> DIGIT * v & DIGIT_MASK
+                        if i >= size:
+                            i -= size
+                            continue
+                        card = c
+                        eq = (1 << (count >> 4 * v & 15)) - 1
+                        if i < eq:  # the cards of a value lie side by side: any of them
+                            if v < FACE:
+                                same = info[T_SAME][v]
+                                mask = (i + 1) * (same & -same)
+                            else:
+                                start = k + sum(count >> 4 * u & 15 for u in range(FACE, v))
+                                mask = i + 1 << start
+                        else:
+                            i -= eq
+                            sums = sums_part(info, v)
+                            if faces:
+                                mask = sums[i >> 1] | (RIDE_ALONG if i & 1 else 0)
+                            else:
+                                mask = sums[i]
+                        break
+                elif i < base:
+                    card = hand[i - n_captures]
+                else:
+                    every = self._every(info)
+                    built = build_actions(hand, every, info[T_SAME], raised or 99, other_at)
+                    action = built[i - base]
+                    card, kind, mask = action & 63, action >> 6 & 7, action >> 9
+            history.append(card | kind << 6 | mask << 9)
+            moves += 1
+            hand.remove(card)
+            held_counts[me] = hk - COUNT_BIT[card]
+            if kind == CAPTURE:
+                if mask & RIDE_ALONG:
+                    mask ^= RIDE_ALONG ^ ((1 << n_loose) - 1) ^ ((1 << k) - 1)
+                gained = 0
+                gets = won[me]
+                taken_builds = mask >> n_loose
+                if taken_builds:
+                    at = 0
+                    for p in (0, 1):
+                        if bv[p]:
+                            if taken_builds >> at & 1:
+                                for c in bz[p]:
+                                    gained += worth[c]
+                                gets.extend(bz[p])
+                                bz[p].clear()
+                                bv[p] = bp[p] = 0
+                            at += 1
+                    mask &= (1 << n_loose) - 1
+                gets.append(card)
+                gained += worth[card]
+                if mask == (1 << n_loose) - 1:
+                    for x in tab:
+                        c = x & 63
+                        gets.append(c)
+                        gained += worth[c]
+                    tab.clear()
+                    count = 0
+                else:
+                    at = 0
+                    gone = []
+                    while mask:
+                        if mask & 1:
+                            c = tab[at] & 63
+                            gets.append(c)
+                            gained += worth[c]
+                            count -= COUNT_BIT[c]
+                            gone.append(at)
+                        mask >>= 1
+                        at += 1
+                    for at in reversed(gone):
+                        del tab[at]
+                last = me
+                if points and gained:
+                    score[me] += gained
+            elif kind == 0:
+                insort(tab, ORDER[card])
+                count += COUNT_BIT[card]
+            elif kind == RAISE:
+                other = 1 - me
+                bz[me].extend(bz[other])
+                bz[other].clear()
+                bv[me] = bv[other] + values[card]
+                bp[me] = 0
+                bv[other] = bp[other] = 0
+                bz[me].append(card)
+            else:
+                mine_cards = bz[me]
+                at = 0
+                gone = []
+                total = values[card]
+                while mask:
+                    if mask & 1:
+                        c = tab[at] & 63
+                        mine_cards.append(c)
+                        total += values[c]
+                        count -= COUNT_BIT[c]
+                        gone.append(at)
+                    mask >>= 1
+                    at += 1
+                for at in reversed(gone):
+                    del tab[at]
+                mine_cards.append(card)
+                if kind == BUILD:
+                    bv[me], bp[me] = total, 0
+                else:
+                    v = values[card]
+                    bv[me], bp[me] = v, 1
+                    shown.append(min(c for c in hand if values[c] == v))
+            me = 1 - me
+            if hands[0] or hands[1]:
+                continue
+            if stock:
+                first = 1 - v_.dealer
+                for p, dealt in ((first, stock[0:8:2]), (1 - first, stock[1:8:2])):
+                    hands[p].extend(dealt)
+                    for c in dealt:
+                        held_counts[p] += COUNT_BIT[c]
+                stock = stock[8:]
+                me = first
+                continue
+            over = True
+            break
+        table[:] = [x & 63 for x in tab]
+        z["stock"] = stock
+        v_.builds = ((bv[0], bp[0]), (bv[1], bp[1]))
+        v_.last = last
+        if points:
+            v_.score = tuple(score)
+        for c in shown:
+            state.reveal(c)
+        state.current = me
+        if over:
+            self.end_deal(state)
+        return moves
 
     # -- the end of a deal ------------------------------------------------------------------------
 

@@ -8,7 +8,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from conjure.games import CAPTURE, PAIR, Build, CaptureRules, decode, encode, positions
-from conjure.games.capture import disjoint_unions, submasks, subset_sums, sum_sets
+from conjure.games.capture import (
+    disjoint_unions,
+    submasks,
+    subset_sums,
+    sum_sets,
+    sums_by_total,
+)
 
 
 def masks_of(n: int) -> list[tuple[int, ...]]:
@@ -63,6 +69,15 @@ def test_sum_sets_list_subset_sums_sets_of_two_or_more_in_order(
         if m & (m - 1):
             by_total[total].append(m)
     assert sum_sets(values, limit) == by_total
+
+
+@given(st.lists(st.integers(0, 12), max_size=9).map(tuple), st.integers(1, 10))
+def test_sums_by_total_lists_subset_sums_in_order(values: tuple[int, ...], limit: int) -> None:
+    """The same masks per total, in the same order (casino's moves are listed in it)."""
+    expected: list[list[int]] = [[] for _ in range(limit + 1)]
+    for m, total in subset_sums(values, limit):
+        expected[total].append(m)
+    assert sums_by_total(values, limit) == expected
 
 
 @given(tables, st.integers(0, 127))

@@ -125,6 +125,27 @@ def sum_sets(values: Sequence[int], limit: int) -> list[list[int]]:
     return several
 
 
+def sums_by_total(values: Sequence[int], limit: int) -> list[list[int]]:
+    """:func:`sum_sets` with the single items too: for each total from 0 to ``limit``, the
+    masks of every non-empty subset reaching it, in the order :func:`subset_sums` lists them
+    (casino's builds take one loose card or several).
+
+    >>> sums_by_total((3, 4, 9), 8)
+    [[], [], [], [1], [2], [], [], [3], []]
+    """
+    by_total: list[list[int]] = [[] for _ in range(limit + 1)]
+    for i, v in enumerate(values):
+        if v <= 0 or v > limit:
+            continue
+        bit = 1 << i
+        for t in range(limit, v, -1):  # from the top: by_total[t - v] is still without bit
+            below = by_total[t - v]
+            if below:
+                by_total[t].extend([m | bit for m in below])
+        by_total[v].append(bit)
+    return by_total
+
+
 def disjoint_unions(groups: Sequence[int]) -> set[int]:
     """Every union of one or more pairwise disjoint masks from ``groups``.
 
@@ -186,12 +207,8 @@ class CaptureRules:
             if len(self._sums) > 200_000:
                 self._sums.clear()
             limit = self.sum_limit or self.limit
-            every: list[list[int]] = [[] for _ in range(limit + 1)]
-            several: list[list[int]] = [[] for _ in range(limit + 1)]
-            for mask, total in subset_sums(values, limit):
-                every[total].append(mask)
-                if mask & (mask - 1):
-                    several[total].append(mask)
+            every = sums_by_total(values, limit)
+            several = [[m for m in masks if m & (m - 1)] for masks in every]
             same = [0] * (self.limit + 1)
             above = 0
             for i, v in enumerate(values):
