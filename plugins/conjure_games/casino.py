@@ -705,6 +705,119 @@ class Casino(CaptureGame[CasinoVars]):
             found = info[T_BUILDS][key] = tuple(out)
         return found
 
+    @staticmethod
+    def _build_bits(bv: Sequence[int], n_loose: int, v: int) -> int:
+        """The positions of the builds of value ``v`` (after the ``n_loose`` loose cards,
+        player 1's first) as a mask; ``bv`` holds each player's build value, 0 for none."""
+        bits = 0
+        at = n_loose
+        if bv[0]:
+            if bv[0] == v:
+                bits = 1 << at
+            at += 1
+        if bv[1] and bv[1] == v:
+            bits |= 1 << at
+        return bits
+
+    def _pick_capture(
+        self,
+        info: list[Any],
+        hand: Sequence[int],
+        counts: int,
+        count: int,
+        i: int,
+        faces: bool,
+        bv: Sequence[int],
+        n_loose: int,
+    ) -> tuple[int, int]:
+        """``(card, mask)`` of the ``i``-th capture of ``hand`` in the order of
+        :meth:`_legal_actions`, from the table's packed capture counts ``counts`` (no builds
+        counted) and its packed count of values ``count``; ``bv`` the values of the builds
+        on the table, after its ``n_loose`` loose cards."""
+        build_values = (1 << bv[0] | 1 << bv[1]) & ~1
+        for c in hand:
+            v = VALUES[c]
+            if build_values >> v & 1:
+                listed = self._with_builds(info, v, self._build_bits(bv, n_loose, v), faces)
+                if i < len(listed):
+                    return c, listed[i] >> 9
+                i -= len(listed)
+                continue
+            size = counts >> DIGIT * v & DIGIT_MASK
+            if i >= size:
+                i -= size
+                continue
+            eq = (1 << (count >> 4 * v & 15)) - 1
+            if i < eq:  # the cards of a value lie side by side: any of them
+                if v < FACE:
+                    same = info[T_SAME][v]
+                    return c, (i + 1) * (same & -same)
+                # the pictures come after the number cards, rank by rank
+                start = sum(count >> 4 * u & 15 for u in range(1, v))
+                return c, i + 1 << start
+            sums = self._sums_part(info, v)
+            i -= eq
+            if faces:
+                return c, sums[i >> 1] | (RIDE_ALONG if i & 1 else 0)
+            return c, sums[i]
+        raise AssertionError("no such capture")
+
+    def _with_builds_on(
+        self,
+        info: list[Any],
+        hand: Sequence[int],
+        held: tuple[int, int, tuple[int, ...], int, int],
+        counts: int,
+        count: int,
+        pick: Callable[[], float],
+        faces: bool,
+        me: int,
+        bv: Sequence[int],
+        bp: Sequence[int],
+        n_loose: int,
+    ) -> tuple[int, int, int]:
+        """``(card, kind, mask)`` of the move chosen by ``pick`` among the legal moves of
+        player ``me`` holding ``hand`` (``held``: :func:`_hand_vectors`) with builds on the
+        table (see :meth:`_pick_capture`)."""
+        at0 = n_loose if bv[0] else -1
+        at1 = n_loose + (1 if bv[0] else 0) if bv[1] else -1
+        own = at1 if me else at0
+        if own >= 0:
+            mine = bv[me]
+            listed = self._with_builds(info, mine, self._build_bits(bv, n_loose, mine), faces)
+            takes = [c | a for c in hand if VALUES[c] == mine for a in listed if a >> 9 >> own & 1]
+            if takes:
+                action = takes[int(pick() * len(takes))]
+                return action & 63, CAPTURE, action >> 9
+            return hand[int(pick() * len(hand))], 0, 0
+        n_captures = held[0] * counts >> CAPTURE_SHIFT & DIGIT_MASK
+        taken = held[3] & (1 << bv[0] | 1 << bv[1]) & ~1
+        for v in (bv[0], bv[1]) if taken else ():
+            if taken >> v & 1:  # builds taken by cards of their value
+                taken ^= 1 << v
+                listed = self._with_builds(info, v, self._build_bits(bv, n_loose, v), faces)
+                before = counts >> DIGIT * v & DIGIT_MASK
+                n_captures += (held[0] >> DIGIT * (13 - v) & DIGIT_MASK) * (len(listed) - before)
+        other_at = at0 if me else at1
+        n_hand = len(hand)
+        base = n_captures + n_hand
+        n = base
+        raised = 0
+        if n_hand > 2 or (n_hand == 2 and (other_at >= 0 or not held[4])):
+            n += held[1] * info[T_BUILD_VECTOR] >> BUILD_SHIFT & DIGIT_MASK
+            if other_at >= 0 and not bp[1 - me]:
+                raised = bv[1 - me]
+                n += held[2][raised]
+        i = int(pick() * n)
+        if i < n_captures:
+            card, mask = self._pick_capture(info, hand, counts, count, i, faces, bv, n_loose)
+            return card, CAPTURE, mask
+        if i < base:
+            return hand[i - n_captures], 0, 0
+        every = self._every(info)
+        action = build_actions(hand, every, info[T_SAME], raised or 99, other_at)[i - base]
+        return action & 63, action >> 6 & 7, action >> 9
+
     def _one_move(self, state: GameState[CasinoVars], pick: Callable[[], float]) -> int:
         """One move by the checked path, for a position the fast path does not read."""
         actions = self._legal_actions(state)
@@ -750,134 +863,87 @@ class Casino(CaptureGame[CasinoVars]):
         history = state.history
         tables = self._fast_tables
         sums_of = self._sums_of
-        with_builds = self._with_builds
         sums_part = self._sums_part
         hands_seen = _HANDS_SEEN
+        several = self.option_values["several"]
         face_captures = FACE_CAPTURES
         values = VALUES
         worth = POINTS
-        moves = 0
+        start = len(history)
         over = False
         while True:
             hand = hands[me]
+            if not hand:  # both hands played out (the player to move empties his last)
+                if hands[1 - me]:  # not a position of this game: the checked path says so
+                    if len(history) == start:
+                        return self._one_move(state, pick)
+                    break
+                if not stock:
+                    over = True
+                    break
+                first = 1 - v_.dealer
+                for p, dealt in ((first, stock[0:8:2]), (1 - first, stock[1:8:2])):
+                    hands[p].extend(dealt)
+                    for c in dealt:
+                        held_counts[p] += COUNT_BIT[c]
+                stock = stock[8:]
+                me = first
+                continue
             info = tables.get(count & NUMBER_BITS) or sums_of(count & NUMBER_BITS)
             hk = held_counts[me]
-            hand_captures, hand_builds, lags, held_values, held_faces = hands_seen.get(
-                hk
-            ) or _hand_vectors(hk)
-            unknown = info[T_OPEN] & held_values
-            if unknown:
-                for v in range(1, FACE):
-                    if unknown >> v & 1:
-                        sums_part(info, v)
-            if info[T_LARGE]:
-                if not moves:
-                    return self._one_move(state, pick)
-                break
-            n_loose = len(tab)
-            k = bisect_left(tab, FIRST_FACE)
-            faces = n_loose - k
-            b0, b1 = bv
-            at0 = at1 = -1
-            build_values = 0
-            if b0 or b1:
-                at = n_loose
-                if b0:
-                    at0 = at
-                    at += 1
-                    build_values = 1 << b0
-                if b1:
-                    at1 = at
-                    build_values |= 1 << b1
-            own = at1 if me else at0
-            card = kind = mask = 0
-            if own >= 0:
-                mine = bv[me]
-                bits = (1 << at0 if b0 == mine else 0) | (1 << at1 if b1 == mine else 0)
-                own_bit = 1 << own
-                takes = [
-                    c | a
-                    for c in hand
-                    if values[c] == mine
-                    for a in with_builds(info, mine, bits, faces)
-                    if a >> 9 & own_bit
-                ]
-                if takes:
-                    action = takes[int(pick() * len(takes))]
-                    card, kind, mask = action & 63, CAPTURE, action >> 9
-                else:
-                    card = hand[int(pick() * len(hand))]
-            else:
-                if faces:
-                    counts = info[T_FACES] + face_captures[count >> FACE_SHIFT]
-                else:
-                    counts = info[T_PLAIN]
-                n_captures = hand_captures * counts >> CAPTURE_SHIFT & DIGIT_MASK
-                taken = build_values & held_values
-                if taken:  # builds taken by cards of their value
+            held = hands_seen.get(hk) or _hand_vectors(hk)
+            if several:
+                unknown = info[T_OPEN] & held[3]
+                if unknown:
                     for v in range(1, FACE):
-                        if taken >> v & 1:
-                            b = (1 << at0 if b0 == v else 0) | (1 << at1 if b1 == v else 0)
-                            listed = with_builds(info, v, b, faces)
-                            listed_before = counts >> DIGIT * v & DIGIT_MASK
-                            n_captures += (hk >> 4 * v & 15) * (len(listed) - listed_before)
+                        if unknown >> v & 1:
+                            sums_part(info, v)
+                if info[T_LARGE]:
+                    if len(history) == start:
+                        return self._one_move(state, pick)
+                    break
+            if count > NUMBER_BITS:
+                faces = True
+                counts = info[T_FACES] + face_captures[count >> FACE_SHIFT]
+            else:
+                faces = False
+                counts = info[T_PLAIN]
+            kind = mask = 0
+            if not (bv[0] or bv[1]):
+                n_captures = held[0] * counts >> CAPTURE_SHIFT & DIGIT_MASK
                 n_hand = len(hand)
-                other_at = at0 if me else at1
                 base = n_captures + n_hand
-                n = base
-                raised = 0
-                if n_hand > 2 or (n_hand == 2 and (other_at >= 0 or not held_faces)):
-                    n += hand_builds * info[T_BUILD_VECTOR] >> BUILD_SHIFT & DIGIT_MASK
-                    if other_at >= 0 and not bp[1 - me]:
-                        raised = bv[1 - me]
-                        n += lags[raised]
-                i = int(pick() * n)
-                if i < n_captures:
-                    kind = CAPTURE
-                    for c in hand:
-                        v = values[c]
-                        if build_values >> v & 1:
-                            b = (1 << at0 if b0 == v else 0) | (1 << at1 if b1 == v else 0)
-                            listed = with_builds(info, v, b, faces)
-                            if i < len(listed):
-                                card, mask = c, listed[i] >> 9
-                                break
-                            i -= len(listed)
-                            continue
-                        size = counts >> DIGIT * v & DIGIT_MASK
-                        if i >= size:
-                            i -= size
-                            continue
-                        card = c
-                        eq = (1 << (count >> 4 * v & 15)) - 1
-                        if i < eq:  # the cards of a value lie side by side: any of them
-                            if v < FACE:
-                                same = info[T_SAME][v]
-                                mask = (i + 1) * (same & -same)
-                            else:
-                                start = k + sum(count >> 4 * u & 15 for u in range(FACE, v))
-                                mask = i + 1 << start
-                        else:
-                            i -= eq
-                            sums = sums_part(info, v)
-                            if faces:
-                                mask = sums[i >> 1] | (RIDE_ALONG if i & 1 else 0)
-                            else:
-                                mask = sums[i]
-                        break
-                elif i < base:
-                    card = hand[i - n_captures]
+                if n_hand > 2 or (n_hand == 2 and not held[4]):
+                    builds = held[1] * info[T_BUILD_VECTOR] >> BUILD_SHIFT & DIGIT_MASK
+                    i = int(pick() * (base + builds))
                 else:
+                    i = int(pick() * base)
+                if i >= n_captures:
+                    if i < base:  # a card laid on the table: most moves, made here
+                        card = hand.pop(i - n_captures)
+                        history.append(card)
+                        held_counts[me] = hk - COUNT_BIT[card]
+                        insort(tab, ORDER[card])
+                        count += COUNT_BIT[card]
+                        me = 1 - me
+                        continue
                     every = self._every(info)
-                    built = build_actions(hand, every, info[T_SAME], raised or 99, other_at)
-                    action = built[i - base]
+                    action = build_actions(hand, every, info[T_SAME], 99, -1)[i - base]
                     card, kind, mask = action & 63, action >> 6 & 7, action >> 9
+                else:
+                    kind = CAPTURE
+                    card, mask = self._pick_capture(info, hand, counts, count, i, faces, bv, 0)
+            else:
+                card, kind, mask = self._with_builds_on(
+                    info, hand, held, counts, count, pick, faces, me, bv, bp, len(tab)
+                )
             history.append(card | kind << 6 | mask << 9)
-            moves += 1
             hand.remove(card)
             held_counts[me] = hk - COUNT_BIT[card]
+            n_loose = len(tab)
             if kind == CAPTURE:
                 if mask & RIDE_ALONG:
+                    k = bisect_left(tab, FIRST_FACE)
                     mask ^= RIDE_ALONG ^ ((1 << n_loose) - 1) ^ ((1 << k) - 1)
                 gained = 0
                 gets = won[me]
@@ -955,19 +1021,6 @@ class Casino(CaptureGame[CasinoVars]):
                     bv[me], bp[me] = v, 1
                     shown.append(min(c for c in hand if values[c] == v))
             me = 1 - me
-            if hands[0] or hands[1]:
-                continue
-            if stock:
-                first = 1 - v_.dealer
-                for p, dealt in ((first, stock[0:8:2]), (1 - first, stock[1:8:2])):
-                    hands[p].extend(dealt)
-                    for c in dealt:
-                        held_counts[p] += COUNT_BIT[c]
-                stock = stock[8:]
-                me = first
-                continue
-            over = True
-            break
         table[:] = [x & 63 for x in tab]
         z["stock"] = stock
         v_.builds = ((bv[0], bp[0]), (bv[1], bp[1]))
@@ -979,7 +1032,7 @@ class Casino(CaptureGame[CasinoVars]):
         state.current = me
         if over:
             self.end_deal(state)
-        return moves
+        return len(history) - start
 
     # -- the end of a deal ------------------------------------------------------------------------
 

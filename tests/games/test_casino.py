@@ -4,6 +4,7 @@ take one's build, both scorings, conformance, and the Monte-Carlo bot against ra
 from __future__ import annotations
 
 import io
+import random
 from collections.abc import Callable
 
 import pytest
@@ -11,9 +12,10 @@ from rich.console import Console
 
 from conjure.deck import Card
 from conjure.games import TERMINAL, GameError, GameState
+from conjure.games.bots import random_playout
 from conjure.games.play import play_game
 from conjure.testing import check_game
-from conjure_games.casino import DECK, POINTS, Casino
+from conjure_games.casino import DECK, POINTS, VALUES, Casino
 
 Duel = Callable[..., tuple[float, float, float]]
 
@@ -216,3 +218,128 @@ def test_a_game_played_by_typing_to_the_end() -> None:
     assert "table" in text and "build (you)" in text
     assert "the deal ends:" in text
     assert "Traceback" not in text
+
+
+# -- the fast random playout ---------------------------------------------------------------------
+
+
+def checked_to_the_end_of_the_deal(s: GameState, rng: random.Random, chance: random.Random) -> None:
+    """Random play through the checked public methods, as far as random_playout goes with
+    ``deal``: the end of the deal being played."""
+    deal = s.vars.deals
+    while not s.is_terminal():
+        if s.is_chance_node():
+            if s.vars.deals != deal:
+                return
+            s.sample_chance(chance)
+            continue
+        actions = s.legal_actions()
+        s.apply_action(actions[int(rng.random() * len(actions))])
+
+
+def same_playouts(s: GameState, tries: int = 2) -> None:
+    """From ``s``, the fast path gives what the checked path gives, seed for seed."""
+    for seed in range(tries):
+        slow, fast = s.copy(), s.copy()
+        checked_to_the_end_of_the_deal(slow, random.Random(seed), random.Random(50 + seed))
+        random_playout(
+            fast, random.Random(seed), s.vars.deals, chance=random.Random(50 + seed), uniform=True
+        )
+        assert fast.history == slow.history
+        assert fast.to_json() == slow.to_json()
+
+
+def what_is_on_the_table(s: GameState) -> set[str]:
+    """The features of a position the fast path reads differently."""
+    found = set()
+    z = s.zones
+    if z["build0"] and z["build1"]:
+        found.add("both builds")
+    if z[f"build{s.current}"]:
+        found.add("own build")
+        value = s.vars.builds[s.current][0]
+        if all(VALUES[x] != value for x in z[f"hand{s.current}"]):
+            found.add("own build, no card to take it")
+    if any(p for _, p in s.vars.builds):
+        found.add("pair build")
+    if any(VALUES[x] >= 11 for x in z["table"]) and (z["build0"] or z["build1"]):
+        found.add("pictures and a build")
+    return found
+
+
+@pytest.mark.parametrize(
+    "options", [{}, {"several": 1}, {"scoring": 1}, {"several": 1, "scoring": 1}]
+)
+def test_the_fast_playout_from_mid_game_positions_and_dealt_again_worlds(
+    options: dict[str, int],
+) -> None:
+    """Positions met in random play, with builds of both players, one's own build, pair
+    builds and pictures beside builds, and the worlds a bot deals again from them (where the
+    owner of a build may hold no card to take it): the fast path plays on exactly as the
+    checked path."""
+    game = Casino(target=150, **options)
+    seen: set[str] = set()
+    compared = 0
+    for seed in range(40):
+        s = game.new_initial_state(seed)
+        rng = random.Random(seed)
+        while not s.is_chance_node() and not s.is_terminal():
+            features = what_is_on_the_table(s)
+            if features - seen or (features and compared < 60) or rng.random() < 0.03:
+                seen |= features
+                same_playouts(s, 1)
+                for p in (0, 1):
+                    world = game.determinize(s, p, random.Random(seed + p))
+                    seen |= {f"dealt again: {f}" for f in what_is_on_the_table(world)}
+                    same_playouts(world, 1)
+                compared += 1
+            actions = s.legal_actions()
+            s.apply_action(actions[int(rng.random() * len(actions))])
+    assert {
+        "both builds",
+        "own build",
+        "pair build",
+        "pictures and a build",
+        "dealt again: own build, no card to take it",
+    } <= seen
+
+
+@pytest.mark.parametrize("several", [0, 1])
+def test_the_fast_playout_with_builds_of_one_value(several: int) -> None:
+    """Builds of 8 beside loose 8s, a sum of 8 and pictures: an 8 may take a build, both,
+    the loose 8s with them, the pictures too, or (several=1) the sum as well."""
+    game = Casino(target=150, several=several)
+    s = position(game, "8C 3H 5D KH", "8S 6D 2S KS QC", other="8D AC 4C JH")
+    s.zones["build1"] = cards("5S 3S")
+    s.zones["won1"] = [x for x in s.zones["won1"] if x not in cards("5S 3S")]
+    setv(s, builds=((0, 0), (8, 0)), score=(0, sum(POINTS[x] for x in s.zones["won1"])))
+    assert game.audit(s) is None
+    takes = [n for n in names(game, s) if "takes" in n]
+    assert "8♣ takes 8♠ + the build of 8 (5♠ 3♠) and the pictures Q♣ K♠" in takes
+    assert len(takes) == (13 if several else 7) + 1  # and K♥ takes K♠
+    same_playouts(s, 8)
+    # both players' builds of 8: the owner of either must take his own
+    s.zones["build0"] = cards("AS 7S")
+    s.zones["won1"] = [x for x in s.zones["won1"] if x not in cards("AS 7S")]
+    setv(s, builds=((8, 0), (8, 0)), score=(0, sum(POINTS[x] for x in s.zones["won1"])))
+    assert game.audit(s) is None
+    for mover in (0, 1):
+        s.current = mover
+        assert all(
+            f"build of 8 ({'A♠ 7♠' if mover == 0 else '5♠ 3♠'})" in n for n in names(game, s)
+        )
+        same_playouts(s, 8)
+
+
+def test_the_fast_playout_shows_the_same_twin() -> None:
+    """With three 8s in hand, a pair build shows the lowest of the two held back, on both
+    paths."""
+    game = Casino(target=150)
+    s = position(game, "8C 8H 8D 2C", "8S 5S", other="AD 3C 4C JH")
+    same_playouts(s, 12)
+    shown = []
+    for seed in range(12):
+        fast = s.copy()
+        random_playout(fast, random.Random(seed), 1, chance=random.Random(50 + seed), uniform=True)
+        shown += [x for x, seen in fast.known.items() if seen == -1]
+    assert c("8C") in shown  # (8♣ is the lowest code of the three)
