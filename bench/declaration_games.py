@@ -32,7 +32,7 @@ def deals_per_second(game: Game, seconds: float) -> tuple[float, float, int]:
         state = game.new_initial_state()
         random_playout(state, rng, uniform=True)
         games += 1
-        deals += state.vars["deals"]
+        deals += state.vars.deals
     return (
         deals / (time.process_time() - cpu),
         deals / (time.perf_counter() - wall),

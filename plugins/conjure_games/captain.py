@@ -42,9 +42,9 @@ from conjure.games import (
     WON,
     Combination,
     Declarations,
-    FreeMatchVars,
     GameState,
     MatchGame,
+    MatchVars,
     Option,
     Ranking,
     RuleNote,
@@ -89,7 +89,7 @@ def point_of(hand: Sequence[int], suit: int) -> tuple[int, int]:
 
 
 @attrs.define(slots=False)
-class CaptainVars(FreeMatchVars):
+class CaptainVars(MatchVars):
     """The public values of a deal of captain."""
 
     #: "exchange", "declare" or "play"
@@ -320,19 +320,18 @@ class Captain(MatchGame[CaptainVars]):
         for pair in range(12):  # two at a time, the elder hand first
             z[HANDS[(1 - dealer + pair) % 2]].extend(cards[pair * 2 : pair * 2 + 2])
         z["talon"] = cards[24:]
-        state.vars.update(
-            phase="exchange",
-            score=(0, 0),
-            discarded=0,  # by the player exchanging now
-            blank=(False, False),
-            kind=0,  # the kind of combination being declared: point, run, set
-            declared=(),  # (kind, player, action) in order
-            combos=(0, 0),  # scored for declarations
-            led=(0, 0),
-            captured=(0, 0),
-            tricks=(0, 0),
-            bonus=(0, 0),  # the last trick and the cards
-        )
+        v = state.vars
+        v.phase = "exchange"
+        v.score = (0, 0)
+        v.discarded = 0
+        v.blank = (False, False)
+        v.kind = 0
+        v.declared = ()
+        v.combos = (0, 0)
+        v.led = (0, 0)
+        v.captured = (0, 0)
+        v.tricks = (0, 0)
+        v.bonus = (0, 0)
         state.current = 1 - dealer
 
     # -- legal actions ----------------------------------------------------------------------

@@ -45,9 +45,9 @@ from conjure.games import (
     Combination,
     Declarations,
     FollowRule,
-    FreeMatchVars,
     GameState,
     MatchGame,
+    MatchVars,
     Option,
     Ranking,
     RuleNote,
@@ -76,7 +76,7 @@ BELLA: Final = 20
 
 
 @attrs.define(slots=False)
-class KlaberjassVars(FreeMatchVars):
+class KlaberjassVars(MatchVars):
     """The public values of a deal of klaberjass."""
 
     trump: int = -1
@@ -353,14 +353,13 @@ class Klaberjass(MatchGame[KlaberjassVars]):
         turned = cards[12]
         z["aside"].append(turned)
         z["rest"] = cards[19:]
-        state.vars.update(
-            trump=turned // 13,
-            score=(0, 0),
-            declared=(-1, -1),
-            sequence=-1,
-            tricks=0,
-            phase="declare",
-        )
+        v = state.vars
+        v.trump = turned // 13
+        v.score = (0, 0)
+        v.declared = (-1, -1)
+        v.sequence = -1
+        v.tricks = 0
+        v.phase = "declare"
         state.current = first
         self._next_declarer(state)
 
@@ -405,7 +404,8 @@ class Klaberjass(MatchGame[KlaberjassVars]):
             value = SEQUENCES.catalogue[v.declared[best]].value
             score = list(v.score)
             score[best] += value
-            v.update(score=tuple(score), sequence=best)
+            v.score = tuple(score)
+            v.sequence = best
             if state.story is not None:  # someone is listening
                 state.tell(
                     f"player {best + 1}'s sequence is the better: +{value}",
@@ -482,11 +482,11 @@ class Klaberjass(MatchGame[KlaberjassVars]):
     def _end_deal(self, state: GameState[KlaberjassVars], last: int) -> None:
         v = state.vars
         match = tuple(m + s for m, s in zip(v.match, v.score, strict=True))
-        v.update(match=match, last=last)
+        v.match = match
+        v.last = last
         self.next_dealer(state)
-        if (max(match) >= self.option_values["target"] and match[0] != match[1]) or v[
-            "deals"
-        ] >= MAX_DEALS:
+        won = max(match) >= self.option_values["target"] and match[0] != match[1]
+        if won or v.deals >= MAX_DEALS:
             state.current = TERMINAL
         else:
             self._start_deal(state)

@@ -34,10 +34,10 @@ from conjure.games import (
     WON,
     Declarations,
     FollowRule,
-    FreeMatchVars,
     GameState,
     MarriageRule,
     MatchGame,
+    MatchVars,
     Option,
     Ranking,
     RuleNote,
@@ -87,7 +87,7 @@ def _rules(run5_anywhere: bool) -> Declarations:
 
 
 @attrs.define(slots=False)
-class NineCasinoVars(FreeMatchVars):
+class NineCasinoVars(MatchVars):
     """The public values of a deal of nine casino (and of specification)."""
 
     trump: int = -1
@@ -99,6 +99,14 @@ class NineCasinoVars(FreeMatchVars):
     used: int = 0
     #: (player, catalogue index) of each declaration, in order
     declared: tuple[tuple[int, int], ...] = ()
+
+    def reset_deal(self, trump: int) -> None:
+        """The values at the start of a deal whose trump is ``trump``."""
+        self.trump = trump
+        self.score = (0, 0)
+        self.may_declare = (False, False)
+        self.used = 0
+        self.declared = ()
 
 
 class NineCasino(MatchGame[NineCasinoVars]):
@@ -324,13 +332,7 @@ class NineCasino(MatchGame[NineCasinoVars]):
         turned = state.zones["stock"][0]
         state.reveal(turned)
         dealer = state.vars.dealer
-        state.vars.update(
-            trump=turned // 13,
-            score=(0, 0),
-            may_declare=(False, False),
-            used=0,
-            declared=(),
-        )
+        state.vars.reset_deal(trump=turned // 13)
         state.current = 1 - dealer
 
     # -- legal actions ----------------------------------------------------------------------
@@ -380,12 +382,10 @@ class NineCasino(MatchGame[NineCasinoVars]):
                     f"player {me + 1} declares {combo.label()}: +{gained}",
                     f"玩家{me + 1}宣布{combo.label_zh()}：+{gained}",
                 )
-            v.update(
-                score=tuple(score),
-                may_declare=NOBODY_MAY if v.may_declare[1 - me] is False else ONLY[1 - me],
-                used=v.used | combo.mask,
-                declared=(*v.declared, (me, action - DECLARE)),
-            )
+            v.score = tuple(score)
+            v.may_declare = NOBODY_MAY if v.may_declare[1 - me] is False else ONLY[1 - me]
+            v.used = v.used | combo.mask
+            v.declared = (*v.declared, (me, action - DECLARE))
             return
         flags = v.may_declare
         if flags[me]:

@@ -268,9 +268,7 @@ class Specification(NineCasino):
         z["stock"] = cards[18:]
         turned = z["stock"][0]
         state.reveal(turned)
-        state.vars.update(
-            trump=turned // 13, score=(0, 0), may_declare=(False, False), used=0, declared=()
-        )
+        state.vars.reset_deal(trump=turned // 13)
         state.current = 1 - dealer
 
     def may_declare(self, state: GameState[NineCasinoVars], player: int) -> bool:

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 
+import attrs
+
 from conjure.deck import Card
 from conjure.games import TERMINAL, GameState
 from conjure.games.bots import random_playout
@@ -37,7 +39,9 @@ def declaring(game: Captain, hand0: str, hand1: str) -> GameState:
         zone.clear()
     s.zones["hand0"], s.zones["hand1"] = cards(hand0), cards(hand1)
     s.known = {}
-    s.vars.update(phase="declare", dealer=0, kind=0, declared=(), score=(0, 0), combos=(0, 0))
+    s.vars = attrs.evolve(
+        s.vars, phase="declare", dealer=0, kind=0, declared=(), score=(0, 0), combos=(0, 0)
+    )
     s.current = 1
     game._next_declarer(s)
     return s
@@ -46,7 +50,7 @@ def declaring(game: Captain, hand0: str, hand1: str) -> GameState:
 def test_the_deal() -> None:
     s = Captain().new_initial_state(2)
     assert len(s.zones["hand0"]) == len(s.zones["hand1"]) == 12 and len(s.zones["talon"]) == 8
-    assert s.vars["phase"] == "exchange" and s.current == 1 - s.vars["dealer"]
+    assert s.vars.phase == "exchange" and s.current == 1 - s.vars.dealer
 
 
 def test_the_exchange_shares_eight_cards() -> None:
@@ -77,7 +81,7 @@ def test_the_dealer_takes_what_is_left() -> None:
         s.apply_action(card)
     assert not any(a < 64 for a in s.legal_actions())
     s.apply_action(DONE)
-    assert s.zones["talon"] == [] and s.vars["phase"] in ("declare", "play")
+    assert s.zones["talon"] == [] and s.vars.phase in ("declare", "play")
 
 
 def test_carte_blanche_scores_ten_and_shows_the_hand() -> None:
@@ -90,7 +94,7 @@ def test_carte_blanche_scores_ten_and_shows_the_hand() -> None:
     s.zones["talon"] = rest[12:]
     assert BLANK in s.legal_actions()
     s.apply_action(BLANK)
-    assert s.vars["score"][elder] == 10
+    assert s.vars.score[elder] == 10
     assert None not in s.observation(1 - elder)["zones"][f"hand{elder}"]
     assert BLANK not in s.legal_actions()
 
@@ -124,7 +128,7 @@ def test_the_texts_point_example() -> None:
     s.apply_action(POINT + SPADES)
     assert s.legal_actions() == [POINT + CLUBS]
     s.apply_action(POINT + CLUBS)
-    assert s.vars["score"] == (5, 0)
+    assert s.vars.score == (5, 0)
 
 
 def test_a_tied_point_scores_nothing() -> None:
@@ -136,8 +140,8 @@ def test_a_tied_point_scores_nothing() -> None:
     )
     s.apply_action(POINT + DIAMONDS)
     s.apply_action(POINT + CLUBS)
-    assert s.vars["kind"] == 1  # the point is settled, the sequences are next
-    assert s.vars["score"] == (0, 0)
+    assert s.vars.kind == 1  # the point is settled, the sequences are next
+    assert s.vars.score == (0, 0)
 
 
 def test_the_count_never_breaks_a_tie_in_this_deck() -> None:
@@ -167,14 +171,14 @@ def test_the_texts_sequence_example() -> None:
         "JC TC 9C 7H 8S AD QD 9D 7D 7S QS TH",
         "AH KH QH 7C 8C KD JD 8D TS JS 9H 8H",
     )
-    while s.vars["kind"] == 0:
+    while s.vars.kind == 0:
         s.apply_action(s.legal_actions()[0])
-    base = s.vars["combos"]
+    base = s.vars.combos
     names = [s.action_name(a) for a in s.legal_actions()]
     assert s.current == 1 and names == ["declare run A♥ K♥ Q♥"]
     s.apply_action(s.legal_actions()[0])
     s.apply_action(s.legal_actions()[0])
-    assert s.vars["combos"][1] - base[1] == 13 and s.vars["combos"][0] == base[0]
+    assert s.vars.combos[1] - base[1] == 13 and s.vars.combos[0] == base[0]
 
 
 def test_sets_from_piquet() -> None:
@@ -191,8 +195,18 @@ def playing(game: Captain, hand0: str, hand1: str) -> GameState:
     for zone in s.zones.values():
         zone.clear()
     s.zones["hand0"], s.zones["hand1"] = cards(hand0), cards(hand1)
-    s.vars.update(phase="play", dealer=1, score=(0, 0), led=(0, 0), captured=(0, 0))
-    s.vars.update(tricks=(0, 0), bonus=(0, 0), blank=(False, False), combos=(0, 0))
+    s.vars = attrs.evolve(
+        s.vars,
+        phase="play",
+        dealer=1,
+        score=(0, 0),
+        led=(0, 0),
+        captured=(0, 0),
+        tricks=(0, 0),
+        bonus=(0, 0),
+        blank=(False, False),
+        combos=(0, 0),
+    )
     s.current = 0
     return s
 
@@ -201,13 +215,13 @@ def test_trick_scores_from_piquet() -> None:
     game = Captain()
     s = playing(game, "AS 7H", "KS 8H")
     s.apply_action(c("AS"))
-    assert s.vars["score"] == (1, 0)  # 1 for the lead
+    assert s.vars.score == (1, 0)  # 1 for the lead
     assert list(s.legal_actions()) == cards("KS")  # follow suit
     s.apply_action(c("KS"))
     s.apply_action(c("7H"))
     s.apply_action(c("8H"))  # won on the other's lead: 1, and the last trick 1
-    assert s.vars["match"] == (2, 2)
-    assert s.vars["deals"] == 2
+    assert s.vars.match == (2, 2)
+    assert s.vars.deals == 2
 
 
 def test_seven_tricks_and_capot() -> None:
@@ -217,7 +231,7 @@ def test_seven_tricks_and_capot() -> None:
     for card in cards(hand0):
         s.apply_action(card)
         s.apply_action(s.legal_actions()[0])
-    assert s.vars["match"] == (12 + 1 + 40, 0)
+    assert s.vars.match == (12 + 1 + 40, 0)
     # seven spades for player 0, then player 1 takes the clubs and leads out the diamonds
     s = playing(game, "AS KS QS JS TS 9S 8S 7C 8C 9C TC JC", "7S AH KH QH JH TH AC KC QC 7D 8D 9D")
     for _ in range(12):
@@ -225,7 +239,7 @@ def test_seven_tricks_and_capot() -> None:
         s.apply_action(s.legal_actions()[0])
     # player 0: 8 leads and 10 for the cards; player 1: 4 leads, 1 trick on the other's
     # lead, 1 for the last
-    assert s.vars["match"] == (18, 6)
+    assert s.vars.match == (18, 6)
 
 
 def test_a_match_is_six_deals() -> None:
@@ -233,7 +247,7 @@ def test_a_match_is_six_deals() -> None:
     rng = random.Random(1)
     s = game.new_initial_state(1)
     random_playout(s, rng)
-    assert s.current == TERMINAL and s.vars["deals"] == 6
+    assert s.current == TERMINAL and s.vars.deals == 6
 
 
 def test_conformance() -> None:

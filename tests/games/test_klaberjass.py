@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 
+import attrs
+
 from conjure.deck import Card
 from conjure.games import TERMINAL, GameState
 from conjure.testing import check_game
@@ -28,8 +30,10 @@ def playing(game: Klaberjass, hand0: str, hand1: str, trump: int) -> GameState:
         zone.clear()
     s.zones["hand0"], s.zones["hand1"] = cards(hand0), cards(hand1)
     s.known = {}
-    s.vars.update(trump=trump, dealer=0, score=(0, 0), phase="play", tricks=0, sequence=-1)
-    s.vars["declared"] = (len(SEQUENCES), len(SEQUENCES))
+    s.vars = attrs.evolve(
+        s.vars, trump=trump, dealer=0, score=(0, 0), phase="play", tricks=0, sequence=-1
+    )
+    s.vars.declared = (len(SEQUENCES), len(SEQUENCES))
     s.current = 0
     return s
 
@@ -56,7 +60,7 @@ def test_the_deal() -> None:
     s = Klaberjass().new_initial_state(1)
     assert len(s.zones["hand0"]) == len(s.zones["hand1"]) == 9
     assert len(s.zones["aside"]) == 1 and len(s.zones["rest"]) == 13
-    assert s.vars["trump"] == s.zones["aside"][0] // 13
+    assert s.vars.trump == s.zones["aside"][0] // 13
 
 
 def declaring(game: Klaberjass, hand0: str, hand1: str, trump: int) -> GameState:
@@ -67,7 +71,9 @@ def declaring(game: Klaberjass, hand0: str, hand1: str, trump: int) -> GameState
     s.zones["rest"] = [x for x in DECK if x not in used]
     s.zones["aside"] = []
     s.known = {}
-    s.vars.update(trump=trump, dealer=0, score=(0, 0), phase="declare", declared=(-1, -1))
+    s.vars = attrs.evolve(
+        s.vars, trump=trump, dealer=0, score=(0, 0), phase="declare", declared=(-1, -1)
+    )
     s.current = 1
     game._next_declarer(s)  # as after the deal: whoever has a sequence declares
     return s
@@ -88,7 +94,7 @@ def test_sequences_compared_before_the_first_lead() -> None:
     s.story = []  # the table listens
     s.apply_action(s.legal_actions()[0])
     # the text: a trump sequence beats any plain one; the dealer scores 20, then leads
-    assert s.vars["score"] == (20, 0) and s.vars["phase"] == "play" and s.current == 0
+    assert s.vars.score == (20, 0) and s.vars.phase == "play" and s.current == 0
     assert [str(x) for x in s.story] == [
         "player 1 declares run 9♣ 8♣ 7♣",
         "player 1's sequence is the better: +20",
@@ -100,7 +106,7 @@ def test_sequences_by_length_with_the_option() -> None:
     s = declaring(game, "9C 8C 7C AS KH 7D 8D 9H JH", "KS QS JS TS 9D 7H AC TC AD", CLUBS)
     s.apply_action(s.legal_actions()[0])
     s.apply_action(s.legal_actions()[0])
-    assert s.vars["score"] == (0, 50)
+    assert s.vars.score == (0, 50)
 
 
 def test_equal_sequences_go_to_the_non_dealer() -> None:
@@ -108,12 +114,12 @@ def test_equal_sequences_go_to_the_non_dealer() -> None:
     s = declaring(game, "KH QH JH 7S 8D 9D AC 7C 8C", "KS QS JS 7H 8S 9C AD TD 7D", CLUBS)
     s.apply_action(s.legal_actions()[0])
     s.apply_action(s.legal_actions()[0])
-    assert s.vars["score"] == (0, 20)
+    assert s.vars.score == (0, 20)
     # and the higher top card wins between runs of the same length
     s = declaring(game, "AH KH QH 7S 8D 9D TC 7C 8C", "KS QS JS 7H 8S 9C AD TD 7D", CLUBS)
     s.apply_action(s.legal_actions()[0])
     s.apply_action(s.legal_actions()[0])
-    assert s.vars["score"] == (20, 0)
+    assert s.vars.score == (20, 0)
 
 
 def test_a_player_without_a_sequence_is_passed_over() -> None:
@@ -121,9 +127,9 @@ def test_a_player_without_a_sequence_is_passed_over() -> None:
     s = declaring(game, "AH KH QH 7S 8D TD TC 7C 9S", "AS 9D JS 7H 8S 9C AD QD 7D", CLUBS)
     assert s.current == 0  # the non-dealer has none: the dealer declares his
     s.apply_action(s.legal_actions()[0])
-    assert s.vars["score"] == (20, 0) and s.vars["phase"] == "play"
+    assert s.vars.score == (20, 0) and s.vars.phase == "play"
     s = declaring(game, "AH KD QH 7S 8D TD TC 7C 9S", "AS KH JS 7H 8S 9C AD QD 7D", CLUBS)
-    assert s.vars["phase"] == "play" and s.current == 0  # nobody has one: the dealer leads
+    assert s.vars.phase == "play" and s.current == 0  # nobody has one: the dealer leads
 
 
 def test_follow_suit_and_trumping_may_not_must() -> None:
@@ -155,11 +161,11 @@ def test_only_the_winners_own_card_scores() -> None:
     s = playing(game, "AH 7S", "TH 7C", CLUBS)
     s.apply_action(c("AH"))
     s.apply_action(c("TH"))
-    assert s.vars["score"] == (11, 0)  # the ♥10's 10 points go to nobody
+    assert s.vars.score == (11, 0)  # the ♥10's 10 points go to nobody
     assert s.zones["won0"] == cards("AH") and s.zones["beaten"] == cards("TH")
     s.apply_action(c("7S"))
     s.apply_action(c("7C"))  # trumped: the ♣7 scores nothing, the ♠7 neither
-    assert s.vars["score"] == (11, 0) and s.current == 1
+    assert s.vars.score == (11, 0) and s.current == 1
 
 
 def test_bella_when_both_trump_king_and_queen_won_tricks() -> None:
@@ -169,7 +175,7 @@ def test_bella_when_both_trump_king_and_queen_won_tricks() -> None:
     s.apply_action(c("8C"))
     s.apply_action(c("QC"))
     s.apply_action(c("7C"))
-    assert s.vars["score"] == (4 + 3 + 20, 0)
+    assert s.vars.score == (4 + 3 + 20, 0)
     assert game.audit(s) is None
 
 
@@ -177,17 +183,17 @@ def test_the_last_trick_and_the_end_of_the_deal() -> None:
     for last in (10, 0):
         game = Klaberjass(last=last)
         s = playing(game, "7H", "8S", CLUBS)
-        s.vars["tricks"] = 8
+        s.vars.tricks = 8
         s.apply_action(c("7H"))
         s.apply_action(c("8S"))
-        assert s.vars["match"] == (last, 0)  # the deal was scored into the match
-        assert s.vars["deals"] == 2 and s.vars["dealer"] == 1
+        assert s.vars.match == (last, 0)  # the deal was scored into the match
+        assert s.vars.deals == 2 and s.vars.dealer == 1
 
 
 def test_the_match_ends_at_500() -> None:
     game = Klaberjass()
     s = playing(game, "7H", "8S", CLUBS)
-    s.vars.update(tricks=8, match=(495, 300))
+    s.vars = attrs.evolve(s.vars, tricks=8, match=(495, 300))
     s.apply_action(c("7H"))
     s.apply_action(c("8S"))
     assert s.current == TERMINAL and s.returns() == (1.0, -1.0)
@@ -212,11 +218,11 @@ def test_the_card_points_of_a_full_deal() -> None:
     rng = random.Random(3)
     for seed in range(30):
         s = game.new_initial_state(seed)
-        while s.vars["tricks"] < 8 or s.zones["trick"]:
+        while s.vars.tricks < 8 or s.zones["trick"]:
             legal = s.legal_actions()
             s.apply_action(legal[int(rng.random() * len(legal))])
-        points = RANKING.points[s.vars["trump"]]
+        points = RANKING.points[s.vars.trump]
         assert sum(points[x] for zone in s.zones.values() for x in zone) == 152
         won = sum(points[x] for x in s.zones["won0"] + s.zones["won1"])
-        assert won <= sum(s.vars["score"])
+        assert won <= sum(s.vars.score)
         assert game.audit(s) is None

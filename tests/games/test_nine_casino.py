@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 
+import attrs
 import pytest
 
 from conjure.deck import Card
@@ -31,8 +32,8 @@ def state_with(game: NineCasino, hand0: str, hand1: str, stock: str, trump: int)
     z["hand0"], z["hand1"], z["stock"] = cards(hand0), cards(hand1), cards(stock)
     z["won0"], z["won1"] = [], []  # the cards not named are out of play
     s.known = {z["stock"][0]: -1}
-    s.vars.update(
-        trump=trump, dealer=0, score=(0, 0), used=0, declared=(), may_declare=(False, False)
+    s.vars = attrs.evolve(
+        s.vars, trump=trump, dealer=0, score=(0, 0), used=0, declared=(), may_declare=(False, False)
     )
     s.current = 1
     return s
@@ -58,10 +59,10 @@ def test_the_deal() -> None:
     s = game.new_initial_state(3)
     assert len(s.zones["hand0"]) == len(s.zones["hand1"]) == 9 and len(s.zones["stock"]) == 18
     turned = s.zones["stock"][0]
-    assert s.vars["trump"] == turned // 13
+    assert s.vars.trump == turned // 13
     assert s.observation(0)["zones"]["stock"][0] == Card(turned).ascii  # shown to both
     assert s.observation(1)["zones"]["stock"][1] is None
-    assert s.current == 1 - s.vars["dealer"]  # the dealer's opponent leads
+    assert s.current == 1 - s.vars.dealer  # the dealer's opponent leads
 
 
 def test_the_examples_first_tricks() -> None:
@@ -78,12 +79,12 @@ def test_the_examples_first_tricks() -> None:
     s.apply_action(c("AD"))
     assert sorted(s.legal_actions()) == sorted(cards("7D 6D"))  # must follow suit
     s.apply_action(c("7D"))
-    assert s.vars["score"] == (0, 11)
+    assert s.vars.score == (0, 11)
     assert c("JC") in s.zones["hand1"] and c("KH") in s.zones["hand0"]  # the winner first
     assert s.current == 1
     s.apply_action(c("KD"))
     s.apply_action(c("6D"))
-    assert s.vars["score"] == (0, 15)
+    assert s.vars.score == (0, 15)
     assert c("AH") in s.zones["hand1"] and c("TC") in s.zones["hand0"]
     assert game.audit(s) is None
 
@@ -95,7 +96,7 @@ def test_a_void_follower_plays_any_card() -> None:
     s.apply_action(c("AD"))
     assert sorted(s.legal_actions()) == sorted(s.zones["hand0"])
     s.apply_action(c("6C"))  # a trump takes the plain lead
-    assert s.current == 0 and s.vars["score"] == (11, 0)
+    assert s.current == 0 and s.vars.score == (11, 0)
 
 
 FOUR_J = "JS JH JC JD"
@@ -154,7 +155,7 @@ def test_only_the_winner_declares_once_while_the_stock_lasts() -> None:
     s.story = []  # the table listens
     s.apply_action(options["declare four J (J♠ J♥ J♣ J♦) +200"])
     assert [str(line) for line in s.story] == ["player 2 declares four J (J♠ J♥ J♣ J♦): +200"]
-    assert s.vars["score"] == (0, 211)
+    assert s.vars.score == (0, 211)
     # exactly the declared cards are shown to the other player
     seen = [x for x in s.observation(0)["zones"]["hand1"] if x is not None]
     assert sorted(seen) == sorted(Card(x).ascii for x in cards(FOUR_J))
@@ -188,10 +189,10 @@ def test_a_full_deal_shares_out_all_112_card_points() -> None:
     rng = random.Random(5)
     for seed in range(20):
         s = game.new_initial_state(seed)
-        while s.vars["deals"] == 1:
+        while s.vars.deals == 1:
             cards_only = [a for a in s.legal_actions() if a < DECLARE]
             s.apply_action(cards_only[int(rng.random() * len(cards_only))])
-        assert sum(s.vars["match"]) == 112  # nobody declared: the cards alone
+        assert sum(s.vars.match) == 112  # nobody declared: the cards alone
 
 
 def test_the_match_ends_at_the_target() -> None:
@@ -200,7 +201,7 @@ def test_the_match_ends_at_the_target() -> None:
     for seed in range(10):
         s = game.new_initial_state(seed)
         random_playout(s, rng)
-        match = s.vars["match"]
+        match = s.vars.match
         assert max(match) >= 300
         winner = 0 if match[0] > match[1] else 1
         assert s.returns()[winner] == 1.0

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 
+import attrs
 import pytest
 
 from conjure.deck import Card
@@ -32,8 +33,8 @@ def state_with(game: Specification, hand0: str, hand1: str, stock: str, trump: i
     z["hand0"], z["hand1"], z["stock"] = cards(hand0), cards(hand1), cards(stock)
     z["won0"], z["won1"] = [], []
     s.known = {z["stock"][0]: -1} if z["stock"] else {}
-    s.vars.update(
-        trump=trump, dealer=0, score=(0, 0), used=0, declared=(), may_declare=(False, False)
+    s.vars = attrs.evolve(
+        s.vars, trump=trump, dealer=0, score=(0, 0), used=0, declared=(), may_declare=(False, False)
     )
     s.current = 1
     return s
@@ -61,8 +62,8 @@ def test_the_deal_in_threes() -> None:
     game = Specification()
     s = game.new_initial_state(7)
     assert len(s.zones["hand0"]) == len(s.zones["hand1"]) == 9 and len(s.zones["stock"]) == 18
-    assert s.vars["trump"] == s.zones["stock"][0] // 13
-    assert s.current == 1 - s.vars["dealer"]
+    assert s.vars.trump == s.zones["stock"][0] // 13
+    assert s.current == 1 - s.vars.dealer
 
 
 def test_free_play_while_the_stock_lasts_and_both_draw() -> None:
@@ -71,7 +72,7 @@ def test_free_play_while_the_stock_lasts_and_both_draw() -> None:
     s.apply_action(c("AD"))
     assert sorted(s.legal_actions()) == sorted(cards("7D 6D 8S"))  # any card
     s.apply_action(c("8S"))  # a discard: the leader takes both
-    assert s.vars["score"] == (0, 11)
+    assert s.vars.score == (0, 11)
     # the winner draws first, then the other: both still hold three
     assert c("JC") in s.zones["hand1"] and c("KH") in s.zones["hand0"]
     assert len(s.zones["hand0"]) == len(s.zones["hand1"]) == 3
@@ -135,7 +136,7 @@ def test_both_players_declare_after_a_trick() -> None:
     four_k = [a for a in s.legal_actions() if a >= DECLARE]
     assert len(four_k) == 1
     s.apply_action(four_k[0])
-    assert s.vars["score"] == (100, 211)
+    assert s.vars.score == (100, 211)
     shown = [x for x in s.observation(1)["zones"]["hand0"] if x is not None]
     assert sorted(shown) == sorted(Card(x).ascii for x in cards("KS KH KC KD"))
     assert not any(a >= DECLARE for a in s.legal_actions())  # once a trick
@@ -147,10 +148,10 @@ def test_a_full_deal_shares_out_all_112_card_points() -> None:
     rng = random.Random(2)
     for seed in range(20):
         s = game.new_initial_state(seed)
-        while s.vars["deals"] == 1:
+        while s.vars.deals == 1:
             cards_only = [a for a in s.legal_actions() if a < DECLARE]
             s.apply_action(cards_only[int(rng.random() * len(cards_only))])
-        assert sum(s.vars["match"]) == 112
+        assert sum(s.vars.match) == 112
 
 
 def test_a_deal_is_18_tricks_and_the_match_ends_at_the_target() -> None:
@@ -158,13 +159,13 @@ def test_a_deal_is_18_tricks_and_the_match_ends_at_the_target() -> None:
     s = game.new_initial_state(4)
     tricks = 0
     rng = random.Random(4)
-    while s.vars["deals"] == 1:
+    while s.vars.deals == 1:
         before = len(s.zones["won0"]) + len(s.zones["won1"])
         s.apply_action(s.legal_actions()[int(rng.random() * len(s.legal_actions()))])
         tricks += len(s.zones["won0"]) + len(s.zones["won1"]) > before
     assert tricks == 17  # the 18th trick ended the deal and cleared the piles
     random_playout(s, rng)
-    assert max(s.vars["match"]) >= 1000
+    assert max(s.vars.match) >= 1000
 
 
 def test_conformance() -> None:

@@ -142,43 +142,6 @@ class NoVars(Vars):
     """The public values of a game that has none beyond its zones."""
 
 
-@attrs.define(slots=False)
-class FreeVars(Vars):
-    """Public values not declared in advance, read and written like a dict
-    (``state.vars["trump"]``) as well as by attribute. For a game whose values are few or
-    still settling; a declared subclass of :class:`Vars` tells the reader more."""
-
-    def __getitem__(self, name: str) -> Any:
-        try:
-            return self.__dict__[name]
-        except KeyError:
-            raise KeyError(name) from None
-
-    def __setitem__(self, name: str, value: Any) -> None:
-        self.__dict__[name] = value
-
-    def __contains__(self, name: object) -> bool:
-        return name in self.__dict__
-
-    def get(self, name: str, default: Any = None) -> Any:
-        return self.__dict__.get(name, default)
-
-    def update(self, values: Mapping[str, Any] = {}, **more: Any) -> None:
-        self.__dict__.update(values, **more)
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> Any:
-        names = {f.name for f in attrs.fields(cls)}
-        missing = sorted(names - set(data))
-        if missing:
-            raise SavedStateError(f"saved state: vars has no field {missing[0]!r}")
-        new = cls(**{n: _frozen(data[n]) for n in names})
-        for k, v in data.items():
-            if k not in names:
-                new.__dict__[k] = _frozen(v)
-        return new
-
-
 V = TypeVar("V", bound=Vars)
 
 
@@ -577,8 +540,8 @@ class Game(Generic[V]):
     summary_zh: ClassVar[str] = ""
     rule_notes: ClassVar[tuple[RuleNote, ...]] = ()
     options: ClassVar[tuple[Option, ...]] = ()
-    #: the attrs class of ``state.vars`` (declare one; :class:`FreeVars` by default)
-    vars_type: ClassVar[type[Vars]] = FreeVars
+    #: the attrs class of ``state.vars`` (declare one; :class:`NoVars` by default)
+    vars_type: ClassVar[type[Vars]] = NoVars
     #: zone -> pool for determinisation: a hidden card is dealt again only among the hidden
     #: places of its own pool (zones not named share one pool). Name pools when the rules tell
     #: everyone which cards a hidden zone can hold (each player's own suit, say).
@@ -1095,11 +1058,6 @@ class MatchVars(Vars):
     deals: int = 0
 
 
-@attrs.define(slots=False)
-class FreeMatchVars(MatchVars, FreeVars):
-    """The values of a match of deals, with more values not declared in advance."""
-
-
 MV = TypeVar("MV", bound=MatchVars)
 
 
@@ -1113,7 +1071,7 @@ class MatchGame(Game[MV]):
     ends the match when :meth:`_match_over` says so or starts the next deal.
     """
 
-    vars_type: ClassVar[type[Vars]] = FreeMatchVars
+    vars_type: ClassVar[type[Vars]] = MatchVars
     #: the most match points one deal can give, to scale a deal's value for bots
     deal_scale: ClassVar[float] = 1.0
 
