@@ -22,6 +22,13 @@ can be read two ways are options:
 The joker game: 「大王、小王作为“混子”牌使用，并加倍计分」, one joker doubles the value (the text's
 examples: 3-4-5♠ and a joker 100, three 8s and a joker 320); 「同时用大王、小王……则加两倍记分」 is
 read as doubled twice, ×4 (``both=4``, default); ``both=3`` reads it as two times added, ×3.
+
+Bots: the Monte-Carlo bot plays every exchange out to the end of the deal (a player who can
+show does, in its playouts). In a match to the first points, which either side wins half the
+time by chance, two Monte-Carlo seats of one world each beat two random ones, the sides
+changing seats: exchange score 12 matches of 12 (95% interval 0.76-1.00, about 1.5 CPU
+seconds a match), swap cards 8 of 8 (0.68-1.00, about 3.7 CPU seconds a match). The tests
+play 6, 8 (with jokers) and 5 such matches and fail when the bot is made to play at random.
 """
 
 from __future__ import annotations
