@@ -9,7 +9,8 @@ With ``--ladder N`` it measures the strength ladder instead: random against flat
 flat Monte-Carlo against ISMCTS, N games a pair in each game (each deal played twice with the
 seats swapped, draws count half),
 the stronger bot's score with its 95% Wilson interval, and the CPU time per move of each bot.
-``--only`` keeps the games whose name contains a word, ``--pairs`` names other pairs.
+``--only`` keeps the games whose name contains a word, ``--pairs`` names other pairs
+(``mc-blind:mc``: the same bot with and without the voids the table has seen).
 
 With ``--bot-speed mc,ismcts`` it times the bots' moves instead (moves per CPU second, at the
 positions of seeded random games, the same before and after a change).
@@ -23,6 +24,7 @@ from __future__ import annotations
 import argparse
 import random
 import time
+from typing import Any
 
 from conjure.games import Game
 from conjure.games.bots import random_playout
@@ -68,18 +70,38 @@ def openspiel_goofspiel(seconds: float) -> float | None:
     return games / (time.process_time() - start)
 
 
+class Blind:
+    """A bot that plays as ``inner`` would if the table had not seen any seat's voids (the
+    name ``mc-blind``, ``ismcts-blind``): the same search, its worlds dealt without them."""
+
+    def __init__(self, inner: Any) -> None:
+        self.inner = inner
+
+    def choose(self, state: Any, rng: random.Random) -> int:
+        plain = state.copy()
+        plain.lacking = ()
+        return int(self.inner.choose(plain, rng))
+
+
+def bot(name: str) -> Any:
+    """The bot called ``name``, or a :class:`Blind` one for ``NAME-blind``."""
+    from conjure.games.bots import make_bot
+
+    if name.endswith("-blind"):
+        return Blind(make_bot(name.removesuffix("-blind")))
+    return make_bot(name)
+
+
 def duel(game: Game, names: tuple[str, str], games: int) -> tuple[float, dict[str, float]]:
     """The second bot's score against the first (wins + draws/2) over ``games`` games, and each
     bot's CPU milliseconds per move. Games go in pairs on the same deal with the seats swapped
     (duplicate play), so that the luck of the cards cancels out of the comparison."""
-    from conjure.games.bots import make_bot
-
     score = 0.0
     spent = {name: 0.0 for name in names}
     moves = {name: 0 for name in names}
     for g in range(games):
         seat = g % 2  # the seat of the second bot
-        bots = {seat: make_bot(names[1]), 1 - seat: make_bot(names[0])}
+        bots = {seat: bot(names[1]), 1 - seat: bot(names[0])}
         label = {seat: names[1], 1 - seat: names[0]}
         chance, rng = random.Random(1000 + g // 2), random.Random(2000 + g)
         state = game.new_initial_state()

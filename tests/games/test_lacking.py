@@ -257,3 +257,28 @@ def test_the_constrained_deal_is_uniform_by_counting() -> None:
 def test_a_deal_no_fact_allows_is_refused_and_no_fact_leaves_the_plain_shuffle() -> None:
     assert deal_within([0, 1], [0, 0], [0b11], random.Random(1)) is None
     assert deal_within([0, 1], [0, -1], [0b100], random.Random(1)) is None
+
+
+def test_where_a_led_trump_must_be_beaten_a_lower_trump_shows_none_higher() -> None:
+    """Klaberjass with ``strict=1``: trump when void, and beat a led trump when able."""
+    from conjure_games.klaberjass import RANKING
+
+    game = GAMES["klaberjass"](strict=1)
+    cards = game.all_cards()
+    under = discards = 0
+    for before, action in plays("klaberjass", range(40), strict=1):
+        trick = before.zones["trick"]
+        if not trick or action >= 64:
+            continue
+        led, trump = trick[0], before.vars.trump
+        strength = RANKING.strength[trump]
+        shown = lacking_shown(game, before, action)
+        if led // 13 == trump and action // 13 == trump and strength[action] < strength[led]:
+            under += 1
+            assert shown == sum(
+                1 << c for c in cards if c // 13 == trump and strength[c] > strength[led]
+            )
+        elif led // 13 != trump and action // 13 not in (led // 13, trump):
+            discards += 1
+            assert shown == suit(led // 13, cards) | suit(trump, cards)
+    assert under and discards

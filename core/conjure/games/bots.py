@@ -1,7 +1,10 @@
 """Bots that play any game through the API alone, none of which ever looks at a card its seat
 cannot see: every search starts from :meth:`conjure.games.Game.determinize`, which deals the
-unseen cards again from what the seat sees (the conformance check proves the Monte-Carlo choice
-and the whole ISMCTS search do not change when the hidden cards are swapped).
+unseen cards again from what the seat sees, never giving a seat a card the table knows it lacks
+(a suit it did not follow: :attr:`conjure.games.GameState.lacking`), every consistent deal
+equally likely (the conformance check proves the Monte-Carlo choice and the whole ISMCTS search
+do not change when the hidden cards are swapped). A bot's worlds and playouts never read their
+own plays for such facts, so they cost nothing there.
 
 - :class:`RandomBot` picks uniformly among the legal actions.
 - :class:`MonteCarloBot` (flat Monte-Carlo) tries each legal action in many determinised worlds
