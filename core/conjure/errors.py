@@ -50,10 +50,26 @@ EXIT_CODES: dict[int, str] = {
 
 
 class ConjureError(Exception):
-    """Base class of every error conjure raises on purpose."""
+    """Base class of every error conjure raises on purpose.
+
+    The message may be a :class:`conjure.text.Text`: ``str(error)`` is its English, and
+    :func:`said` gives it in the language of the command that met it."""
 
     #: the process exit code the command line uses for this kind of error
     exit_code: int = EXIT_USAGE
+
+    def __init__(self, message: object = "", *args: object) -> None:
+        from conjure.text import Text
+
+        super().__init__(str(message), *args)
+        #: the message in every language it was written in
+        self.text = message if isinstance(message, Text) else Text(str(message))
+
+
+def said(error: BaseException, lang: str = "en") -> str:
+    """``error``'s message in ``lang`` (English where it has no translation)."""
+    text = getattr(error, "text", None)
+    return text.get(lang) if text is not None and str(text) == str(error) else str(error)
 
 
 class UsageError(ConjureError, ValueError):

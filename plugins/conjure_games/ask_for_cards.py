@@ -549,7 +549,9 @@ class AskForCards(Game[AskForCardsVars]):
             return f"ask player {q + 1} for {_rank_said(rank)}"
         return f"give the {Card(action).en.lower()}"
 
-    def _action_seen(self, state: GameState[AskForCardsVars], action: int, player: int) -> str:
+    def _action_seen(
+        self, state: GameState[AskForCardsVars], action: int, player: int
+    ) -> str | Text:
         # every ask and every answer is spoken aloud, and a card given is handed over face up
         if state.current == player or state.current < 0:
             return super()._action_seen(state, action, player)

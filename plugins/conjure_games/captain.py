@@ -375,7 +375,7 @@ class Captain(MatchGame[CaptainVars]):
         wanted = KINDS[kind]
         return [DECLARE + i for i in COMBOS.find(hand) if COMBOS.catalogue[i].kind == wanted]
 
-    def _action_name(self, state: GameState[CaptainVars], action: int) -> str:
+    def _action_name(self, state: GameState[CaptainVars], action: int) -> str | Text:
         if action < SPECIAL:
             if state.vars.phase == "exchange":
                 return f"discard {CARDS[action]}"

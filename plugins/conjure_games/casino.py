@@ -1115,9 +1115,9 @@ class Casino(CaptureGame[CasinoVars]):
 
     # -- reading -------------------------------------------------------------------------------
 
-    def _facts(self, state: GameState[CasinoVars], player: int) -> list[str]:
+    def _facts(self, state: GameState[CasinoVars], player: int) -> list[str | Text]:
         """The builds on the table with their values and owners, then the base facts."""
-        return [str(b) for b in self.builds(state)] + super()._facts(state, player)
+        return [str(b) for b in self.builds(state)] + list(super()._facts(state, player))
 
     def item_names(self, state: GameState[CasinoVars]) -> list[str]:
         loose = [str(CARDS[c]) for c in state.zones["table"]]
@@ -1126,12 +1126,14 @@ class Casino(CaptureGame[CasinoVars]):
             for b in self.builds(state)
         ]
 
-    def _action_name(self, state: GameState[CasinoVars], action: int) -> str:
+    def _action_name(self, state: GameState[CasinoVars], action: int) -> str | Text:
         card, kind, mask = decode(action)
         if kind == CAPTURE and mask & RIDE_ALONG:
             base = super()._action_name(state, encode(card, kind, mask ^ RIDE_ALONG))
             faces = [c for c in state.zones["table"] if VALUES[c] >= FACE]
-            return f"{base} and the pictures {cards_text(faces)}"
+            return Text.of(base) + Text(" and the pictures {faces}", zh="及人头牌{faces}").format(
+                faces=cards_text(faces)
+            )
         if kind == RAISE:
             other = self.builds(state)[positions(mask)[0] - len(state.zones["table"])]
             return (

@@ -709,7 +709,7 @@ class GoFish(Game[GoFishVars]):
         q, card = self._split(state, action)
         return f"ask player {q + 1} for {_said(card)}"
 
-    def _action_seen(self, state: GameState[GoFishVars], action: int, player: int) -> str:
+    def _action_seen(self, state: GameState[GoFishVars], action: int, player: int) -> str | Text:
         # an ask is spoken aloud: the whole table hears whom it is put to and for which card
         if state.current >= 0:
             return state.action_name(action)

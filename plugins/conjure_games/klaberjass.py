@@ -428,11 +428,13 @@ class Klaberjass(MatchGame[KlaberjassVars]):
         trump = v.trump
         return self.follow.legal(hand, trick[0], trump, RANKING.strength[trump])
 
-    def _action_name(self, state: GameState[KlaberjassVars], action: int) -> str:
+    def _action_name(self, state: GameState[KlaberjassVars], action: int) -> str | Text:
         if action < DECLARE:
             return super()._action_name(state, action)
         combo = SEQUENCES.catalogue[action - DECLARE]
-        return f"declare {combo.label()} ({combo.value})"
+        return Text("declare {combo} ({n})", zh="宣布{combo}（{n}）").format(
+            combo=combo.words(), n=combo.value
+        )
 
     # -- play -------------------------------------------------------------------------------
 

@@ -360,11 +360,13 @@ class NineCasino(MatchGame[NineCasinoVars]):
             actions.extend(DECLARE + i for i in found)
         return actions
 
-    def _action_name(self, state: GameState[NineCasinoVars], action: int) -> str:
+    def _action_name(self, state: GameState[NineCasinoVars], action: int) -> str | Text:
         if action < DECLARE:
             return super()._action_name(state, action)
         combo = self.declarations.catalogue[action - DECLARE]
-        return f"declare {combo.label()} +{combo.score(state.vars.trump)}"
+        return Text("declare {combo} +{n}", zh="宣布{combo} +{n}").format(
+            combo=combo.words(), n=combo.score(state.vars.trump)
+        )
 
     # -- play -------------------------------------------------------------------------------
 

@@ -440,7 +440,7 @@ class RunFast(Game[RunFastVars]):
         _settle(state, me)
         return len(history) - start
 
-    def _action_name(self, state: GameState[RunFastVars], action: int) -> str:
+    def _action_name(self, state: GameState[RunFastVars], action: int) -> str | Text:
         if action == PASS:
             return "pass"
         if action < SPECIAL:

@@ -10,7 +10,7 @@ from typing import ClassVar, Final
 
 import attrs
 
-from conjure.deck.cards import SUIT_SYMBOLS
+from conjure.deck.cards import CARDS, SUIT_SYMBOLS
 from conjure.games import (
     HANDS,
     SPECIAL,
@@ -48,6 +48,30 @@ CHANGE: Final = SPECIAL + 64  # CHANGE + suit: show the trump 9, name the suit, 
 CLOSE: Final = SPECIAL + 70
 PASS: Final = SPECIAL + 71  # listed before declaring, which costs 3 when short of 66
 DECLARE: Final = SPECIAL + 72
+
+#: how the moves other than a plain card read, in every language (players may type either)
+_MARRY: Final = Text("marry {card}", zh="结婚{card}")
+_CHANGE: Final = Text("change trump to {suit}", zh="换王牌为{suit}")
+_SAID: Final = {
+    CLOSE: Text("close", zh="关闭储备牌"),
+    DECLARE: Text("declare 66", zh="宣布66"),
+    PASS: Text("pass", zh="不宣布"),
+}
+#: how a deal ends, told to the table
+_WHY: Final = {
+    "short": Text("player {p} declared with only {score}: -3", zh="玩家{p}只有{score}分就宣布：-3"),
+    "both": Text(
+        "both have 66 or more: nobody scores, 1 point carried to the next deal",
+        zh="双方都有66分以上：都不得分，1分留到下一局",
+    ),
+    "no trick": Text("the other took no trick", zh="对方一墩未得"),
+    "32 or less": Text("the other has 32 or less", zh="对方只有32分或更少"),
+    "more than 32": Text("the other has more than 32", zh="对方超过32分"),
+    "won": Text(
+        "player {p} declared {score}: +{n} ({reason})", zh="玩家{p}宣布{score}分：+{n}（{reason}）"
+    ),
+    "nobody": Text("nobody declared: the deal is drawn", zh="无人宣布：本局平局"),
+}
 MAX_DEALS: Final = 200
 #: what a deal's declaration is measured against: "超过66分" read as 66 or more
 WINNING: Final = 66
@@ -369,14 +393,14 @@ class SixtySix(TrickGame[SixtySixVars]):
             return f"You have {score}, short of 66: declaring now costs 3 game points."
         return None
 
-    def _action_name(self, state: GameState[SixtySixVars], action: int) -> str:
+    def _action_name(self, state: GameState[SixtySixVars], action: int) -> str | Text:
         if action < MARRY:
             return super()._action_name(state, action)
         if action < CHANGE:
-            return f"marry {super()._action_name(state, action - MARRY)}"
+            return _MARRY.format(card=CARDS[action - MARRY])
         if action < CLOSE:
-            return f"change trump to {SUIT_SYMBOLS[action - CHANGE]}"
-        return {CLOSE: "close", DECLARE: "declare 66", PASS: "pass"}[action]
+            return _CHANGE.format(suit=SUIT_SYMBOLS[action - CHANGE])
+        return _SAID[action]
 
     # -- play -----------------------------------------------------------------------------------
 
@@ -443,25 +467,21 @@ class SixtySix(TrickGame[SixtySixVars]):
                 points = [-3, -3]
                 points[other] = 3
                 carry = 0
-                why = f"player {declarer + 1} declared with only {score[declarer]}: -3"
+                why = _WHY["short"].format(p=declarer + 1, score=score[declarer])
             elif score[other] >= WINNING:
                 carry += 1
-                why = "both have 66 or more: nobody scores, 1 point carried to the next deal"
+                why = _WHY["both"]
             else:
                 won = 3 if v.tricks[other] == 0 else 2 if score[other] <= 32 else 1
-                reason = (
-                    "the other took no trick"
-                    if won == 3
-                    else "the other has 32 or less"
-                    if won == 2
-                    else "the other has more than 32"
-                )
+                reason = _WHY[{3: "no trick", 2: "32 or less", 1: "more than 32"}[won]]
                 points[declarer] = won + carry
                 points[other] = -won
-                why = f"player {declarer + 1} declared {score[declarer]}: +{won + carry} ({reason})"
+                why = _WHY["won"].format(
+                    p=declarer + 1, score=score[declarer], n=won + carry, reason=reason
+                )
                 carry = 0
         else:
-            why = "nobody declared: the deal is drawn"
+            why = _WHY["nobody"]
         v.carry = carry
         state.tell(why)
         self.close_deal(state, points)

@@ -533,7 +533,7 @@ class ThreeCardShowdown(MatchGame[ShowdownVars]):
         gained = end.vars.match[player] - start.vars.match[player]
         return max(-1.0, min(1.0, gained / self.start_chips()))
 
-    def _action_name(self, state: GameState[ShowdownVars], action: int) -> str:
+    def _action_name(self, state: GameState[ShowdownVars], action: int) -> str | Text:
         if action == DECLINE:
             return "decline"
         if action >= OPEN:

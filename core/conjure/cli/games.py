@@ -9,6 +9,7 @@ from conjure.cli.common import (
     EXIT_OK,
     LANG_HELP,
     add_command,
+    add_lang,
     default_lang,
     int_params,
     pairs,
@@ -52,6 +53,7 @@ def add_parsers(sub: Any) -> None:
         help="your seat, 1 = first player",
     )
     _game_options(p)
+    add_lang(p)
 
     p = add_command(sub, "simulate", _simulate, help="play many games between bots and report")
     p.add_argument("game", metavar="GAME")
@@ -239,7 +241,7 @@ def _play(args: argparse.Namespace) -> int:
     make_bot(args.bot)
     check_range(args.seat, "--seat", 1, game.num_players)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
-    return play_game(game, seed=seed, bot=args.bot, seat=args.seat - 1)
+    return play_game(game, seed=seed, bot=args.bot, seat=args.seat - 1, lang=args.lang)
 
 
 def _sweeps(args: argparse.Namespace, cls: Any) -> list[tuple[str, list[int]]]:

@@ -497,7 +497,6 @@ _EXPLAIN_WORDS = {
     "never": Text("never matter: {names}", zh="从不影响结果：{names}"),
     "cases": Text("{plural}", zh="{n} 种"),
     "values": Text("{plural}", zh="{n} 个值"),
-    "never fails": Text("never fails", zh="从不失败"),
     "never sample": Text("not seen to matter in the sample: {names}",
                          zh="抽样中未见影响：{names}"),
     "matter": Text("matter:", zh="影响结果："),
@@ -615,10 +614,8 @@ def _explain(args: argparse.Namespace) -> int:
                 seconds=result.seconds,
             )
         )
-    if result.condition:
-        # the one condition explain writes without a choice's value in it
-        said = w["never fails"] if result.condition == "never fails" else result.condition
-        print(w["condition"].format(condition=said))
+    if result.condition.en:
+        print(_EXPLAIN_WORDS["condition"].format(condition=result.condition).get(args.lang))
     else:
         print(w["no condition"])
     if result.never_matter:

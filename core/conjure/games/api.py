@@ -149,6 +149,53 @@ V = TypeVar("V", bound=Vars)
 HANDS: Final = tuple(f"hand{p}" for p in range(MAX_PLAYERS))
 WON: Final = tuple(f"won{p}" for p in range(MAX_PLAYERS))
 
+#: what people call the zones many games have (a zone's name without its seat number); a game
+#: names its own zones, or names one differently, in :attr:`Game.zone_names`
+ZONE_NAMES: Final[Mapping[str, Text]] = {
+    "aside": Text("aside", zh="一旁的牌"),
+    "beaten": Text("beaten", zh="被压下的牌"),
+    "bid": Text("bid", zh="出价"),
+    "build": Text("build", zh="组合"),
+    "dead": Text("dead", zh="死牌"),
+    "deck": Text("deck", zh="整副牌"),
+    "discard": Text("discard", zh="弃牌"),
+    "hand": Text("hand", zh="手牌"),
+    "kitty": Text("kitty", zh="底牌"),
+    "melds": Text("melds", zh="牌组"),
+    "out": Text("out", zh="出过的牌"),
+    "pack": Text("pack", zh="余下的牌"),
+    "pile": Text("pile", zh="牌堆"),
+    "pool": Text("pool", zh="公共牌"),
+    "prize": Text("prize", zh="奖牌"),
+    "prizes": Text("prizes", zh="奖牌堆"),
+    "quartets": Text("quartets", zh="四张一套"),
+    "removed": Text("removed", zh="移除的牌"),
+    "rest": Text("rest", zh="余牌"),
+    "stock": Text("stock", zh="牌堆"),
+    "table": Text("table", zh="桌面"),
+    "talon": Text("talon", zh="底牌"),
+    "tied": Text("tied", zh="平局的牌"),
+    "trick": Text("trick", zh="本墩"),
+    "turned": Text("turned", zh="翻开的牌"),
+    "unseen": Text("unseen", zh="未见的牌"),
+    "unused": Text("unused", zh="未用的牌"),
+    "used": Text("used", zh="用过的牌"),
+    "won": Text("won", zh="赢得的牌"),
+}
+
+_CHANCE_DRAWS: Final = Text("chance draws {card}", zh="随机抽出{card}")
+_CHANCE_DEALS: Final = Text("chance deals a card", zh="随机发出一张牌")
+_FACE_DOWN: Final = Text("a card face down", zh="一张扣着的牌")
+_ACTION: Final = Text("action {n}", zh="动作{n}")
+_CANNOT: Final = Text("{card} cannot be played now", zh="现在不能出{card}")
+_CANNOT_BECAUSE: Final = Text(
+    "{card} cannot be played now: {reason}", zh="现在不能出{card}：{reason}"
+)
+_NOT_A_MOVE: Final = Text(
+    "{typed} is not a move here: type a number from 1 to {n}",
+    zh="{typed}不是这里能走的一步：请输入1到{n}之间的数字",
+)
+
 
 class GameState(Generic[V]):
     """Everything about one game in progress: zones of cards, public values, whose turn, the
@@ -304,18 +351,25 @@ class GameState(Generic[V]):
         """Each side's result, one per ``game.team_names()``; meaningful at the end."""
         return self.game._team_returns(self)
 
-    def action_name(self, action: int) -> str:
-        """How ``action`` reads, in full (for the player who takes it)."""
+    def action_name(self, action: int, lang: str = "en") -> str:
+        """How ``action`` reads, in full (for the player who takes it), in ``lang``."""
         if self.current == CHANCE and self.chance is not None:
-            return f"chance draws {CARDS[action]}"
-        return self.game._action_name(self, action)
+            return _CHANCE_DRAWS.format(card=CARDS[action]).get(lang)
+        name = self.game._action_name(self, action)
+        return name if lang == "en" and isinstance(name, str) else Text.of(name).get(lang)
 
-    def action_seen(self, action: int, player: int) -> str:
+    def action_names(self, action: int) -> Text:
+        """How ``action`` reads in every language the game wrote it in."""
+        if self.current == CHANCE and self.chance is not None:
+            return _CHANCE_DRAWS.format(card=CARDS[action])
+        return Text.of(self.game._action_name(self, action))
+
+    def action_seen(self, action: int, player: int, lang: str = "en") -> str:
         """How ``action``, about to be applied to this state, reads to ``player``: a card the
         seat will not see once the action is made reads as hidden (a bid laid face down, a card
         dealt to another hand). Games with other hidden actions override
         :meth:`Game._action_seen`."""
-        return self.game._action_seen(self, action, player)
+        return Text.of(self.game._action_seen(self, action, player)).get(lang)
 
     def observation(self, player: int) -> dict[str, Any]:
         """What ``player`` can see: every zone with hidden cards as ``None``, the public vars,
@@ -372,10 +426,11 @@ class GameState(Generic[V]):
         else:
             self.zones[dst].append(card)
 
-    def tell(self, en: str, zh: str = "") -> None:
-        """Add a public sentence to the story of the game, when someone is listening."""
+    def tell(self, en: str | Text, zh: str = "") -> None:
+        """Add a public sentence to the story of the game, when someone is listening: English
+        and Chinese, or one :class:`Text`."""
         if self.story is not None:
-            self.story.append(Text(en, zh))
+            self.story.append(en if isinstance(en, Text) else Text(en, zh))
 
     def _apply_watched(self, action: int) -> None:
         """:meth:`apply_legal` in a game being played (not in a world a bot dealt): apply the
@@ -548,6 +603,10 @@ class Game(Generic[V]):
     pools: ClassVar[dict[str, str]] = {}
     #: whether the Ace sorts above the King when actions are listed for people
     ace_high: ClassVar[bool] = True
+    #: what people call the game's zones (a zone's name without its seat number) in each
+    #: language, where :data:`ZONE_NAMES` has no name for one or the game calls it otherwise:
+    #: ``{"pile": Text("pile", zh="牌堆")}``; a zone named nowhere shows its id
+    zone_names: ClassVar[Mapping[str, Text]] = {}
 
     def __init__(self, num_players: int | None = None, **options: int) -> None:
         self.num_players = self.players[0] if num_players is None else num_players
@@ -602,41 +661,42 @@ class Game(Generic[V]):
         """Each player's result at the end of the game (win 1, loss -1, draw 0 by default)."""
         raise NotImplementedError
 
-    def _action_name(self, state: GameState[V], action: int) -> str:
-        """How ``action`` reads; a card's action reads as the card."""
+    def _action_name(self, state: GameState[V], action: int) -> str | Text:
+        """How ``action`` reads; a card's action reads as the card. A :class:`Text` gives the
+        name in other languages too (players may type either)."""
         if action < SPECIAL:
             return str(CARDS[action])
-        return f"action {action}"
+        return _ACTION.format(n=action)
 
-    def _action_seen(self, state: GameState[V], action: int, player: int) -> str:
+    def _action_seen(self, state: GameState[V], action: int, player: int) -> str | Text:
         """How ``action`` reads to ``player``. By default a card action is hidden exactly when
         the card, once the action is made, lies where ``player`` cannot see it; other actions
         are public."""
         mover = state.current
         if action >= SPECIAL or mover == player:
             if mover == CHANCE:
-                return "chance deals a card"
-            return state.action_name(action)
+                return _CHANCE_DEALS
+            return state.action_names(action)
         after = state.copy()
         after.apply_legal(action)
         for zone, cards in after.zones.items():
             if action in cards:
                 if after.sees(player, zone, cards.index(action), action):
-                    return state.action_name(action)
+                    return state.action_names(action)
                 break
-        return "a card face down" if mover >= 0 else "chance deals a card"
+        return _FACE_DOWN if mover >= 0 else _CHANCE_DEALS
 
-    def _facts(self, state: GameState[V], player: int) -> list[str]:
+    def _facts(self, state: GameState[V], player: int) -> Sequence[str | Text]:
         """Public knowledge worth showing ``player`` beside the table (what the rules let
         everyone work out, such as the bids an opponent has left)."""
         return []
 
-    def _why_not(self, state: GameState[V], action: int) -> str | None:
+    def _why_not(self, state: GameState[V], action: int) -> str | Text | None:
         """Why ``action``, which is not legal now, is refused, in a few words for the player
         (``None``: the caller says only that it is not allowed)."""
         return None
 
-    def _warning(self, state: GameState[V], action: int) -> str | None:
+    def _warning(self, state: GameState[V], action: int) -> str | Text | None:
         """A sentence when ``action`` is legal but costly on its face (terminal play asks the
         player to confirm it)."""
         return None
@@ -722,6 +782,13 @@ class Game(Generic[V]):
         return end.returns()[player]
 
     # -- what the core provides ------------------------------------------------------------------
+
+    def zone_text(self, zone: str) -> Text:
+        """What people call ``zone`` (its seat number left off): the game's own name for it,
+        else conjure's common name, else the id itself."""
+        base = zone.rstrip("0123456789")
+        name = self.zone_names.get(base) or ZONE_NAMES.get(base)
+        return name if name is not None else Text(base)
 
     def all_cards(self) -> list[int]:
         """Every card the game uses (the conformance check accounts for each one)."""
@@ -840,7 +907,8 @@ class Game(Generic[V]):
         except UsageError:
             pass  # not a move's number: a name or a card
         for action in legal:
-            if state.action_name(action).lower() == text.lower():
+            names = state.action_names(action)
+            if text.lower() in {n.lower() for n in (names.en, names.zh) if n}:
                 return action
         try:
             card = Card(text)
@@ -850,8 +918,10 @@ class Game(Generic[V]):
             if card.code in legal:
                 return card.code
             reason = self._why_not(state, card.code)
-            raise GameError(f"{card} cannot be played now" + (f": {reason}" if reason else ""))
-        raise GameError(f"{quote(typed)} is not a move here: type a number from 1 to {len(legal)}")
+            if reason:
+                raise GameError(_CANNOT_BECAUSE.format(card=card, reason=Text.of(reason)))
+            raise GameError(_CANNOT.format(card=card))
+        raise GameError(_NOT_A_MOVE.format(typed=quote(typed), n=len(legal)))
 
     def determinize(self, state: GameState[V], player: int, rng: random.Random) -> GameState[V]:
         """A copy of ``state`` in which every card ``player`` cannot see is dealt again at

@@ -37,6 +37,7 @@ from conjure.games.api import (
     Vars,
 )
 from conjure.inputs import normalise, quote
+from conjure.text import Text
 
 #: kinds of action, in bits 6-8 of the action code (a plain card code is a trail)
 TRAIL: Final = 0
@@ -163,6 +164,28 @@ def disjoint_unions(groups: Sequence[int]) -> set[int]:
 
     grow(0, 0)
     return out
+
+
+#: how the moves of a capture game read, in every language (players may type either)
+_NAMES: Final = {
+    "trail": Text("{card} to the table", zh="{card}放到桌面"),
+    "capture": Text("{card} takes {items}", zh="{card}取{items}"),
+    "sweep": Text("{card} takes {items} (sweep)", zh="{card}取{items}（扫光）"),
+    "build": Text("{card} builds {total} on {items}", zh="{card}在{items}上组成{total}"),
+    "pair": Text(
+        "{card} pair-builds on {items} (shows the twin)", zh="{card}与{items}配对（亮出同点牌）"
+    ),
+    "raise": Text("{card} raises {items}", zh="{card}加高{items}"),
+    "last deal": Text("last deal {score}", zh="上一副 {score}"),
+    "which": Text(
+        "{card} has {n} moves: type one of {numbers}", zh="{card}有{n}种走法：请输入{numbers}之一"
+    ),
+    "cannot": Text("{card} cannot be played now", zh="现在不能出{card}"),
+    "not a move": Text(
+        "{typed} is not a move here: type a number from 1 to {n}",
+        zh="{typed}不是这里能走的一步：请输入1到{n}之间的数字",
+    ),
+}
 
 
 @attrs.frozen
@@ -463,10 +486,11 @@ class CaptureGame(MatchGame[CV]):
     def target(self) -> int:
         return self.option_values["target"]
 
-    def _facts(self, state: GameState[CV], player: int) -> list[str]:
-        facts = []
+    def _facts(self, state: GameState[CV], player: int) -> Sequence[str | Text]:
+        facts: list[str | Text] = []
         if state.vars.last_deal:
-            facts.append("last deal " + " : ".join(str(s) for s in state.vars.last_deal))
+            last = " : ".join(str(s) for s in state.vars.last_deal)
+            facts.append(_NAMES["last deal"].format(score=last))
         return facts
 
     def sweep_rest(self, state: GameState[CV]) -> None:
@@ -488,23 +512,24 @@ class CaptureGame(MatchGame[CV]):
         """How each table item reads, in position order."""
         return [cards_text(item) for item in self.items(state)]
 
-    def _action_name(self, state: GameState[CV], action: int) -> str:
+    def _action_name(self, state: GameState[CV], action: int) -> str | Text:
         card, kind, mask = decode(action)
         played = str(CARDS[card])
         if kind == TRAIL:
-            return f"{played} to the table"
+            return _NAMES["trail"].format(card=played)
         items = self.items(state)
         names = self.item_names(state)
         taken = [names[i] for i in positions(mask)]
         if kind == CAPTURE:
             everything = self.names_sweeps and mask == (1 << len(items)) - 1
-            return f"{played} takes {' + '.join(taken)}" + (" (sweep)" if everything else "")
+            said = _NAMES["sweep" if everything else "capture"]
+            return said.format(card=played, items=" + ".join(taken))
         if kind == BUILD:
             total = self.values[card] + sum(self.values[items[i][0]] for i in positions(mask))
-            return f"{played} builds {total} on {' + '.join(taken)}"
+            return _NAMES["build"].format(card=played, total=total, items=" + ".join(taken))
         if kind == PAIR:
-            return f"{played} pair-builds on {' '.join(taken)} (shows the twin)"
-        return f"{played} raises {' '.join(taken)}"
+            return _NAMES["pair"].format(card=played, items=" ".join(taken))
+        return _NAMES["raise"].format(card=played, items=" ".join(taken))
 
     def ordered_actions(self, state: GameState[CV]) -> list[int]:
         """By card (suit, then rank), then trails before captures and builds, then by items."""
@@ -523,7 +548,8 @@ class CaptureGame(MatchGame[CV]):
         if stripped.isdigit() and 1 <= int(stripped) <= len(legal):
             return legal[int(stripped) - 1]
         for action in legal:
-            if self._action_name(state, action).lower() == stripped.lower():
+            names = state.action_names(action)
+            if stripped.lower() in {n.lower() for n in (names.en, names.zh) if n}:
                 return action
         try:
             card = Card(stripped).code
@@ -535,6 +561,8 @@ class CaptureGame(MatchGame[CV]):
                 return mine[0]
             if mine:
                 numbers = ", ".join(str(legal.index(a) + 1) for a in mine)
-                raise GameError(f"{CARDS[card]} has {len(mine)} moves: type one of {numbers}")
-            raise GameError(f"{CARDS[card]} cannot be played now")
-        raise GameError(f"{quote(text)} is not a move here: type a number from 1 to {len(legal)}")
+                raise GameError(
+                    _NAMES["which"].format(card=CARDS[card], n=len(mine), numbers=numbers)
+                )
+            raise GameError(_NAMES["cannot"].format(card=CARDS[card]))
+        raise GameError(_NAMES["not a move"].format(typed=quote(text), n=len(legal)))

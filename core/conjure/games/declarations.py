@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any, Final
 import attrs
 
 from conjure.deck.cards import CARDS, RANK_LABELS
+from conjure.text import Text
 
 if TYPE_CHECKING:
     from conjure.games.api import GameState
@@ -200,6 +201,10 @@ class Combination:
         names = " ".join(CARDS[c].zh for c in self.cards)
         word = {"set": "同点", "run": "同花连牌", "marriage": "结婚"}.get(self.kind, self.kind)
         return f"{word} {names}"
+
+    def words(self) -> Text:
+        """The label in every language: ``run K♠ Q♠ J♠`` / ``同花连牌 黑桃K 黑桃Q 黑桃J``."""
+        return Text(self.label(), zh=self.label_zh())
 
 
 def _mask(cards: Iterable[int]) -> int:

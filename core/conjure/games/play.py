@@ -1,7 +1,10 @@
 """Playing a game in the terminal against bots: what your seat sees, the legal moves by number
 or by card, bad input asked again with the reason, and the story of the table (tricks won,
 cards drawn, declarations, each deal's result and why). Every action is printed as your seat
-observes it: a card laid face down stays face down until it is turned up."""
+observes it: a card laid face down stays face down until it is turned up.
+
+Every word on the screen is a :class:`conjure.text.Text` in :data:`WORDS` (or the game's own,
+from its hooks), shown in the language the command was given."""
 
 from __future__ import annotations
 
@@ -16,7 +19,7 @@ from rich.table import Table
 from rich.text import Text
 
 from conjure.deck.cards import CARDS, SUIT_SYMBOLS
-from conjure.errors import ConjureError
+from conjure.errors import ConjureError, said
 from conjure.games.api import (
     ALL,
     CHANCE,
@@ -28,7 +31,45 @@ from conjure.games.api import (
     GameState,
 )
 from conjure.games.bots import TABLE_SECONDS, make_bot
+from conjure.text import Text as Words
 from conjure.view.terminal import card_text
+
+#: the words of the game screen, in every language conjure speaks
+WORDS: dict[str, Words] = {
+    "your hand": Words("your hand", zh="你的手牌"),
+    "hand of": Words("player {n}'s hand", zh="玩家{n}的手牌"),
+    "you won": Words("you won", zh="你赢得的牌"),
+    "won by": Words("player {n} won", zh="玩家{n}赢得的牌"),
+    "yours": Words("{zone} (you)", zh="{zone}（你）"),
+    "theirs": Words("{zone} (player {n})", zh="{zone}（玩家{n}）"),
+    "trump": Words("trump {suit}", zh="王牌{suit}"),
+    "points": Words("points {score}", zh="得分 {score}"),
+    "match": Words("match {score}", zh="总分 {score}"),
+    "closed": Words("stock closed", zh="牌堆已关"),
+    "title": Words("{name} · you are player {n}", zh="{name} · 你是玩家{n}"),
+    "you": Words("you", zh="你"),
+    "comma": Words(", ", zh="、"),
+    "side": Words("{side}: {seats}", zh="{side}：{seats}"),
+    "unknown side": Words("side not yet shown: {seats}", zh="尚未亮明的一方：{seats}"),
+    "you win": Words("you win", zh="你赢了"),
+    "your side wins": Words("your side wins", zh="你方赢了"),
+    "draw": Words("a draw", zh="平局"),
+    "you lose": Words("you lose", zh="你输了"),
+    "your move": Words("Your move: ", zh="请出牌："),
+    "welcome": Words(
+        "{name}: seed {seed}; type a number, a card (KS, 黑桃K), a move's name, or q to quit.",
+        zh="{name}：种子 {seed}；输入编号、一张牌（KS、黑桃K）、动作名称，或输入 q 退出。",
+    ),
+    "match score": Words("match score {score}", zh="总比分 {score}"),
+    "deal": Words("— deal {n} —", zh="—— 第{n}副 ——"),
+    "bot moves": Words("player {n} ({bot}): {move}", zh="玩家{n}（{bot}）：{move}"),
+    "bye": Words("bye", zh="再见"),
+    "confirm": Words("{warning} Type y to confirm.", zh="{warning}输入 y 确认。"),
+    "you move": Words("you: {move}", zh="你：{move}"),
+    "game over": Words(
+        "Game over: {verdict}. Scores: {scores}", zh="终局：{verdict}。得分：{scores}"
+    ),
+}
 
 
 def _cards(codes: list[int | None], sort: bool = False, ace_high: bool = True) -> Text:
@@ -52,20 +93,26 @@ def _cards(codes: list[int | None], sort: bool = False, ace_high: bool = True) -
     return text if len(text) else Text("—", style="dim")
 
 
-def zone_label(zone: str, player: int) -> str:
-    """``hand0`` -> ``your hand`` or ``player 1's hand``; ``won1`` -> ``player 2 won``."""
+def zone_label(game: Game[Any], zone: str, player: int, lang: str = "en") -> str:
+    """``hand0`` -> ``your hand`` or ``player 1's hand``; ``won1`` -> ``player 2 won``; a zone
+    of the table by the name the game (or conjure) gives it in ``lang``."""
     base, digits = zone.rstrip("0123456789"), zone[len(zone.rstrip("0123456789")) :]
+    name = game.zone_text(zone)
     if not digits:
-        return zone
+        return name.get(lang)
     who = int(digits)
     if base == "hand":
-        return "your hand" if who == player else f"player {who + 1}'s hand"
-    if base == "won":
-        return "you won" if who == player else f"player {who + 1} won"
-    return f"{base} (you)" if who == player else f"{base} (player {who + 1})"
+        label = WORDS["your hand"] if who == player else WORDS["hand of"].format(n=who + 1)
+    elif base == "won":
+        label = WORDS["you won"] if who == player else WORDS["won by"].format(n=who + 1)
+    elif who == player:
+        label = WORDS["yours"].format(zone=name)
+    else:
+        label = WORDS["theirs"].format(zone=name, n=who + 1)
+    return label.get(lang)
 
 
-def view(game: Game[Any], state: GameState[Any], player: int) -> RenderableType:
+def view(game: Game[Any], state: GameState[Any], player: int, lang: str = "en") -> RenderableType:
     """Everything ``player`` can see, hiding what that seat cannot."""
     table = Table.grid(padding=(0, 2))
     table.add_column(style="bold", no_wrap=True)
@@ -76,33 +123,35 @@ def view(game: Game[Any], state: GameState[Any], player: int) -> RenderableType:
             continue
         seen = [c if state.sees(player, zone, i, c) else None for i, c in enumerate(cards)]
         table.add_row(
-            zone_label(zone, player), _cards(seen, sort=rule == player, ace_high=game.ace_high)
+            zone_label(game, zone, player, lang),
+            _cards(seen, sort=rule == player, ace_high=game.ace_high),
         )
     facts = []
     v = state.vars
     if getattr(v, "trump", -1) >= 0:
-        facts.append(f"trump {SUIT_SYMBOLS[v.trump]}")
+        facts.append(WORDS["trump"].format(suit=SUIT_SYMBOLS[v.trump]))
     if getattr(v, "score", None):
-        facts.append("points " + " : ".join(_number(s) for s in v.score))
+        facts.append(WORDS["points"].format(score=" : ".join(_number(s) for s in v.score)))
     if getattr(v, "match", None):
-        facts.append("match " + " : ".join(str(s) for s in v.match))
+        facts.append(WORDS["match"].format(score=" : ".join(str(s) for s in v.match)))
     if getattr(v, "closed", False):
-        facts.append("stock closed")
+        facts.append(WORDS["closed"])
     if facts:
-        table.add_row("", Text(" · ".join(facts), style="cyan"))
+        table.add_row("", Text(" · ".join(f.get(lang) for f in facts), style="cyan"))
     for fact in game._facts(state, player):
-        table.add_row("", Text(fact, style="cyan"))
-    sides = sides_text(game, state, player)
+        table.add_row("", Text(Words.of(fact).get(lang), style="cyan"))
+    sides = sides_text(game, state, player, lang)
     if sides:
         table.add_row("", Text(sides, style="cyan"))
+    name = Words(f"{game.name_zh} {game.name_en}", zh=game.name_zh)
     return Panel(
         table,
-        title=f"{game.name_zh} {game.name_en} · you are player {player + 1}",
+        title=WORDS["title"].format(name=name, n=player + 1).get(lang),
         title_align="left",
     )
 
 
-def sides_text(game: Game[Any], state: GameState[Any], player: int) -> str:
+def sides_text(game: Game[Any], state: GameState[Any], player: int, lang: str = "en") -> str:
     """The sides as the table knows them (``declarer's side: players 1, 3 · defenders: …``),
     the seats not yet shown named apart; empty when every seat plays for itself."""
     teams = state.teams()
@@ -110,20 +159,24 @@ def sides_text(game: Game[Any], state: GameState[Any], player: int) -> str:
         return ""
 
     def seats(members: list[int]) -> str:
-        return ", ".join("you" if p == player else str(p + 1) for p in members)
+        return (
+            WORDS["comma"]
+            .get(lang)
+            .join(WORDS["you"].get(lang) if p == player else str(p + 1) for p in members)
+        )
 
     parts = []
     for t, name in enumerate(game.team_names()):
         members = [p for p, side in enumerate(teams) if side == t]
         if members:
-            parts.append(f"{name.en}: {seats(members)}")
+            parts.append(WORDS["side"].format(side=name, seats=seats(members)).get(lang))
     unknown = [p for p, side in enumerate(teams) if side == UNKNOWN_SIDE]
     if unknown:
-        parts.append(f"side not yet shown: {seats(unknown)}")
+        parts.append(WORDS["unknown side"].format(seats=seats(unknown)).get(lang))
     return " · ".join(parts)
 
 
-def verdict(state: GameState[Any], seat: int) -> str:
+def verdict(state: GameState[Any], seat: int, lang: str = "en") -> str:
     """``you win``, ``a draw`` or ``you lose``; seats that share the best result and are on one
     side (partners) win together."""
     result = state.returns()
@@ -132,24 +185,24 @@ def verdict(state: GameState[Any], seat: int) -> str:
     teams = state.teams()
     together = bool(teams) and len({teams[p] for p in top}) == 1 and teams[top[0]] >= 0
     if seat in top and (len(top) == 1 or together):
-        return "you win" if len(top) == 1 else "your side wins"
+        return WORDS["you win" if len(top) == 1 else "your side wins"].get(lang)
     if len(top) > 1 and not together:
-        return "a draw"
-    return "you lose"
+        return WORDS["draw"].get(lang)
+    return WORDS["you lose"].get(lang)
 
 
 def _number(x: float) -> str:
     return str(int(x)) if float(x).is_integer() else f"{x:g}"
 
 
-def moves_text(game: Game[Any], state: GameState[Any], width: int = 80) -> Text:
+def moves_text(game: Game[Any], state: GameState[Any], width: int = 80, lang: str = "en") -> Text:
     """The numbered menu of legal moves, lines broken only between moves for a terminal
     ``width`` cells wide (a move longer than a line has a line of its own)."""
-    text = Text("Your move: ", style="bold")
+    text = Text(WORDS["your move"].get(lang), style="bold")
     used = text.cell_len
     for i, action in enumerate(game.ordered_actions(state), 1):
         item = Text(f"[{i}] ", style="yellow")
-        item.append(state.action_name(action))
+        item.append(state.action_name(action, lang))
         if i > 1 and used + 2 + item.cell_len > width:
             text.append("\n")
             used = 0
@@ -168,9 +221,10 @@ def play_game(
     seat: int = 0,
     console: Console | None = None,
     ask: Callable[[str], str] | None = None,
+    lang: str = "en",
 ) -> int:
-    """Play one game: the human at ``seat``, ``bot`` at every other. Chance (the shuffles)
-    comes from ``seed``. Returns the exit code."""
+    """Play one game: the human at ``seat``, ``bot`` at every other, every word in ``lang``.
+    Chance (the shuffles) comes from ``seed``. Returns the exit code."""
     console = console or Console(highlight=False)
     piped = ask is None and not sys.stdin.isatty()  # answers read from a pipe are echoed
     ask = ask or input
@@ -179,17 +233,20 @@ def play_game(
     rng = random.Random(seed * 7919 + 1)
     state = game.new_initial_state()
     state.story = []
-    console.print(
-        f"{game.name_zh} / {game.name_en}: seed {seed}; type a number, a card (KS, "
-        "黑桃K), a move's name, or q to quit.",
-        style="dim",
-    )
+    name = Words(f"{game.name_zh} / {game.name_en}", zh=game.name_zh)
+    console.print(WORDS["welcome"].format(name=name, seed=seed).get(lang), style="dim")
     last_deal = None
+
+    def say(key: str, **values: object) -> str:
+        return WORDS[key].format(**values).get(lang)
+
+    def menu() -> Text:
+        return moves_text(game, state, console.width, lang)
 
     def tell() -> None:
         assert state.story is not None
         for line in state.story:
-            console.print(Text("  " + line.en, style="green"))
+            console.print(Text("  " + Words.of(line).get(lang), style="green"))
         state.story.clear()
 
     while state.current != TERMINAL:
@@ -199,63 +256,62 @@ def play_game(
             if deal and deal != last_deal:
                 if last_deal is not None:
                     match = " : ".join(str(m) for m in state.vars.match)
-                    console.print(Text(f"match score {match}", style="bold"))
-                console.print(Text(f"— deal {deal} —", style="bold magenta"))
+                    console.print(Text(say("match score", score=match), style="bold"))
+                console.print(Text(say("deal", n=deal), style="bold magenta"))
                 last_deal = deal
             tell()
             continue
         player = state.current
         if player in bots:
             action = bots[player].choose(state, rng)
-            console.print(f"player {player + 1} ({bot}): {state.action_seen(action, seat)}")
+            seen = state.action_seen(action, seat, lang)
+            console.print(say("bot moves", n=player + 1, bot=bot, move=seen), markup=False)
             state.apply_action(action)
             tell()
             continue
-        console.print(Group(view(game, state, seat), moves_text(game, state, console.width)))
+        console.print(Group(view(game, state, seat, lang), menu()))
         while True:
             try:
                 answer = ask("> ")
             except EOFError:
                 console.print()  # the prompt's line ends before the goodbye
-                console.print("bye")
+                console.print(say("bye"))
                 return 0
             if piped:
                 console.print(answer, markup=False)  # piped answers shown, as typed ones are
             if answer.strip().lower() in ("q", "quit", "exit"):
-                console.print("bye")
+                console.print(say("bye"))
                 return 0
             try:
                 action = game.parse_action(state, answer)
             except ConjureError as exc:
-                console.print(Text(str(exc), style="red"))
-                console.print(moves_text(game, state, console.width))
+                console.print(Text(said(exc, lang), style="red"))
+                console.print(menu())
                 continue
             warning = game._warning(state, action)
             if warning:
-                console.print(Text(f"{warning} Type y to confirm.", style="yellow"))
+                console.print(Text(say("confirm", warning=Words.of(warning)), style="yellow"))
                 try:
                     sure = ask("> ")
                 except EOFError:
                     console.print()
-                    console.print("bye")
+                    console.print(say("bye"))
                     return 0
                 if piped:
                     console.print(sure, markup=False)
                 if sure.strip().lower() not in ("y", "yes"):
-                    console.print(moves_text(game, state, console.width))
+                    console.print(menu())
                     continue
             break
-        console.print(f"you: {state.action_name(action)}")
+        console.print(say("you move", move=state.action_name(action, lang)), markup=False)
         state.apply_action(action)
         tell()
     if getattr(state.vars, "match", None):
-        console.print(Text("match score " + " : ".join(map(str, state.vars.match)), style="bold"))
-    console.print(view(game, state, seat))
+        match = " : ".join(map(str, state.vars.match))
+        console.print(Text(say("match score", score=match), style="bold"))
+    console.print(view(game, state, seat, lang))
+    scores = " : ".join(_number(s) for s in state.scores())
     console.print(
-        Text(
-            f"Game over: {verdict(state, seat)}. Scores: "
-            + " : ".join(_number(s) for s in state.scores()),
-            style="bold",
-        )
+        Text(say("game over", verdict=verdict(state, seat, lang), scores=scores), style="bold")
     )
     return 0

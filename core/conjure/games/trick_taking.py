@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, Final, TypeVar
 
 import attrs
 
@@ -30,6 +30,7 @@ from conjure.games.api import (
     MatchVars,
     Visibility,
 )
+from conjure.text import Text
 
 
 def trick_zones(
@@ -88,6 +89,18 @@ def lacking_shown(game: Game[Any], state: GameState[Any], action: int) -> int:
         return shown
     finally:
         zones[zone] = hand
+
+
+#: why a card is refused, for the player who typed it
+_WHY_NOT: Final = {
+    "not held": Text("it is not in your hand", zh="它不在你的手牌中"),
+    "follow": Text("you must follow suit ({led})", zh="你必须跟出同花色（{led}）"),
+    "trump": Text(
+        "you have no {led}, so you must play a trump ({trump})",
+        zh="你没有{led}，所以必须出王牌（{trump}）",
+    ),
+    "allowed": Text("allowed now: {cards}", zh="现在可以出：{cards}"),
+}
 
 
 @attrs.define(slots=False)
@@ -368,23 +381,21 @@ class TrickGame(MatchGame[TV]):
                     name = CARDS[card]
                     state.tell(f"{self.seat_names[p]} draws {name}", f"玩家{p + 1}摸{name}")
 
-    def _why_not(self, state: GameState[TV], action: int) -> str | None:
+    def _why_not(self, state: GameState[TV], action: int) -> str | Text | None:
         if action >= 64:
             return None
         if action not in state.zones[HANDS[state.current]]:
-            return "it is not in your hand"
+            return _WHY_NOT["not held"]
         trick = state.zones["trick"]
         if not trick:
             return None
         legal = [c for c in self._legal_actions(state) if c < 64]
         led, trump = trick[0] // 13, state.vars.trump
         if legal and all(c // 13 == led for c in legal):
-            return f"you must follow suit ({SUIT_SYMBOLS[led]})"
+            return _WHY_NOT["follow"].format(led=SUIT_SYMBOLS[led])
         if legal and trump >= 0 and all(c // 13 == trump for c in legal):
-            return (
-                f"you have no {SUIT_SYMBOLS[led]}, so you must play a trump ({SUIT_SYMBOLS[trump]})"
-            )
-        return "allowed now: " + " ".join(str(CARDS[c]) for c in sorted(legal))
+            return _WHY_NOT["trump"].format(led=SUIT_SYMBOLS[led], trump=SUIT_SYMBOLS[trump])
+        return _WHY_NOT["allowed"].format(cards=" ".join(str(CARDS[c]) for c in sorted(legal)))
 
     def _deal_over(self, state: GameState[TV], last: int) -> None:
         """Every card has been played; ``last`` won the last trick. Score the deal and call

@@ -24,7 +24,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from typing import Any, Final
 
 import attrs
 
@@ -32,6 +32,7 @@ from conjure.errors import UsageError
 from conjure.magic.choices import ScriptedChooser, describe_value
 from conjure.magic.routine import Claim, Outcome, Routine, perform
 from conjure.magic.verify import Report, UniformChooser, estimate_space, verify, walk
+from conjure.text import Text
 
 #: cases :func:`explain` walks one by one before it takes a sample instead
 DEFAULT_LIMIT = 200_000
@@ -70,8 +71,9 @@ class Explanation:
     #: the number of cases in all (counted when exhaustive, else estimated)
     space: int
     choices: tuple[ChoiceEffect, ...]
-    #: the simplest condition found that is true exactly where the claim fails ("" if none)
-    condition: str
+    #: the simplest condition found that is true exactly where the claim fails (empty if none),
+    #: in every language; ``str()`` of it is the English
+    condition: Text
     seconds: float
     seed: int | None = None
 
@@ -92,7 +94,7 @@ class Explanation:
             "cases": self.cases,
             "space": self.space,
             "failed": self.failed,
-            "condition": self.condition,
+            "condition": self.condition.en,
             "seed": self.seed,
             "choices": [attrs.asdict(c) for c in self.choices],
             "seconds": round(self.seconds, 3),
@@ -259,18 +261,35 @@ def _matters(cases: Sequence[_Case], label: str) -> bool:
     return False
 
 
-def _is(label: str, values: Sequence[str]) -> str:
+#: the words of the conditions :func:`explain` finds
+_SAID: Final = {
+    "is": Text("{label} is {value}", zh="{label}为{value}"),
+    "is one of": Text("{label} is {values} or {last}", zh="{label}为{values}或{last}"),
+    "never": Text("never fails", zh="从不失败"),
+    "always": Text("fails in every case", zh="每种情况都失败"),
+    "fails when": Text("fails exactly when {a}", zh="恰在{a}时失败"),
+    "holds when": Text("holds exactly when {a}", zh="恰在{a}时成立"),
+    "either": Text("fails exactly when {a} or {b}", zh="恰在{a}或{b}时失败"),
+    "both": Text("fails exactly when {a} and {b}", zh="恰在{a}且{b}时失败"),
+}
+
+
+def _is(label: str, values: Sequence[str]) -> Text:
     if len(values) == 1:
-        return f"{label} is {values[0]}"
-    return f"{label} is {', '.join(values[:-1])} or {values[-1]}"
+        return _SAID["is"].format(label=label, value=values[0])
+    return _SAID["is one of"].format(
+        label=label,
+        values=Text(", ".join(values[:-1]), zh="、".join(values[:-1])),
+        last=values[-1],
+    )
 
 
-def _condition(cases: Sequence[_Case], effects: Sequence[ChoiceEffect]) -> str:
+def _condition(cases: Sequence[_Case], effects: Sequence[ChoiceEffect]) -> Text:
     failing = [not ok for ok, _ in cases]
     if not any(failing):
-        return "never fails"
+        return _SAID["never"]
     if all(failing):
-        return "fails in every case"
+        return _SAID["always"]
 
     def matches(test: Any) -> bool:
         return all(test(record) == fail for fail, (_, record) in zip(failing, cases, strict=True))
@@ -287,8 +306,8 @@ def _condition(cases: Sequence[_Case], effects: Sequence[ChoiceEffect]) -> str:
             if len(e.always_fails) <= len(e.always_holds) or any(
                 e.label not in r for _, r in cases
             ):
-                return "fails exactly when " + _is(e.label, e.always_fails)
-            return "holds exactly when " + _is(e.label, e.always_holds)
+                return _SAID["fails when"].format(a=_is(e.label, e.always_fails))
+            return _SAID["holds when"].format(a=_is(e.label, e.always_holds))
     # two choices: either, then both
     for i, a in enumerate(candidates):
         for b in candidates[i + 1 :]:
@@ -299,9 +318,8 @@ def _condition(cases: Sequence[_Case], effects: Sequence[ChoiceEffect]) -> str:
                     return value(r, a.label) in fa or value(r, b.label) in fb
 
                 if matches(either):
-                    return (
-                        f"fails exactly when {_is(a.label, a.always_fails)}"
-                        f" or {_is(b.label, b.always_fails)}"
+                    return _SAID["either"].format(
+                        a=_is(a.label, a.always_fails), b=_is(b.label, b.always_fails)
                     )
             in_a = [
                 v
@@ -323,8 +341,8 @@ def _condition(cases: Sequence[_Case], effects: Sequence[ChoiceEffect]) -> str:
                 return value(r, a.label) in sa and value(r, b.label) in sb
 
             if matches(both):
-                return f"fails exactly when {_is(a.label, in_a)} and {_is(b.label, in_b)}"
-    return ""
+                return _SAID["both"].format(a=_is(a.label, in_a), b=_is(b.label, in_b))
+    return Text("")
 
 
 def vary(

@@ -47,7 +47,7 @@ import attrs
 from conjure.deck.audience import visible, visible_at
 from conjure.deck.cards import CARDS, RANK_EN, RANK_LABELS, Card
 from conjure.deck.moves import Move
-from conjure.deck.places import label, owner
+from conjure.deck.places import label, owner, place_text
 from conjure.deck.state import CODE_MASK, DeckState
 from conjure.errors import (
     ConjureError,
@@ -321,16 +321,66 @@ class ChoiceMade:
         return Text(self.en or self.name, self.zh)
 
 
+#: a failure's place in the routine
+_AT_STEP = Text("step {step}: {message}", zh="步骤{step}：{message}")
+#: what broke, in every language
+_FAILURES = {
+    "in": Text(" in the {place}", zh="{place}中"),
+    "flash": Text(
+        "the audience sees {card}{where} while {move}: a face the routine does not mean to show "
+        "(a flash)",
+        zh="{move}时观众看到了{where}的{card}：这是流程不打算展示的牌面（露牌）",
+    ),
+    "in view": Text("is always in view", zh="始终在观众视线中"),
+    "not behind": Text("is not behind anyone's back", zh="没有藏在背后"),
+    "secret": Text(
+        "secret move in view of the audience: {move} (the {place} {where})",
+        zh="秘密动作被观众看见：{move}（{place}{where}）",
+    ),
+    "told": Text(
+        "the audience is told {belief}, but the {place} holds {size} cards, not {count}",
+        zh="观众被告知{belief}，但{place}有{size}张牌，不是{count}张",
+    ),
+    "told one": Text(
+        "the audience is told {belief}, but the {place} holds {size} card, not {count}",
+        zh="观众被告知{belief}，但{place}有{size}张牌，不是{count}张",
+    ),
+    "backed": Text(
+        "the audience is told {belief}, but has been shown only {n} distinct cards of the "
+        "{place} in this step to back it, not {backed}",
+        zh="观众被告知{belief}，但本步骤中只看过{place}的{n}张不同的牌作为依据，不是{backed}张",
+    ),
+    "backed one": Text(
+        "the audience is told {belief}, but has been shown only {n} distinct card of the "
+        "{place} in this step to back it, not {backed}",
+        zh="观众被告知{belief}，但本步骤中只看过{place}的{n}张不同的牌作为依据，不是{backed}张",
+    ),
+    "while": Text(" while {move}", zh="（{move}时）"),
+    "belief": Text(
+        "the audience sees {card} in the {place}{how}, but believes {belief}",
+        zh="观众在{place}看到了{card}{how}，但相信{belief}",
+    ),
+}
+
+
+def _doing(move: Move) -> Text:
+    """A move as the tail of a sentence ("while move the packet …"): its first letter small."""
+    said = move.text()
+    return Text(said.en[:1].lower() + said.en[1:], said.zh)
+
+
 class RoutineFailure(ConjureError):
     """A performance broke: an illegal move, a flash, a contradicted belief, a secret move in
     view, or an error in the routine's own code (``error`` holds the exception then)."""
 
     def __init__(
-        self, step: str, message: str, error: BaseException | None = None, kind: str = ""
+        self, step: str, message: str | Text, error: BaseException | None = None, kind: str = ""
     ) -> None:
-        super().__init__(f"step {step}: {message}" if step else message)
+        said = Text.of(message)
+        super().__init__(_AT_STEP.format(step=step, message=said) if step else said)
         self.step = step
-        self.message = message
+        #: what broke, in English (``text`` has it in every language, with the step)
+        self.message = said.en
         self.error = error
         #: what broke, for tables of slips: ``illegal`` (an impossible move), ``flash``,
         #: ``belief`` (a face contradicts a belief), ``told`` (a count or backing told
@@ -591,7 +641,7 @@ class Performance:
             try:
                 move.check(state)
             except IllegalMoveError as exc:
-                raise RoutineFailure(self.at, str(exc), kind="illegal") from None
+                raise RoutineFailure(self.at, exc.text, kind="illegal") from None
             # only the places a move touches can change what is in view (a move naming no
             # place, such as bringing the hands forward, can change any); a move whose places
             # are all behind a back shows nothing and changes nothing in view
@@ -648,12 +698,10 @@ class Performance:
         code = min(new)
         packets = self.state.packets
         place = next((p for p, packet in packets.items() if code in packet.translate(_CODES)), "")
-        where = f" in the {label(place)}" if place else ""
+        where = _FAILURES["in"].format(place=place_text(place)) if place else Text("")
         raise RoutineFailure(
             self.at,
-            f"the audience sees {CARDS[code]}{where} while "
-            f"{move.describe('en')[:1].lower()}{move.describe('en')[1:]}: "
-            "a face the routine does not mean to show (a flash)",
+            _FAILURES["flash"].format(card=CARDS[code], where=where, move=_doing(move)),
             kind="flash",
         )
 
@@ -661,11 +709,12 @@ class Performance:
         for place in _places(move):
             if self.state.in_view(place):
                 person = owner(place)
-                where = "is always in view" if person is None else "is not behind anyone's back"
+                where = _FAILURES["in view" if person is None else "not behind"]
                 raise RoutineFailure(
                     self.at,
-                    f"secret move in view of the audience: {move.describe('en').lower()} "
-                    f"(the {label(place)} {where})",
+                    _FAILURES["secret"].format(
+                        move=_doing(move), place=place_text(place), where=where
+                    ),
                     kind="secret",
                 )
 
@@ -675,8 +724,12 @@ class Performance:
         if belief.count is not None and size != belief.count:
             raise RoutineFailure(
                 self.at,
-                f"the audience is told {belief.en}, but the {label(belief.place)} holds "
-                f"{size} card{'' if size == 1 else 's'}, not {belief.count}",
+                _FAILURES["told" if size != 1 else "told one"].format(
+                    belief=belief.words,
+                    place=place_text(belief.place),
+                    size=size,
+                    count=belief.count,
+                ),
                 kind="told",
             )
         if belief.backed:
@@ -689,9 +742,12 @@ class Performance:
             if len(backing) < belief.backed:
                 raise RoutineFailure(
                     self.at,
-                    f"the audience is told {belief.en}, but has been shown only "
-                    f"{len(backing)} distinct card{'' if len(backing) == 1 else 's'} of the "
-                    f"{label(belief.place)} in this step to back it, not {belief.backed}",
+                    _FAILURES["backed" if len(backing) != 1 else "backed one"].format(
+                        belief=belief.words,
+                        place=place_text(belief.place),
+                        n=len(backing),
+                        backed=belief.backed,
+                    ),
                     kind="told",
                 )
 
@@ -712,11 +768,19 @@ class Performance:
             for code in seen:
                 depth = codes.find(code)
                 if depth >= 0 and not belief.test(depth, size, CARDS[code]):
-                    how = f" while {move.describe('en').lower()}" if move is not None else ""
+                    how = (
+                        _FAILURES["while"].format(move=_doing(move))
+                        if move is not None
+                        else Text("")
+                    )
                     raise RoutineFailure(
                         self.at,
-                        f"the audience sees {CARDS[code]} in the {label(place)}{how}, "
-                        f"but believes {belief.en}",
+                        _FAILURES["belief"].format(
+                            card=CARDS[code],
+                            place=place_text(place),
+                            how=how,
+                            belief=belief.words,
+                        ),
                         kind="belief",
                     )
 
@@ -780,7 +844,7 @@ def perform(
     except RoutineFailure as exc:
         failure = exc
     except IllegalMoveError as exc:  # a move built with values no move can take (n=0)
-        failure = RoutineFailure(perf.at, str(exc), kind="illegal")
+        failure = RoutineFailure(perf.at, exc.text, kind="illegal")
     except ConjureError:
         raise
     except Exception as exc:

@@ -16,6 +16,7 @@ from conjure.deck.audience import visible
 from conjure.deck.cards import CARDS
 from conjure.deck.places import label
 from conjure.deck.state import CODE_MASK, FACE_UP, DeckState
+from conjure.errors import said
 from conjure.magic.choices import describe_value
 from conjure.magic.routine import (
     SETUP,
@@ -70,7 +71,10 @@ def narration(perf: Performance, index: int, lang: str = "en") -> str:
 #: card notation style by language
 _STYLE = {"zh": "zh"}
 _AFTER = Words(" after step {step}", zh="（{step}之后）")
-_OPTIONAL = Words(" (optional)", zh=" (可选)")
+_OPTIONAL = Words(" (optional)", zh="（可选）")
+#: a label's colon and a list's separator, as each language writes them
+_COLON = Words(": ", zh="：")
+_SEMI = Words("; ", zh="；")
 
 
 def _claim(perf: Performance, claim_id: str) -> Any:
@@ -78,9 +82,11 @@ def _claim(perf: Performance, claim_id: str) -> Any:
     return next((c for c in perf.routine.claims if c.id == claim_id), None)
 
 
-_KIND = {
-    "en": {SETUP: "set-up", SPECTATOR: "spectator", "performer": "performer"},
-    "zh": {SETUP: "准备", SPECTATOR: "观众", "performer": "表演者"},
+#: who makes a choice
+KIND: dict[str, Words] = {
+    SETUP: Words("set-up", zh="准备"),
+    SPECTATOR: Words("spectator", zh="观众"),
+    "performer": Words("performer", zh="表演者"),
 }
 _WORDS = {
     "en": {
@@ -97,6 +103,8 @@ _WORDS = {
         "broken": "does not hold",
         "seen": "Faces seen in this step",
         "none": "none",
+        "performer": "performer",
+        "sees": "audience sees",
     },
     "zh": {
         "step": "步骤",
@@ -112,10 +120,16 @@ _WORDS = {
         "broken": "不成立",
         "seen": "本步骤中观众看到的牌",
         "none": "无",
+        "performer": "表演者",
+        "sees": "观众看到",
     },
 }
 
 
+_CLAIM_FAILED = Words(
+    "{failed}{after}: claim {id} ({text}): {problem}",
+    zh="{failed}{after}：结论 {id}（{text}）：{problem}",
+)
 _CHOICE_LINE = Words("({what}; #{index} of {of})", zh="（{what}；#{index}，共{of}种）")
 
 
@@ -129,7 +143,8 @@ def _choice_text(perf: Performance, step: StepRecord | None, lang: str) -> list[
             value = value[:197] + "…"
         of = f"{c.size:,}" if c.size < 10**18 else f"{c.size:.3e}"
         said = _CHOICE_LINE.format(what=what, index=c.index, of=of).get(lang)
-        out.append(f"{_KIND[lang][c.kind]}: {c.name} = {value} {said}")
+        kind = KIND[c.kind].get(lang) if c.kind in KIND else c.kind
+        out.append(f"{kind}{_COLON.get(lang)}{c.name} = {value} {said}")
     return out
 
 
@@ -140,38 +155,45 @@ def _beliefs(step: StepRecord, lang: str) -> list[str]:
 def step_lines(perf: Performance, step: StepRecord, lang: str = "en") -> Iterator[str]:
     """One step as plain lines: narration, choices, moves, both views, beliefs."""
     words = _WORDS[lang]
+    colon = _COLON.get(lang)
     yield f"{step.number} {narration(perf, perf.steps.index(step), lang)}"
     for line in _choice_text(perf, step, lang):
-        yield f"    {words['choices']}: {line}"
+        yield f"    {words['choices']}{colon}{line}"
     for line in collapsed(step.moves, lang):
         yield f"    - {line}"
     if step.state is not None:
-        yield f"    performer: {step.state.text(style=_STYLE.get(lang, ''))}"
+        yield f"    {words['performer']}{colon}{step.state.text(style=_STYLE.get(lang, ''))}"
         seen = sorted(visible(step.state) | step.shown)
         faces = " ".join(str(CARDS[c]) for c in seen) or words["none"]
-        yield f"    audience sees: {faces}"
-    believes = "; ".join(_beliefs(step, lang)) or words["nothing"]
-    yield f"    {words['believes']}: {believes}"
+        yield f"    {words['sees']}{colon}{faces}"
+    believes = _SEMI.get(lang).join(_beliefs(step, lang)) or words["nothing"]
+    yield f"    {words['believes']}{colon}{believes}"
 
 
 def format_outcome(outcome: Outcome, lang: str = "en") -> str:
     """A whole performance as plain text, ending with what failed (if anything)."""
     perf = outcome.performance
     words = _WORDS[lang]
-    lines = [f"{words['setup']}: {perf.routine.setup.get(lang)}"]
+    colon = _COLON.get(lang)
+    lines = [f"{words['setup']}{colon}{perf.routine.setup.get(lang)}"]
     lines += [f"    {line}" for line in _choice_text(perf, None, lang)]
     if perf.initial is not None:
-        lines.append(f"    performer: {perf.initial.text(style=_STYLE.get(lang, ''))}")
+        performer = perf.initial.text(style=_STYLE.get(lang, ""))
+        lines.append(f"    {words['performer']}{colon}{performer}")
     for step in perf.steps:
         lines.extend(step_lines(perf, step, lang))
     if outcome.failure is not None:
-        lines.append(f"{words['failed']}: {outcome.failure}")
+        lines.append(f"{words['failed']}{colon}{said(outcome.failure, lang)}")
     last = perf.steps[-1].number if perf.steps else ""
     after = _AFTER.format(step=last).get(lang) if last else ""
     for claim_id, problem in outcome.claim_errors.items():
         claim = _claim(perf, claim_id)
         text = claim.text.get(lang) if claim is not None else claim_id
-        lines.append(f"{words['failed']}{after}: {words['claim']} {claim_id} ({text}): {problem}")
+        lines.append(
+            _CLAIM_FAILED.format(
+                failed=words["failed"], after=after, id=claim_id, text=text, problem=problem
+            ).get(lang)
+        )
     return "\n".join(lines)
 
 
@@ -274,10 +296,11 @@ def render_step(
     head.append(f"{words['step']} {step.number}  ", style="bold cyan")
     head.append(narration(perf, index, lang))
     parts: list[RenderableType] = [head]
+    colon = _COLON.get(lang)
     for line in _choice_text(perf, step, lang):
-        parts.append(Text(f"{words['choices']}: {line}", style="yellow"))
+        parts.append(Text(f"{words['choices']}{colon}{line}", style="yellow"))
     if step.moves:
-        moves = Text(f"{words['moves']}:\n", style="bold")
+        moves = Text(f"{words['moves']}{colon.rstrip()}\n", style="bold")
         for line in collapsed(step.moves, lang):
             moves.append(f"  • {line}\n", style="")
         parts.append(moves)
@@ -293,8 +316,8 @@ def render_step(
             )
         )
     believes = _beliefs(step, lang)
-    text = Text(f"{words['believes']}: ", style="bold")
-    text.append("; ".join(believes) if believes else words["nothing"])
+    text = Text(f"{words['believes']}{colon}", style="bold")
+    text.append(_SEMI.get(lang).join(believes) if believes else words["nothing"])
     parts.append(text)
     name = perf.routine.name.get(lang)
     title = f"{name} · {index + 1}/{len(perf.steps)}"
@@ -305,14 +328,16 @@ def render_verdict(outcome: Outcome, lang: str = "en") -> RenderableType:
     """How the performance ended: the failure, and each claim checked."""
     words = _WORDS[lang]
     lines = Text()
+    colon = _COLON.get(lang)
     if outcome.failure is not None:
-        lines.append(f"{words['failed']}: {outcome.failure}\n", style="bold red")
+        lines.append(f"{words['failed']}{colon}{said(outcome.failure, lang)}\n", style="bold red")
     for claim in outcome.performance.routine.claims:
         text = claim.text.get(lang)
         if not claim.promised:
             text += _OPTIONAL.get(lang)
         if claim.id in outcome.claim_errors:
-            lines.append(f"✗ {claim.id}: {text}: {outcome.claim_errors[claim.id]}\n", style="red")
+            problem = outcome.claim_errors[claim.id]
+            lines.append(f"✗ {claim.id}{colon}{text}{colon}{problem}\n", style="red")
         elif outcome.failure is None:
-            lines.append(f"✓ {claim.id}: {text}\n", style="green")
+            lines.append(f"✓ {claim.id}{colon}{text}\n", style="green")
     return Panel(lines, title=words["claims"], title_align="left")

@@ -41,18 +41,6 @@ _W = {
     "again1": Text("Chance turns up a card", zh="随机翻出一张牌"),
     "chance": Text("chance to draw", zh="等待随机抽牌"),
 }
-_ZONES_ZH = {
-    "deck": "整副牌",
-    "stock": "牌堆",
-    "trick": "本墩",
-    "discard": "弃牌",
-    "prizes": "奖牌堆",
-    "prize": "奖牌",
-    "used": "用过的牌",
-    "tied": "平局的牌",
-    "unused": "未用的牌",
-    "bid": "出价",
-}
 
 
 def _t(key: str, lang: str, **values: object) -> str:
@@ -157,17 +145,17 @@ def _owner(zone: str) -> int | None:
     return int(zone[len(base) :]) if base != zone else None
 
 
-def _zone_title(zone: str, lang: str) -> str:
+def _zone_title(game: Game[Any], zone: str, lang: str) -> str:
     who = _owner(zone)
     base = zone.rstrip("0123456789")
+    name = game.zone_text(zone)
     if who is None:
-        return _ZONES_ZH.get(zone, zone) if lang == "zh" else zone
+        return name.get(lang)
     if base == "hand":
         return _t("hand", lang, p=who + 1)
     if base == "won":
         return _t("won", lang, p=who + 1)
-    name = _ZONES_ZH.get(base, base) if lang == "zh" else base
-    return _t("of", lang, zone=name, p=who + 1)
+    return _W["of"].format(zone=name, p=who + 1).get(lang)
 
 
 def _sort_key(code: int) -> tuple[int, int]:
@@ -203,7 +191,7 @@ def zone_spots(game: Game[Any], state: GameState[Any], lang: str) -> list[svg.Sp
             looks = tuple(
                 svg.Seen(None, svg.BACK if i == 0 else svg.EDGE) for i in range(len(cards))
             )
-        spots.append(svg.Spot(zone, _zone_title(zone, lang), looks, row, fanned))
+        spots.append(svg.Spot(zone, _zone_title(game, zone, lang), looks, row, fanned))
     return spots
 
 
