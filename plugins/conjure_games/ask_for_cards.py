@@ -39,10 +39,11 @@ two random sides win 128 of 300 each, a tie for the best counting as lost), and 
 only answer truthfully 187 of 300 (0.57-0.68). Flat Monte-Carlo with random playouts sees
 little of it: one card more is a small difference at the end of a deal of some 300 asks
 played out at random, so with few worlds the bot is near random under the default limit
-(one world: 6 of 10 deals; playouts that ask the known holder, or judging by the margin,
-did no better). With ``limit=1`` a deal is a few dozen asks and 8 worlds win 25 of 30 deals
-(0.66-0.93; 17 of the 20 the test plays, in about 15 CPU seconds), mostly by not refusing
-while holding the rank.
+(one world: 6 of 10 deals; four worlds: 6 of 10, 10 CPU seconds a deal, refusing while
+holding the rank as often as random play does; playouts that ask the known holder, or
+judging by the margin, did no better). With ``limit=1`` a deal is a few dozen asks and 8
+worlds win 25 of 30 deals (0.66-0.93; 17 of the 20 the test plays, in about 15 CPU seconds),
+mostly by not refusing while holding the rank.
 
 The cousin games fill the other gaps: Go Fish (ask any player for a rank you hold, keep asking
 while you get cards, a set of four laid down) and Happy Families (the card handed over is
