@@ -40,6 +40,8 @@ the fast path: 528 games a second, 91 thousand actions).
 
 from __future__ import annotations
 
+import functools
+import operator
 import random
 from bisect import insort
 from collections.abc import Callable, Iterable, Sequence
@@ -80,10 +82,11 @@ _CARDS_OF_RANKS: Final = tuple(
 _CARD_BIT: Final = tuple(1 << c for c in range(52))
 #: a rank -> its four card codes
 _RANK_CARDS: Final = tuple((r, r + 13, r + 26, r + 39) for r in range(13))
-#: a card code -> the bit of its rank
-_RANK_BIT: Final = tuple(1 << (c % 13) for c in range(52))
-#: a card code -> the mask of the four cards of its rank
-_WHOLE: Final = tuple(RANK_MASKS[c % 13] for c in range(52))
+#: a card code -> its entry in ``state.known`` once it has changed hands (shown to everyone)
+_SHOWN: Final = tuple((c, -1) for c in range(52))
+_CARD_OF: Final = operator.itemgetter(3)
+#: a card code -> its bit, the mask of its rank's four cards and the bit of its rank
+_CARD_INFO: Final = tuple((1 << c, RANK_MASKS[c % 13], 1 << (c % 13)) for c in range(52))
 #: a card code -> the other three cards of its rank
 _OTHERS: Final = tuple(tuple(x for x in range(c % 13, 52, 13) if x != c) for c in range(52))
 #: byte k of a card mask -> the card codes of its set bits, lowest first (8 codes a byte)
@@ -91,38 +94,62 @@ _BYTE_CARDS: Final = tuple(
     tuple(tuple(8 * k + b for b in range(8) if m >> b & 1) for m in range(256)) for k in range(7)
 )
 
-#: what the table hears, for every seat in one integer: the cards a seat has denied (52 bits
-#: at ``_DENIED_AT[seat]``) and the ranks it is known to hold (13 bits at ``_HOLDS_AT[seat]``)
-_DENIED_AT: Final = tuple(64 * s for s in range(6))
-_HOLDS_AT: Final = tuple(64 * (6 + s) for s in range(6))
-_ALL_CARDS: Final = (1 << 52) - 1
-#: a rank -> every bit of what is heard but that rank's bit in the seats' held ranks (a
-#: quartet laid down is held by no one)
-_BUT_RANK: Final = tuple(~sum(1 << (r + at) for at in _HOLDS_AT) for r in range(13))
-#: asker, asked, card -> what a refused ask tells: neither seat holds the card, the asker holds
-#: a card of its rank
-_REFUSED: Final = tuple(
-    tuple(
-        tuple(
-            1 << (c + _DENIED_AT[p]) | 1 << (c + _DENIED_AT[q]) | 1 << (c % 13 + _HOLDS_AT[p])
-            for c in range(52)
+
+@functools.cache
+def _heard_tables(n: int) -> _Heard:
+    return _Heard(n)
+
+
+class _Heard:
+    """What the table hears at a table of ``n``, for every seat in one integer: the cards a seat
+    has denied (52 bits at ``denied_at[seat]``) and the ranks it is known to hold (13 bits at
+    ``holds_at[seat]``), with what each kind of ask adds to it or takes from it."""
+
+    def __init__(self, n: int) -> None:
+        seats = range(n)
+        self.denied_at = tuple(52 * s for s in seats)
+        self.holds_at = tuple(52 * n + 13 * s for s in seats)
+        d, h = self.denied_at, self.holds_at
+        #: a rank -> every bit but that rank's in the seats' held ranks (a quartet laid down is
+        #: held by no one)
+        self.but_rank = tuple(~sum(1 << (r + at) for at in h) for r in range(13))
+        #: asker, asked, card -> what a refused ask tells: neither seat holds the card, the
+        #: asker holds a card of its rank
+        self.refused = tuple(
+            tuple(
+                tuple(1 << (c + d[p]) | 1 << (c + d[q]) | 1 << (c % 13 + h[p]) for c in range(52))
+                for q in seats
+            )
+            for p in seats
         )
-        for q in range(6)
-    )
-    for p in range(6)
-)
-#: asker, card -> what an ask that got the card tells of the asker: it holds the rank
-_GOT: Final = tuple(tuple(1 << (c % 13 + _HOLDS_AT[p]) for c in range(52)) for p in range(6))
-#: asker, asked, card -> every bit of what is heard but what such an ask makes void: the asker's
-#: denial of the card (it is seen to hold it) and the claim that the asked holds the rank (it
-#: may have had only that one)
-_GOT_VOIDS: Final = tuple(
-    tuple(
-        tuple(~(1 << (c + _DENIED_AT[p]) | 1 << (c % 13 + _HOLDS_AT[q])) for c in range(52))
-        for q in range(6)
-    )
-    for p in range(6)
-)
+        #: asker, card -> what an ask that got the card tells of the asker: it holds the rank
+        self.got = tuple(tuple(1 << (c % 13 + h[p]) for c in range(52)) for p in seats)
+        #: asker, asked, card -> every bit but what such an ask makes void: the asker's denial
+        #: of the card (it is seen to hold it) and the claim that the asked holds the rank (it
+        #: may have had only that one)
+        self.got_voids = tuple(
+            tuple(
+                tuple(~(1 << (c + d[p]) | 1 << (c % 13 + h[q])) for c in range(52)) for q in seats
+            )
+            for p in seats
+        )
+
+    def start(self, denied: Sequence[int], holds: Sequence[int]) -> int:
+        heard = 0
+        for a, at in enumerate(self.denied_at):
+            heard |= denied[a] << at
+        for a, at in enumerate(self.holds_at):
+            heard |= holds[a] << at
+        return heard
+
+    def denied(self, heard: int) -> tuple[int, ...]:
+        return tuple(heard >> at & _ALL_CARDS for at in self.denied_at)
+
+    def holds(self, heard: int) -> tuple[int, ...]:
+        return tuple(heard >> at & 0x1FFF for at in self.holds_at)
+
+
+_ALL_CARDS: Final = (1 << 52) - 1
 
 
 def _mask(cards: Iterable[int]) -> int:
@@ -403,6 +430,7 @@ class GoFish(Game[GoFishVars]):
         self._quartets = tuple(f"quartets{p}" for p in range(n))
         #: the next seat round the table from each
         self._next = tuple((p + 1) % n for p in range(n))
+        self._heard = _heard_tables(n)
 
     def _zones(self) -> dict[str, str | int]:
         z: dict[str, str | int] = {"deck": NOBODY}
@@ -418,28 +446,41 @@ class GoFish(Game[GoFishVars]):
 
     def _after_chance(self, state: GameState[GoFishVars], zone: str) -> None:
         n = self.num_players
-        cards = state.zones["deck"]
+        zones = state.zones
+        cards = zones["deck"]
         score = [0] * n
+        ranks = [0] * n
+        bit_of = _CARD_BIT.__getitem__
         for p, name in enumerate(self._hands):
-            hand = state.zones[name]
+            hand = zones[name]
             hand.extend(cards[(p - 1) % n :: n])  # one at a time from the dealer's left
-            held = _mask(hand)
-            whole = _whole_ranks(held)
-            if not whole:
+            held = sum(map(bit_of, hand))
+            whole = held & held >> 13 & held >> 26 & held >> 39 & 0x1FFF
+            if whole:
+                for r in range(13):  # a quartet dealt: laid down at once
+                    if not whole >> r & 1:
+                        continue
+                    held ^= RANK_MASKS[r]
+                    zones[self._quartets[p]].extend(_RANK_CARDS[r])
+                    score[p] += QUARTET_POINTS[r]
+                hand[:] = _cards_in(held)
+            else:
                 hand.sort()
-                continue
-            while whole:  # a quartet dealt: laid down at once
-                r = (whole & -whole).bit_length() - 1
-                whole &= whole - 1
-                held ^= RANK_MASKS[r]
-                state.zones[f"quartets{p}"].extend(_RANK_CARDS[r])
-                score[p] += QUARTET_POINTS[r]
-            hand[:] = _cards_in(held)
+            ranks[p] = (held | held >> 13 | held >> 26 | held >> 39) & 0x1FFF
         cards.clear()
         state.vars.score = tuple(score)
         asking.start(state, n)
         state.current = 0
-        self._settle(state)
+        if not all(ranks):  # a hand all quartets (more than four players): the general rule
+            self._settle(state)
+            return
+        if self._any:
+            return
+        for p in range(n):
+            if ranks[p - 1] & ranks[p]:  # the seat before p may ask p for a card
+                return
+        state.vars.stalled = True  # no one can get a card from the next player, from the start
+        state.current = TERMINAL
 
     # -- helpers ----------------------------------------------------------------------------------
 
@@ -558,7 +599,7 @@ class GoFish(Game[GoFishVars]):
         Each seat's legal asks are a sorted list changed only when a card changes hands, and
         the stall (a fact of the hands) is looked for only then. A refused ask changes no hand:
         it only adds to what the table has heard, which for every seat lives in one integer
-        (:data:`_REFUSED`), so a refusal is one ``|``; the ask log, the refusal count and the
+        (:class:`_Heard`), so a refusal is one ``|``; the ask log, the refusal count and the
         cards shown are read off the history and the asks that got a card at the end. A deal
         that starts stalled, or a hand holding a whole quartet (both only in a world dealt
         again for a bot), is played by the checked hooks."""
@@ -578,7 +619,8 @@ class GoFish(Game[GoFishVars]):
         #: holds no whole quartet)
         wanted = [_cards_in(_CARDS_OF_RANKS[r] & ~m) for r, m in zip(rk, hand, strict=True)]
         #: ask=0: what a refused ask by each seat (of the next holder) tells, by card
-        told = [_REFUSED[a][nxt[a]] for a in seats]
+        tables = self._heard
+        told = [tables.refused[a][nxt[a]] for a in seats]
         #: ask=1: each seat's targets (the other holders) and their action codes less the card
         targets = [tuple(b for b in seats if b != a and hand[b]) for a in seats] if any_ else []
         codes = [tuple(SPECIAL + b * 52 for b in t) for t in targets]
@@ -586,17 +628,19 @@ class GoFish(Game[GoFishVars]):
         append = history.append
         first = len(history)
         v = state.vars
-        heard = 0
-        if any(v.denied) or any(v.holds):
-            for a in seats:
-                heard |= v.denied[a] << _DENIED_AT[a] | v.holds[a] << _HOLDS_AT[a]
+        heard = tables.start(v.denied, v.holds) if any(v.denied) or any(v.holds) else 0
         score = list(v.score)
         laid: list[list[int]] = [[] for _ in seats]
         #: the asks that got a card: (index in the history, asker, asked, card), each with
         #: the player to ask next and the order of turns then (to read the ask log back)
         gots: list[tuple[int, int, int, int, int, tuple[int, ...]]] = []
         stalled = False
-        refused, got, got_voids, whole_of = _REFUSED, _GOT, _GOT_VOIDS, _WHOLE
+        refused, got, got_voids, card_info = (
+            tables.refused,
+            tables.got,
+            tables.got_voids,
+            _CARD_INFO,
+        )
         order0 = nxt
         p0 = p = state.current
         while True:
@@ -624,46 +668,52 @@ class GoFish(Game[GoFishVars]):
                     heard |= told[p][card]
                     p = q
             # p gets the card, seen by all; p is known to hold the rank, q no longer is
-            bit = 1 << card
-            whole = whole_of[card]
+            bit, whole, rank_bit = card_info[card]
             theirs = hand[q] ^ bit
             hand[q] = theirs
             heard = (heard | got[p][card]) & got_voids[p][q][card]
             if theirs & whole:  # q may now ask for the card it gave
                 insort(wanted[q], card)
             else:  # q has no card of the rank left: nor does it want the others
-                rk[q] ^= _RANK_BIT[card]
+                rk[q] ^= rank_bit
                 left = wanted[q]
-                for other in _OTHERS[card]:
-                    left.remove(other)
+                a, b, c = _OTHERS[card]
+                left.remove(a)
+                left.remove(b)
+                left.remove(c)
             mine = hand[p] | bit
             wanted[p].remove(card)
             if mine & whole == whole:  # a quartet, laid down
                 mine ^= whole
-                rk[p] ^= _RANK_BIT[card]
+                rk[p] ^= rank_bit
                 r = card % 13
                 laid[p].append(r)
                 score[p] += QUARTET_POINTS[r]
-                heard &= _BUT_RANK[r]
+                heard &= tables.but_rank[r]
             hand[p] = mine
-            asker = p
-            if not theirs or not mine:  # a hand is empty: the order of turns changes
-                if sum(1 for h in hand if h) < 2:
-                    p = TERMINAL
-                else:
-                    nxt = _next_holders(hand)
-                    told = [_REFUSED[a][nxt[a]] for a in seats]
-                    if any_:
-                        targets = [tuple(b for b in seats if b != a and hand[b]) for a in seats]
-                        codes = [tuple(SPECIAL + b * 52 for b in t) for t in targets]
-            if p >= 0 and not any_ and not rk[p] & rk[nxt[p]] and _no_ask_can_succeed(rk, nxt):
+            if theirs and mine:  # p asks again, unless the deal has stalled
+                if any_ or rk[p] & rk[nxt[p]] or not _no_ask_can_succeed(rk, nxt):
+                    gots.append((len(history) - 1, p, q, card, p, nxt))
+                    continue
                 stalled = True
-                p = TERMINAL
-            if p >= 0 and not mine:
-                p = nxt[p]
-            gots.append((len(history) - 1, asker, q, card, p, nxt))
-            if p < 0:
+                after = TERMINAL
+            elif sum(1 for h in hand if h) < 2:  # a hand is empty: the last, or the turns change
+                after = TERMINAL
+            else:
+                nxt = _next_holders(hand)
+                told = [refused[a][nxt[a]] for a in seats]
+                if any_:
+                    targets = [tuple(b for b in seats if b != a and hand[b]) for a in seats]
+                    codes = [tuple(SPECIAL + b * 52 for b in t) for t in targets]
+                if not any_ and _no_ask_can_succeed(rk, nxt):
+                    stalled = True
+                    after = TERMINAL
+                else:
+                    after = p if mine else nxt[p]
+            gots.append((len(history) - 1, p, q, card, after, nxt))
+            if after < 0:
                 break
+            p = after
         receivers = {g[1] for g in gots}
         for a in seats:
             cards = zones[names[a]]
@@ -677,18 +727,16 @@ class GoFish(Game[GoFishVars]):
                 quartets = zones[self._quartets[a]]
                 for r in laid[a]:
                     quartets.extend(_RANK_CARDS[r])
-        known = state.known
-        for g in gots:
-            known[g[3]] = -1
+        state.known.update(map(_SHOWN.__getitem__, map(_CARD_OF, gots)))
         moves = len(history) - first
         v.refused = len(history) - 1 - gots[-1][0] if gots else v.refused + moves
-        v.denied = tuple(heard >> _DENIED_AT[a] & _ALL_CARDS for a in seats)
-        v.holds = tuple(heard >> _HOLDS_AT[a] & 0x1FFF for a in seats)
+        v.denied = tables.denied(heard)
+        v.holds = tables.holds(heard)
         v.score = tuple(score)
         v.stalled = stalled
         log = _asks_heard(history, first, p0, order0, gots)
         v.asks = (*v.asks, *log)[-asking.LOG_LENGTH :]
-        state.current = p
+        state.current = TERMINAL
         return moves
 
     def _play_checked(self, state: GameState[GoFishVars], pick: Callable[[], float]) -> int:

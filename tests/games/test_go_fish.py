@@ -239,6 +239,75 @@ def test_the_fast_playout_from_a_table_with_an_empty_hand(ask: int) -> None:
         assert fast.to_json() == slow.to_json(), seed
 
 
+def dealt(game: GoFish, deck: list[int]) -> GameState[GoFishVars]:
+    """The state after chance has drawn ``deck`` in this order."""
+    state = game.new_initial_state()
+    for card in deck:
+        state.apply_action(card)
+    return state
+
+
+def stalled_plainly(state: GameState[GoFishVars]) -> bool:
+    """No seat holds a rank that the next seat still holding cards holds too."""
+    n = state.game.num_players
+    ranks = [{x % 13 for x in state.zones[f"hand{p}"]} for p in range(n)]
+    for p in range(n):
+        holders = [q for q in range(p + 1, p + n) if ranks[q % n]]
+        if ranks[p] and holders and ranks[p] & ranks[holders[0] % n]:
+            return False
+    return True
+
+
+#: a six-player deal (the cards in the order drawn) after which no one can get a card from
+#: the next player: found by a search, random deals of four to six never stalled at once
+STALLED_AT_ONCE = [
+    1, 15, 9, 29, 0, 2, 14, 28, 22, 42, 13, 4, 27, 41, 35, 45, 26, 17, 40, 3, 23, 21, 39, 5, 7,
+    16, 36, 34, 20, 18, 8, 30, 49, 47, 33, 31, 10, 43, 25, 24, 46, 44, 11, 19, 38, 37, 48, 6, 12,
+    32, 51, 50,
+]  # fmt: skip
+
+
+def test_a_deal_that_stalls_at_once_ends_at_once() -> None:
+    state = dealt(GoFish(6), STALLED_AT_ONCE)
+    assert stalled_plainly(state)
+    assert state.is_terminal() and state.vars.stalled
+    assert not dealt(GoFish(6, ask=1), STALLED_AT_ONCE).is_terminal()  # anyone may be asked
+    for seed in range(200):  # and the others do not
+        state = GoFish(6).new_initial_state(seed)
+        assert state.is_terminal() == stalled_plainly(state) == state.vars.stalled
+
+
+@pytest.mark.parametrize("ask", [0, 1])
+def test_a_seat_dealt_only_quartets_is_passed_over(ask: int) -> None:
+    # with six players the dealer's left gets eight cards first: here the aces and the twos
+    game = GoFish(6, ask=ask)
+    quartets = [c("AS"), c("AH"), c("AC"), c("AD"), c("2S"), c("2H"), c("2C"), c("2D")]
+    rest = [x for x in range(52) if x not in quartets]
+    deck = []
+    for i in range(52):
+        deck.append(quartets.pop() if i % 6 == 5 else rest.pop())
+    for seed in range(4):
+        slow = dealt(game, deck)
+        assert slow.zones["hand0"] == [] and slow.vars.score[0] == 55
+        assert slow.current == 1
+        fast = slow.copy()
+        checked_playout(slow, random.Random(seed))
+        random_playout(fast, random.Random(seed), uniform=True)
+        assert fast.to_json() == slow.to_json(), seed
+
+
+def test_a_quartet_that_empties_two_hands_can_stall_the_deal() -> None:
+    # player 1 can only ask for the 5♦, which player 2 holds alone: both hands empty, and of
+    # the two left neither holds a rank of the other
+    game = GoFish()
+    slow = hands(game, "5S 5H 5C", "5D", "9S", "KS")
+    fast = slow.copy()
+    checked_playout(slow, random.Random(0))
+    moves = random_playout(fast, random.Random(0), uniform=True)
+    assert fast.to_json() == slow.to_json()
+    assert moves == 1 and fast.vars.stalled and fast.vars.score[0] == 5
+
+
 @pytest.mark.parametrize("refused", [0, 2, 7])
 def test_the_fast_playout_of_a_deal_that_starts_stalled(refused: int) -> None:
     # only in a world dealt again for a bot: no seat shares a rank with the next one, so every
