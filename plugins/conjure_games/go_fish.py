@@ -29,13 +29,21 @@ seeing every hand, wins 60 of 200 such games (0.24-0.37), since the cards it gat
 for the seat before it to take. With ``ask=1`` (Go Fish: ask anyone) what the table has heard
 tells whom to ask, and the duel is tested there.
 
-Speed: random playouts take a fast path (:meth:`GoFish._play_random`: hands and their ranks
-as bitmasks, the same choices from the same random numbers as the checked path, which a test
-compares seed for seed). ``python bench/meld_games.py`` measured 4,040 random four-player
-games a CPU second beside 6,405 of OpenSpiel's ``go_fish`` with four players in the same run:
-0.63 times as many games, but a game here is about 173 asks against about 68 actions there,
-and per action it is 700 thousand a second against 439 thousand, 1.6 times as fast (before
-the fast path: 528 games a second, 91 thousand actions).
+Speed: random playouts take a fast path (:meth:`GoFish._play_random`: hands as bitmasks, each
+seat's legal asks a sorted list changed only when a card changes hands, what a refusal tells
+kept for every seat in one integer; the same choices from the same random numbers as the
+checked path, which tests compare seed for seed and pin by digest). ``python
+bench/meld_games.py --only go-fish`` times four-player games beside OpenSpiel's ``go_fish``
+with four players, the two taking turns in slices of CPU time so that load slows both alike
+(10 CPU seconds a side, load 12 on 2 cores): under ``ask=0`` 5,486 games a second against
+5,467 of OpenSpiel's, 1.00 times as many games (0.94 to 1.03 in other runs of this and the
+previous version) and 2.53 times as many actions (948 thousand a second against 375 thousand:
+a game here is about 173 asks, one there about 68 actions); under ``ask=1`` (ask anyone, the
+rule closest to OpenSpiel's) 3,315 games a second, 0.61 times as many games and 1.76 times as
+many actions (a game of about 200 asks). The fast path before this one (the list of wanted
+cards built for every ask) played 3,268 games of the literal rule a second where this one
+plays 6,118 (1.87 times: ``bench/compare.py``, best of four alternated runs of a CPU second);
+the checked path alone, in an earlier run, 528.
 """
 
 from __future__ import annotations
@@ -84,6 +92,7 @@ _CARD_BIT: Final = tuple(1 << c for c in range(52))
 _RANK_CARDS: Final = tuple((r, r + 13, r + 26, r + 39) for r in range(13))
 #: a card code -> its entry in ``state.known`` once it has changed hands (shown to everyone)
 _SHOWN: Final = tuple((c, -1) for c in range(52))
+_ASKER_OF: Final = operator.itemgetter(1)
 _CARD_OF: Final = operator.itemgetter(3)
 #: a card code -> its bit, the mask of its rank's four cards and the bit of its rank
 _CARD_INFO: Final = tuple((1 << c, RANK_MASKS[c % 13], 1 << (c % 13)) for c in range(52))
@@ -143,13 +152,14 @@ class _Heard:
         return heard
 
     def denied(self, heard: int) -> tuple[int, ...]:
-        return tuple(heard >> at & _ALL_CARDS for at in self.denied_at)
+        return tuple(map(_ALL_CARDS.__and__, map(heard.__rshift__, self.denied_at)))
 
     def holds(self, heard: int) -> tuple[int, ...]:
-        return tuple(heard >> at & 0x1FFF for at in self.holds_at)
+        return tuple(map(_ALL_RANKS.__and__, map(heard.__rshift__, self.holds_at)))
 
 
 _ALL_CARDS: Final = (1 << 52) - 1
+_ALL_RANKS: Final = (1 << 13) - 1
 
 
 def _mask(cards: Iterable[int]) -> int:
@@ -192,6 +202,14 @@ def _next_holders(hand: Sequence[int]) -> tuple[int, ...]:
                 out[a] = b
                 break
     return tuple(out)
+
+
+def _targets(hand: Sequence[int]) -> tuple[list[tuple[int, ...]], list[tuple[int, ...]]]:
+    """For each seat, the others with cards in ``hand`` (whom it may ask under ask=1), and the
+    codes of asking each of them less the card."""
+    seats = range(len(hand))
+    targets = [tuple(b for b in seats if b != a and hand[b]) for a in seats]
+    return targets, [tuple(SPECIAL + b * 52 for b in t) for t in targets]
 
 
 def _no_ask_can_succeed(ranks: Sequence[int], nxt: Sequence[int]) -> bool:
@@ -599,48 +617,68 @@ class GoFish(Game[GoFishVars]):
         Each seat's legal asks are a sorted list changed only when a card changes hands, and
         the stall (a fact of the hands) is looked for only then. A refused ask changes no hand:
         it only adds to what the table has heard, which for every seat lives in one integer
-        (:class:`_Heard`), so a refusal is one ``|``; the ask log, the refusal count and the
-        cards shown are read off the history and the asks that got a card at the end. A deal
-        that starts stalled, or a hand holding a whole quartet (both only in a world dealt
-        again for a bot), is played by the checked hooks."""
+        (:class:`_Heard`), so a refusal is one ``|``; the ask log and the cards shown are read
+        off the history and the asks that got a card at the end (the last ask is always one
+        that got a card: it ends the deal). A deal that starts stalled, or a hand holding a
+        whole quartet (both only in a world dealt again for a bot), is played by the checked
+        hooks."""
         zones = state.zones
-        names = self._hands
-        hand = [_mask(zones[h]) for h in names]
-        rk = [(m | m >> 13 | m >> 26 | m >> 39) & 0x1FFF for m in hand]
+        bit_of = _CARD_BIT.__getitem__
+        b0, b1, b2, b3, b4, b5, b6 = _BYTE_CARDS
+        #: each seat's hand and ranks as masks, and its legal asks, lowest card first (never
+        #: empty for a seat with cards that holds no whole quartet)
+        hand: list[int] = []
+        rk: list[int] = []
+        wanted: list[list[int]] = []
+        whole = 0
+        for name in self._hands:  # (plain loops: a comprehension costs a call in Python 3.11)
+            m = sum(map(bit_of, zones[name]))
+            r = (m | m >> 13 | m >> 26 | m >> 39) & 0x1FFF
+            whole |= m & m >> 13 & m >> 26 & m >> 39
+            hand.append(m)
+            rk.append(r)
+            w = _CARDS_OF_RANKS[r] & ~m
+            wanted.append(
+                [
+                    *b0[w & 255],
+                    *b1[w >> 8 & 255],
+                    *b2[w >> 16 & 255],
+                    *b3[w >> 24 & 255],
+                    *b4[w >> 32 & 255],
+                    *b5[w >> 40 & 255],
+                    *b6[w >> 48],
+                ]
+            )
         #: the next player still holding cards after each seat (itself when none is)
         nxt = self._next if all(hand) else _next_holders(hand)
         any_ = self._any
-        if any([m & m >> 13 & m >> 26 & m >> 39 & 0x1FFF for m in hand]) or (
-            not any_ and _no_ask_can_succeed(rk, nxt)
-        ):
+        if whole & 0x1FFF or (not any_ and _no_ask_can_succeed(rk, nxt)):
             return self._play_checked(state, pick)
         seats = range(self.num_players)
-        #: each seat's legal asks, lowest card first (never empty for a seat with cards: it
-        #: holds no whole quartet)
-        wanted = [_cards_in(_CARDS_OF_RANKS[r] & ~m) for r, m in zip(rk, hand, strict=True)]
-        #: ask=0: what a refused ask by each seat (of the next holder) tells, by card
         tables = self._heard
-        told = [tables.refused[a][nxt[a]] for a in seats]
-        #: ask=1: each seat's targets (the other holders) and their action codes less the card
-        targets = [tuple(b for b in seats if b != a and hand[b]) for a in seats] if any_ else []
-        codes = [tuple(SPECIAL + b * 52 for b in t) for t in targets]
-        history = state.history
-        append = history.append
-        first = len(history)
-        v = state.vars
-        heard = tables.start(v.denied, v.holds) if any(v.denied) or any(v.holds) else 0
-        score = list(v.score)
-        laid: list[list[int]] = [[] for _ in seats]
-        #: the asks that got a card: (index in the history, asker, asked, card), each with
-        #: the player to ask next and the order of turns then (to read the ask log back)
-        gots: list[tuple[int, int, int, int, int, tuple[int, ...]]] = []
-        stalled = False
         refused, got, got_voids, card_info = (
             tables.refused,
             tables.got,
             tables.got_voids,
             _CARD_INFO,
         )
+        #: ask=0: each seat's legal asks, the next holder and what a refused ask of it tells
+        seat = []
+        for a, b in enumerate(nxt):
+            seat.append((wanted[a], b, refused[a][b]))
+        #: ask=1: each seat's targets (the other holders) and their action codes less the card
+        targets, codes = _targets(hand) if any_ else ([], [])
+        history = state.history
+        first = len(history)
+        v = state.vars
+        heard = tables.start(v.denied, v.holds) if any(v.denied) or any(v.holds) else 0
+        score = list(v.score)
+        #: the quartets laid down: (seat, rank)
+        laid: list[tuple[int, int]] = []
+        #: the asks that got a card: (index in the history, asker, asked, card), each with
+        #: the player to ask next and the order of turns then (to read the ask log back)
+        gots: list[tuple[int, int, int, int, int, tuple[int, ...]]] = []
+        stalled = False
         order0 = nxt
         p0 = p = state.current
         while True:
@@ -651,7 +689,7 @@ class GoFish(Game[GoFishVars]):
                     k = len(cards)
                     t, i = divmod(int(pick() * (k * len(targets[p]))), k)
                     card = cards[i]
-                    append(codes[p][t] + card)
+                    history.append(codes[p][t] + card)
                     q = targets[p][t]
                     if hand[q] >> card & 1:
                         break
@@ -659,13 +697,12 @@ class GoFish(Game[GoFishVars]):
                     p = nxt[p]
             else:
                 while True:
-                    cards = wanted[p]
+                    cards, q, told = seat[p]
                     card = cards[int(pick() * len(cards))]
-                    append(card)
-                    q = nxt[p]
+                    history.append(card)
                     if hand[q] >> card & 1:
                         break
-                    heard |= told[p][card]
+                    heard |= told[card]
                     p = q
             # p gets the card, seen by all; p is known to hold the rank, q no longer is
             bit, whole, rank_bit = card_info[card]
@@ -687,7 +724,7 @@ class GoFish(Game[GoFishVars]):
                 mine ^= whole
                 rk[p] ^= rank_bit
                 r = card % 13
-                laid[p].append(r)
+                laid.append((p, r))
                 score[p] += QUARTET_POINTS[r]
                 heard &= tables.but_rank[r]
             hand[p] = mine
@@ -701,10 +738,9 @@ class GoFish(Game[GoFishVars]):
                 after = TERMINAL
             else:
                 nxt = _next_holders(hand)
-                told = [refused[a][nxt[a]] for a in seats]
+                seat = [(wanted[a], nxt[a], refused[a][nxt[a]]) for a in seats]
                 if any_:
-                    targets = [tuple(b for b in seats if b != a and hand[b]) for a in seats]
-                    codes = [tuple(SPECIAL + b * 52 for b in t) for t in targets]
+                    targets, codes = _targets(hand)
                 if not any_ and _no_ask_can_succeed(rk, nxt):
                     stalled = True
                     after = TERMINAL
@@ -714,22 +750,29 @@ class GoFish(Game[GoFishVars]):
             if after < 0:
                 break
             p = after
-        receivers = {g[1] for g in gots}
-        for a in seats:
-            cards = zones[names[a]]
+        receivers = set(map(_ASKER_OF, gots))
+        for a, name in enumerate(self._hands):
+            cards = zones[name]
+            m = hand[a]
             # a hand that received a card is sorted, as _apply_action leaves it; one that only
             # gave keeps its order (a hand dealt again for a bot need not be sorted)
             if a in receivers:
-                cards[:] = _cards_in(hand[a])
-            elif len(cards) != hand[a].bit_count():
-                cards[:] = [c for c in cards if hand[a] >> c & 1]
-            if laid[a]:
-                quartets = zones[self._quartets[a]]
-                for r in laid[a]:
-                    quartets.extend(_RANK_CARDS[r])
+                cards[:] = [
+                    *b0[m & 255],
+                    *b1[m >> 8 & 255],
+                    *b2[m >> 16 & 255],
+                    *b3[m >> 24 & 255],
+                    *b4[m >> 32 & 255],
+                    *b5[m >> 40 & 255],
+                    *b6[m >> 48],
+                ]
+            elif len(cards) != m.bit_count():
+                cards[:] = [c for c in cards if m >> c & 1]
+        for a, r in laid:
+            zones[self._quartets[a]].extend(_RANK_CARDS[r])
         state.known.update(map(_SHOWN.__getitem__, map(_CARD_OF, gots)))
         moves = len(history) - first
-        v.refused = len(history) - 1 - gots[-1][0] if gots else v.refused + moves
+        v.refused = 0  # the playout ends on an ask that got a card
         v.denied = tables.denied(heard)
         v.holds = tables.holds(heard)
         v.score = tuple(score)
