@@ -21,9 +21,9 @@ list of ints and its value multiset one integer, by which every capture a value 
 looked up, worked out by :func:`conjure.games.capture.sum_sets` the first time a table is met),
 making the same choices from the same random numbers as the checked path (tested seed for
 seed, from any position). ``python bench/capture_games.py --seconds 2``, deals a CPU second
-on a busy machine, the checked loop then the fast path run alternately: 2 players 3,780 then
-7,440; 3 players 3,701 then 6,314; 4 players 4,404 then 7,339; 5 players 4,324 then 6,467; 6
-players 4,825 then 6,139.
+on a busy machine, the code before the fast path and after it run one after the other: 2
+players 4,551 then 9,088; 3 players 4,953 then 9,853; 4 players 5,020 then 9,744; 5 players
+4,865 then 9,431; 6 players 5,071 then 9,402.
 """
 
 from __future__ import annotations

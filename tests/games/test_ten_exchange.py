@@ -1,15 +1,21 @@
 """Ten exchange (游戏十 换牌): values, the deal, capture choices, the equal-before-sum rule, sweeps,
-the end-of-deal points, conformance, and the Monte-Carlo bot against random play."""
+the end-of-deal points, conformance, the fast random playout against the checked path, and the
+Monte-Carlo bot against random play."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable
 
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
 from conjure.deck import Card
-from conjure.games import TERMINAL, GameState
+from conjure.games import TERMINAL, GameState, positions
+from conjure.games.bots import random_playout
 from conjure.testing import check_game
-from conjure_games.ten_exchange import DECK, VALUES, TenExchange
+from conjure_games.ten_exchange import DECK, VALUES, WEIGHTS, TenExchange, _either, _split
 
 Duel = Callable[..., tuple[float, float, float]]
 
@@ -156,6 +162,20 @@ def test_the_last_capturer_takes_the_rest() -> None:
     assert last_two_plays(last=0).vars.last_deal == (3, 0)
 
 
+def test_a_told_deal_tells_the_rest_and_the_points() -> None:
+    s = position(TenExchange(), "KD", "7D", other="3C", stock="")
+    setv(s, last=1)
+    s.story = []
+    s.apply_action(c("KD"))
+    s.apply_action(c("3C"))
+    told = [t.en for t in s.story]
+    assert "player 2, who took cards last, takes the rest: 3♣ 7♦ K♦" in told
+    assert (
+        "the deal ends: 2 : 1 to the match (total to player 1, ♦ to player 1, 7♦ to player 2)"
+        in told
+    )
+
+
 def deal_points(won0: str, sweeps: tuple[int, int] = (0, 0)) -> tuple[int, int]:
     game = TenExchange()
     s = game.new_initial_state(0)
@@ -201,3 +221,99 @@ def test_monte_carlo_beats_random(
     on average), so even good play wins only about 60% of single deals: hence many deals."""
     rate, low, high = mc_against_random(TenExchange(target=1), 160, 8)
     assert low > 0.5, f"won {rate:.0%} [{low:.0%}, {high:.0%}]"
+
+
+# -- the fast random playout --------------------------------------------------------------------
+
+
+def checked_deal(state: GameState, rng: random.Random) -> int:
+    """Random play through the checked public methods to the end of the deal; the number of
+    actions taken."""
+    moves = 0
+    while state.current >= 0:
+        actions = state.legal_actions()
+        state.apply_action(actions[int(rng.random() * len(actions))])
+        moves += 1
+    return moves
+
+
+def assert_fast_equals_checked(state: GameState, seed: int) -> None:
+    """From ``state`` (a player to move), the fast playout of the deal and the checked path
+    make the same moves and leave the same state."""
+    game = state.game
+    assert game.audit(state) is None
+    slow, fast = state.copy(), state.copy()
+    moves = checked_deal(slow, random.Random(seed))
+    assert game._play_random(fast, random.Random(seed).random, random.Random(0)) == moves
+    assert fast.history == slow.history
+    assert fast.to_json() == slow.to_json()
+
+
+OPTIONS = [{}, {"priority": 1}, {"first_sweep_only": 1}, {"priority": 1, "first_sweep_only": 1}]
+
+
+@pytest.mark.parametrize("options", OPTIONS, ids=str)
+def test_the_fast_playout_equals_the_checked_path(options: dict[str, int]) -> None:
+    """Every option, from the deal's start, from midway (after 1 to 34 moves, across the
+    deals of the stock), in a world dealt again for each seat, and in the second deal."""
+    game = TenExchange(target=100, **options)
+    for seed in range(12):
+        state = game.new_initial_state(seed)
+        assert_fast_equals_checked(state, seed)
+        rng = random.Random(seed)
+        for _ in range(1 + seed * 3):
+            actions = state.legal_actions()
+            state.apply_action(actions[int(rng.random() * len(actions))])
+        assert_fast_equals_checked(state, seed)
+        for seat in range(2):
+            assert_fast_equals_checked(game.determinize(state, seat, rng), seed + seat)
+        random_playout(state, rng, deal=1)
+        state.sample_chance(rng)  # into the second deal
+        assert state.vars.deals == 2
+        assert_fast_equals_checked(state, seed)
+
+
+def test_the_fast_playout_counts_sweeps_as_the_rules_say() -> None:
+    """A sweep scores while cards are left to play, not on the deal's last play; with
+    ``first_sweep_only`` only the first."""
+    for once, sweeps in ((0, (2, 0)), (1, (1, 0))):
+        game = TenExchange(target=100, first_sweep_only=once)
+        # 7♠ sweeps 7♦; 6♥ is laid, 6♠ sweeps it; 4♣ is laid, and 4♠ takes it on the last
+        # play, which is no sweep
+        s = position(game, "7S 6S 4S", "7D", other="6H 4C", stock="")
+        s.vars.sweeps = s.vars.score = (0, 0)
+        fast = s.copy()
+        picks = iter([0.0] * 6)
+        assert game._play_random(fast, picks.__next__, random.Random(0)) == 5
+        assert fast.vars.sweeps == sweeps, once
+        assert_fast_equals_checked(s, 0)
+    # the sweep with a player's last card while the other still holds one scores
+    s = position(TenExchange(), "7S", "7D", other="4C", stock="")
+    s.vars.sweeps = s.vars.score = (0, 0)
+    fast = s.copy()
+    assert TenExchange()._play_random(fast, [0.0, 0.0].pop, random.Random(0)) == 2
+    assert fast.vars.sweeps == (1, 0)
+    assert_fast_equals_checked(s, 0)
+
+
+@given(st.lists(st.integers(1, 10), max_size=12).map(lambda vs: tuple(sorted(vs))))
+def test_the_fast_capture_tables_are_the_rules_tables(values: tuple[int, ...]) -> None:
+    """What a card of each value may take from a table, as the fast path looks it up, is
+    what :meth:`CaptureRules.options` answers (split, and either/or for ``priority=1``),
+    with the right positions and weight taken."""
+    if max((values.count(v) for v in values), default=0) > 4:
+        return  # a deck has four cards of a value
+    weight = sum(1 << 3 * v for v in values)
+    expected = TenExchange.rules.options(values)
+    split, either = _split(weight), _either(weight)
+    for v, (eq, sums) in enumerate(expected):
+        assert [t[0] >> 9 for t in split[0][v]] == list(eq)
+        assert [t[0] >> 9 for t in split[1][v]] == list(sums)
+        assert [t[0] >> 9 for t in either[v]] == list(eq or sums)
+        for bits, at, taken in split[0][v] + split[1][v]:
+            assert at == tuple(positions(bits >> 9))
+            assert taken == sum(1 << 3 * values[i] for i in at)
+
+
+def test_weights_of_values() -> None:
+    assert all(WEIGHTS[x] == 1 << 3 * VALUES[x] for x in DECK)

@@ -469,11 +469,12 @@ class CaptureGame(MatchGame[CV]):
     def finish_deal(self, state: GameState[CV], points: Sequence[int], why: str = "") -> None:
         """Record and tell the deal's match points, then close the deal."""
         state.vars.last_deal = tuple(points)
-        said = " : ".join(str(p) for p in points)
-        state.tell(
-            f"the deal ends: {said} to the match" + (f" ({why})" if why else ""),
-            f"本局结束：{said}",
-        )
+        if state.story is not None:  # (the words are not made for a playout)
+            said = " : ".join(str(p) for p in points)
+            state.tell(
+                f"the deal ends: {said} to the match" + (f" ({why})" if why else ""),
+                f"本局结束：{said}",
+            )
         self.close_deal(state, points)
 
     def _match_over(self, state: GameState[CV]) -> bool:
@@ -499,10 +500,11 @@ class CaptureGame(MatchGame[CV]):
         last = state.vars.last
         table = state.zones["table"]
         if last >= 0 and table:
-            state.tell(
-                f"player {last + 1}, who took cards last, takes the rest: {cards_text(table)}",
-                f"剩下的场牌归最后取得牌的玩家{last + 1}",
-            )
+            if state.story is not None:
+                state.tell(
+                    f"player {last + 1}, who took cards last, takes the rest: " + cards_text(table),
+                    f"剩下的场牌归最后取得牌的玩家{last + 1}",
+                )
             state.zones[WON[last]].extend(table)
             table.clear()
 
