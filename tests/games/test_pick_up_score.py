@@ -152,6 +152,19 @@ def test_monte_carlo_beats_random(
     assert low > 0.5, f"won {rate:.0%} [{low:.0%}, {high:.0%}]"
 
 
+@pytest.mark.parametrize("players", [4, 6])
+def test_monte_carlo_seats_beat_random_seats(
+    players: int, team_against_random: Callable[..., tuple[float, float, float]]
+) -> None:
+    """One deal a game, Monte-Carlo bots in every other seat (4 worlds a move) against random
+    ones, the sides changing seats from game to game: the share of games whose best score is
+    a Monte-Carlo seat's has a 95% interval above one half (measured with 80 games: 3 players
+    66%, 4 players 69%, 5 players 74%, 6 players 72%; the even tables are tested, each side
+    holding half the seats, about two CPU seconds each)."""
+    rate, low, high = team_against_random(PickUpScore(players, target=1), 80, 4)
+    assert low > 0.5, f"won {rate:.0%} [{low:.0%}, {high:.0%}]"
+
+
 # -- the fast random playout --------------------------------------------------------------------
 
 
