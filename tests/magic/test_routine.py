@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 
+import attrs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -275,3 +276,12 @@ def test_recorded_steps_hold_both_views() -> None:
     step = outcome.performance.steps[0]
     assert step.state == DeckState.parse("left: KS QH")
     assert step.shown == {Card("KS").code}
+
+
+def test_a_routine_without_a_chinese_name_is_titled_by_its_english_name_alone() -> None:
+    def script(p: Performance) -> None:
+        p.start(DeckState.parse("left: AS"))
+
+    plain = Routine("plain", "", "Plain", "tests", "", "", "", "", script)
+    assert plain.both_names == "Plain"
+    assert attrs.evolve(plain, name_zh="平常").both_names == "平常 / Plain"

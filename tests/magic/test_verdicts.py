@@ -11,8 +11,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from conjure import hookimpl
-from conjure.deck import DeckState, Peel, Take
+from conjure.deck import DeckState, Peel, Take, parse_move
+from conjure.errors import NotationError, UsageError
 from conjure.magic import Claim, Performance, Routine, perform, verify
+from conjure.magic.choices import PresetChooser
 from conjure.magic.verify import (
     _fails,
     estimate_space,
@@ -81,6 +83,27 @@ def test_a_python_error_in_a_script_is_a_verdict_with_its_choices_and_step() -> 
     assert searched.counterexample.choice_indices() == [2]
 
 
+def test_a_conjure_error_of_the_script_is_its_bug_but_a_bad_choice_is_the_callers() -> None:
+    """Bad notation or an unknown parameter in a script is the plugin's bug (exit 5), like any
+    other exception; a value given for a choice that is not an option stays the caller's."""
+
+    def script(p: Performance) -> None:
+        p.start(DeckState.parse("left: AS 2S"))
+        p.step("①", "")
+        if p.choose("k", range(2)) == 1:
+            p.do(parse_move("Deal left table n=fifty"))
+
+    routine = make(script, rid="bad-notation")
+    report = verify(routine)
+    assert report.verdict == "error" and exit_code([report]) == 5
+    found = report.counterexample
+    assert found is not None and isinstance(found.error, NotationError)
+    assert found.failure is not None and found.failure.step == "①"
+    assert "script raised NotationError: n must be a whole number" in found.failure.message
+    with pytest.raises(UsageError):
+        perform(routine, chooser=PresetChooser({"k": "5"}))
+
+
 def test_a_python_error_in_a_claim_is_a_broken_claim() -> None:
     def script(p: Performance) -> None:
         p.start(DeckState.parse("left: AS"))
@@ -113,7 +136,8 @@ def test_the_command_line_names_the_plugin_and_shows_the_traceback_under_debug(
     monkeypatch.setattr(cli_routines, "registry", lambda: registry)
     assert main(["verify", "buggy"]) == 5
     out = capsys.readouterr().out
-    assert "REFUTED: a counter-example at case 3 of 3" in out
+    assert "ERROR: the routine's own code failed at case 3 of 3" in out
+    assert "REFUTED" not in out  # a bug of the plugin refutes nothing
     assert "a bug in plugin 'buggy-plugin'" in out and "--debug" in out
     assert "Traceback" not in out
     assert main(["verify", "buggy", "--debug"]) == 5

@@ -195,7 +195,7 @@ def _routines(args: argparse.Namespace) -> int:
         claims = "\n".join(
             f"{c['id']}{'' if c['promised'] else ' (optional)'}" for c in row["claims"]
         )
-        name = f"{row['name_zh']} / {row['name_en']}"
+        name = " / ".join(n for n in (row["name_zh"], row["name_en"]) if n)
         lines.append((str(row["id"]), name, str(row["source"]), params or "-", claims))
     print_rows("conjure routines", ("id", "name", "source", "parameters", "claims"), lines)
     return EXIT_OK
@@ -227,6 +227,16 @@ def _walked(report: Any) -> str:
     return " (" + "; ".join(parts) + ")"
 
 
+def _found(report: Any) -> str:
+    """The head of a failing verdict: a refutation of the trick, or a bug of its plugin's code
+    (then nothing is refuted, and the word says so)."""
+    from conjure.magic.verify import BUG
+
+    if report.verdict == BUG:
+        return "ERROR: the routine's own code failed"
+    return "REFUTED: a counter-example"
+
+
 def _how(report: Any) -> str:
     """What was checked, in words that tell a proof from a sample."""
     from conjure.magic.verify import BUG, PROVED, REFUTED
@@ -241,20 +251,21 @@ def _how(report: Any) -> str:
                 else (f"{_big(report.cases)} cases")
             )
             return f"PROVED: all {cases}{_walked(report)} ({seconds})"
+        found = _found(report)
         if report.cases < 10**12 and not report.abstraction:
             return (
-                f"REFUTED: a counter-example at case {report.cases:,} of {space}, walking every "
-                f"case in order ({seconds})"
+                f"{found} at case {report.cases:,} of {space}, walking every case in order "
+                f"({seconds})"
             )
         return (
-            f"REFUTED: a counter-example walking every case in order, after "
+            f"{found} walking every case in order, after "
             f"{plural(report.runs, 'performance')} ({seconds})"
         )
     # the search runs in seeded chunks whatever the worker count, so the seed alone replays it
     replay = f"--seed {report.seed}"
     sample = f"{plural(report.cases, 'random case')} (of about {space}; replay with {replay})"
     if report.verdict in (REFUTED, BUG):
-        return f"REFUTED: a counter-example after {sample} ({seconds})"
+        return f"{_found(report)} after {sample} ({seconds})"
     assert report.verdict not in (PROVED, BUG)
     return f"no counter-example in {sample}, not a proof ({seconds})"
 
@@ -354,7 +365,7 @@ def _verify(args: argparse.Namespace) -> int:
         )
         return code
     checked = claims or [c for c in routine.claims if c.promised]
-    print(f"{routine.id} ({routine.name_zh} / {routine.name_en}), {routine.source}")
+    print(f"{routine.id} ({routine.both_names}), {routine.source}")
     print("claims: " + "; ".join(f"{c.id}: {c.text.get(args.lang)}" for c in checked))
     print(
         "two views checked at every move: no face shown that is not meant to be, beliefs, "
@@ -594,7 +605,7 @@ def _explain(args: argparse.Namespace) -> int:
     if args.json:
         return print_json(result.to_json())
     said = "; ".join(f"{c.id}: {c.text.get(args.lang)}" for c in result.claims)
-    print(f"{routine.id} ({routine.name_zh} / {routine.name_en}): {said}")
+    print(f"{routine.id} ({routine.both_names}): {said}")
     count = f"{result.cases:,}"
     if result.exhaustive:
         print(

@@ -71,7 +71,7 @@ def rehearse(
         return code
     console = make_console()
     perf = outcome.performance
-    title = f"{routine.name_zh} / {routine.name_en}  ({routine.source})"
+    title = f"{routine.both_names}  ({routine.source})"
     console.print(title, style="bold")
     console.print(render_setup(perf, lang, full))
     if interactive is None:

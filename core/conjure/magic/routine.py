@@ -155,6 +155,11 @@ class Routine:
         return Text(self.name_en or self.id, self.name_zh)
 
     @property
+    def both_names(self) -> str:
+        """ "求婚的国王 / The Courting Kings"; the English name alone when there is no Chinese."""
+        return " / ".join(n for n in (self.name_zh, self.name_en or self.id) if n)
+
+    @property
     def summary(self) -> Text:
         return Text(self.summary_en, self.summary_zh)
 
@@ -460,6 +465,9 @@ class Performance:
     #: a slip the performer makes in this performance (see :mod:`conjure.magic.slips`): it
     #: rewrites the moves as they are made; ``None`` for the routine as written
     slip: Any = None
+    #: an error of the chooser's (a set-up or choice value given that is not an option): the
+    #: caller's input, so it leaves ``perform`` as it is, while the script's own are its bugs
+    chooser_error: BaseException | None = None
 
     # -- what scripts call --------------------------------------------------------------------
 
@@ -476,11 +484,15 @@ class Performance:
         if not size:
             raise RoutineFailure(self.at, f"choice {name!r} has no options", kind="choice")
         pick_value = getattr(self.chooser, "pick_value", None)
-        if pick_value is not None:  # the verifier's walk: it may pick one value for a class
-            index, value = pick_value(self, kind, name, options)
-        else:
-            index = self.chooser.pick(kind, name, options)
-            value = options[index]
+        try:
+            if pick_value is not None:  # the verifier's walk: it may pick one value for a class
+                index, value = pick_value(self, kind, name, options)
+            else:
+                index = self.chooser.pick(kind, name, options)
+                value = options[index]
+        except ConjureError as exc:
+            self.chooser_error = exc
+            raise
         made = ChoiceMade(kind, name, index, size, value, en, zh, self.at)
         self.choices.append(made)
         if self.steps:
@@ -845,8 +857,13 @@ def perform(
         failure = exc
     except IllegalMoveError as exc:  # a move built with values no move can take (n=0)
         failure = RoutineFailure(perf.at, exc.text, kind="illegal")
-    except ConjureError:
-        raise
+    except ConjureError as exc:
+        if exc is perf.chooser_error:
+            raise
+        error = exc  # bad notation, an unknown parameter: the script's bug, as any other
+        failure = RoutineFailure(
+            perf.at, f"the routine's script raised {_described(exc)}", error=exc
+        )
     except Exception as exc:
         error = exc
         failure = RoutineFailure(
