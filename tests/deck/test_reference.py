@@ -51,7 +51,7 @@ def test_one_move_as_json_in_chinese(capsys: pytest.CaptureFixture[str]) -> None
     assert main(["moves", "deal", "--json", "--lang", "zh"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["name"] == "Deal" and data["usage"] == "Deal src dst [n=1] [turn=no]"
-    assert data["example"]["says"] == "从左手发3张牌到桌上（pile）"
+    assert data["example"]["says"] == "从左手发3张牌到桌上（牌堆）"
     assert data["example"]["after"] == "table.pile: 3♠ 2♠ A♠"
 
 

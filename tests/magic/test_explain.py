@@ -161,7 +161,7 @@ def test_a_sample_says_so_and_probes_which_choices_matter() -> None:
 def test_the_chinese_explain_counts_in_chinese(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["explain", "courting-kings", "--lang", "zh"]) == 0
     out = capsys.readouterr().out
-    assert "所有情况：576 种" in out and "条件：从不失败" in out and "(24 个值)" in out
+    assert "所有情况：576 种" in out and "条件：从不失败" in out and "（24 个值）" in out
     assert "cases" not in out and "values" not in out and "never" not in out
     assert main(["explain", "courting-kings"]) == 0
     out = capsys.readouterr().out

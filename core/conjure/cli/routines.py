@@ -213,61 +213,112 @@ def _big(n: int) -> str:
     return f"{n:,}" if n < 10**12 else f"{n:.3g}"
 
 
-def _walked(report: Any) -> str:
+#: the words of ``verify`` (and of ``explain --vary``, which reports the same way)
+_VERIFY_WORDS = {
+    "walked": Text("{runs} run; {states} explored, {merged} merged; proof size {size}",
+                   zh="表演{runs}；探索{states}局面，合并{merged}个；证明规模{size}局面"),
+    "classes": Text("cards as classes: {classes}", zh="按类看待的牌：{classes}"),
+    "proved": Text("PROVED: all {cases}{walked} ({seconds})",
+                   zh="已证明：全部{cases}{walked}（{seconds}）"),
+    "refuted": Text("REFUTED: a counter-example", zh="已推翻：找到反例"),
+    "error": Text("ERROR: the routine's own code failed", zh="出错：流程自身的代码出错"),
+    "refuted at": Text("{found} at case {case} of {space}, walking every "
+                       "case in order ({seconds})",
+                       zh="{found}（按顺序逐一检查，在{space}种情况中的第{case}种）（{seconds}）"),
+    "refuted after": Text("{found} walking every case in order, after "
+                          "{runs} ({seconds})",
+                          zh="{found}（按顺序逐一检查，表演{runs}后）（{seconds}）"),
+    "sample": Text("{cases} (of about {space}; replay with --seed {seed})",
+                   zh="{cases}（约{space}种中抽取；用 --seed {seed} 重现）"),
+    "refuted sample": Text("{found} after {sample} ({seconds})",
+                           zh="{found}（检查{sample}后）（{seconds}）"),
+    "not a proof": Text("no counter-example in {sample}, not a proof ({seconds})",
+                        zh="{sample}中没有反例，但这不是证明（{seconds}）"),
+    "seconds": Text("{s:.3f} s", zh="{s:.3f} 秒"),
+    "case": Text("{n} case", zh="{n}种情况"),
+    "cases": Text("{n} cases", zh="{n}种情况"),
+    "random case": Text("{n} random case", zh="随机{n}种情况"),
+    "random cases": Text("{n} random cases", zh="随机{n}种情况"),
+    "performance": Text("{n} performance", zh="{n}次"),
+    "performances": Text("{n} performances", zh="{n}次"),
+    "situation": Text("{n} situation", zh="{n}个"),
+    "situations": Text("{n} situations", zh="{n}个"),
+    "head": Text("{id} ({both}), {source}", zh="{id}（{name_zh}），{source}"),
+    "claims": Text("claims: {claims}", zh="结论：{claims}"),
+    "claim": Text("{id}: {text}", zh="{id}：{text}"),
+    "two views": Text("two views checked at every move: no face shown that is not meant to be, "
+                      "beliefs, counts, secret moves out of sight",
+                      zh="每个动作都检查了两种视角：不露出不该露的牌面，观众的相信、被告知的张数，"
+                      "秘密动作不在观众视线内"),
+    "bug": Text("  the routine's own code failed (a bug in plugin {plugin}, not a refutation "
+                "of the trick)",
+                zh="  流程自身的代码出错（插件 {plugin} 的缺陷，不是对魔术的推翻）"),
+    "debug": Text("  (run with --debug for the traceback)", zh="  （加 --debug 运行可看到调用栈）"),
+    "smallest": Text("  smallest counter-example found:", zh="  找到的最小反例："),
+    "sep": Text("; ", zh="；"),
+}  # fmt: skip
+
+
+def _count(key: str, n: int, lang: str) -> str:
+    """``n`` things in ``lang``: ``1 case``, ``2 cases``, ``2种情况``; past a trillion as
+    ``8.07e+67``."""
+    word = _VERIFY_WORDS[key if n == 1 else key + "s"]
+    return word.format(n=_big(n)).get(lang)
+
+
+def _walked(report: Any, lang: str = "en") -> str:
     """What the merging walk did, in one parenthesis (empty when it merged nothing)."""
     if not report.merged and not report.abstraction:
         return ""
-    parts = [
-        f"{plural(report.runs, 'performance')} run",
-        f"{plural(report.states, 'situation')} explored, {report.merged:,} merged",
-        f"proof size {plural(report.proof_size, 'situation')}",
-    ]
+    said = _VERIFY_WORDS["walked"].format(
+        runs=_count("performance", report.runs, lang),
+        states=_count("situation", report.states, lang),
+        merged=f"{report.merged:,}",
+        size=_count("situation", report.proof_size, lang),
+    )
     if report.abstraction:
-        parts.append(f"cards as classes: {report.abstraction}")
-    return " (" + "; ".join(parts) + ")"
+        classes = _VERIFY_WORDS["classes"].format(classes=report.abstraction)
+        said = said + _VERIFY_WORDS["sep"] + classes
+    return Text(" ({said})", zh="（{said}）").format(said=said).get(lang)
 
 
-def _found(report: Any) -> str:
+def _found(report: Any) -> Text:
     """The head of a failing verdict: a refutation of the trick, or a bug of its plugin's code
     (then nothing is refuted, and the word says so)."""
     from conjure.magic.verify import BUG
 
     if report.verdict == BUG:
-        return "ERROR: the routine's own code failed"
-    return "REFUTED: a counter-example"
+        return _VERIFY_WORDS["error"]
+    return _VERIFY_WORDS["refuted"]
 
 
-def _how(report: Any) -> str:
+def _how(report: Any, lang: str = "en") -> str:
     """What was checked, in words that tell a proof from a sample."""
     from conjure.magic.verify import BUG, PROVED, REFUTED
 
-    seconds = f"{report.seconds:.3f} s"
+    w = _VERIFY_WORDS
+    seconds = w["seconds"].format(s=report.seconds)
     space = _big(report.space)
     if report.mode == "exhaustive":
         if report.verdict == PROVED:
-            cases = (
-                plural(report.cases, "case")
-                if report.cases < 10**12
-                else (f"{_big(report.cases)} cases")
+            cases = _count("case", report.cases, lang)
+            said = w["proved"].format(cases=cases, walked=_walked(report, lang), seconds=seconds)
+        elif report.cases < 10**12 and not report.abstraction:
+            said = w["refuted at"].format(
+                found=_found(report), case=f"{report.cases:,}", space=space, seconds=seconds
             )
-            return f"PROVED: all {cases}{_walked(report)} ({seconds})"
-        found = _found(report)
-        if report.cases < 10**12 and not report.abstraction:
-            return (
-                f"{found} at case {report.cases:,} of {space}, walking every case in order "
-                f"({seconds})"
-            )
-        return (
-            f"{found} walking every case in order, after "
-            f"{plural(report.runs, 'performance')} ({seconds})"
-        )
+        else:
+            runs = _count("performance", report.runs, lang)
+            said = w["refuted after"].format(found=_found(report), runs=runs, seconds=seconds)
+        return said.get(lang)
     # the search runs in seeded chunks whatever the worker count, so the seed alone replays it
-    replay = f"--seed {report.seed}"
-    sample = f"{plural(report.cases, 'random case')} (of about {space}; replay with {replay})"
+    cases = _count("random case", report.cases, lang)
+    sample = w["sample"].format(cases=cases, space=space, seed=report.seed)
     if report.verdict in (REFUTED, BUG):
-        return f"{_found(report)} after {sample} ({seconds})"
+        found = _found(report)
+        return w["refuted sample"].format(found=found, sample=sample, seconds=seconds).get(lang)
     assert report.verdict not in (PROVED, BUG)
-    return f"no counter-example in {sample}, not a proof ({seconds})"
+    return w["not a proof"].format(sample=sample, seconds=seconds).get(lang)
 
 
 def _notes(report: Any) -> list[str]:
@@ -283,6 +334,16 @@ def _notes(report: Any) -> list[str]:
     for why, steps in refused.items():
         out.append(f"no merging at step{'s' if len(steps) > 1 else ''} {', '.join(steps)}: {why}")
     return out
+
+
+def _claims_text(claims: Sequence[Any]) -> Text:
+    """``id: text; id: text`` in every language."""
+    said = Text("")
+    for i, claim in enumerate(claims):
+        if i:
+            said = said + _VERIFY_WORDS["sep"]
+        said = said + _VERIFY_WORDS["claim"].format(id=claim.id, text=claim.text)
+    return said
 
 
 def _verify(args: argparse.Namespace) -> int:
@@ -365,34 +426,39 @@ def _verify(args: argparse.Namespace) -> int:
         )
         return code
     checked = claims or [c for c in routine.claims if c.promised]
-    print(f"{routine.id} ({routine.both_names}), {routine.source}")
-    print("claims: " + "; ".join(f"{c.id}: {c.text.get(args.lang)}" for c in checked))
+    lang = args.lang
+    w = _VERIFY_WORDS
     print(
-        "two views checked at every move: no face shown that is not meant to be, beliefs, "
-        "counts, secret moves out of sight"
+        w["head"]
+        .format(
+            id=routine.id,
+            both=routine.both_names,
+            name_zh=routine.name_zh or routine.both_names,
+            source=routine.source,
+        )
+        .get(lang)
     )
+    print(w["claims"].format(claims=_claims_text(checked)).get(lang))
+    print(w["two views"].get(lang))
     for params, report in results:
         where = ", ".join(f"{k}={v}" for k, v in params.items())
         where = f" [{where}]" if where else ""
-        print(f"{_how(report)}{where}")
+        print(f"{_how(report, lang)}{where}")
         for note in _notes(report):
             print(f"  {note}")
         found = report.counterexample
         if found is None:
             continue
         if report.verdict == BUG:
-            print(
-                f"  the routine's own code failed (a bug in plugin "
-                f"{_plugin_of(reg, routine.id)!r}, not a refutation of the trick)"
-            )
+            print(w["bug"].format(plugin=repr(_plugin_of(reg, routine.id))).get(lang))
             if getattr(args, "debug", False) and found.error is not None:
                 import traceback
 
                 trace = traceback.format_exception(found.error)
                 print("".join(f"    {line}" for line in "".join(trace).splitlines(True)), end="")
             else:
-                print("  (run with --debug for the traceback)")
-        print("  smallest counter-example found:")
+                print(w["debug"].get(lang))
+        print(w["smallest"].get(lang))
         for line in format_outcome(found, args.lang).splitlines():
             print(f"    {line}")
     return code
@@ -518,6 +584,12 @@ _EXPLAIN_WORDS = {
                   zh="{name}：可行的值 {good}；失败的值 {bad}"),
     "unsure": Text("{name}: no counter-example, but not proved, for {values}",
                    zh="{name}：{values} 未找到反例，但并非证明"),
+    "named": Text("{label} ({count})", zh="{label}（{count}）"),
+    "comma": Text(", ", zh="，"),
+    "part": Text("{what}: {values}", zh="{what}：{values}"),
+    "sep": Text("; ", zh="；"),
+    "choice": Text("  {label} ({kind}, {step}): {parts}",
+                   zh="  {label}（{kind}，{step}）：{parts}"),
 }  # fmt: skip
 
 
@@ -558,6 +630,7 @@ def _values(values: Sequence[str]) -> str:
 
 def _explain(args: argparse.Namespace) -> int:
     from conjure.magic.explain import explain, ranges, vary
+    from conjure.magic.trace import KIND
     from conjure.magic.verify import exit_code
 
     w = {k: t.get(args.lang) for k, t in _EXPLAIN_WORDS.items()}
@@ -598,14 +671,16 @@ def _explain(args: argparse.Namespace) -> int:
         print(w["works"].format(name=name, good=ranges(good), bad=ranges(bad)))
         if unsure:
             print(w["unsure"].format(name=name, values=ranges(unsure)))
+        colon = Text(": ", zh="：").get(args.lang)
         for v, report in results:
-            print(f"  {name}={v}: {_how(report)}")
+            print(f"  {name}={v}{colon}{_how(report, args.lang)}")
         return exit_code(reports)
     result = explain(routine, args.claim, params, limit=limit, sample=examples, seed=seed)
     if args.json:
         return print_json(result.to_json())
-    said = "; ".join(f"{c.id}: {c.text.get(args.lang)}" for c in result.claims)
-    print(f"{routine.id} ({routine.both_names}): {said}")
+    head = Text("{id} ({both}): {claims}", zh="{id}（{name_zh}）：{claims}")
+    known = {"name_zh": routine.name_zh or routine.both_names, "both": routine.both_names}
+    print(head.format(id=routine.id, claims=_claims_text(result.claims), **known).get(args.lang))
     count = f"{result.cases:,}"
     if result.exhaustive:
         print(
@@ -630,8 +705,10 @@ def _explain(args: argparse.Namespace) -> int:
     else:
         print(w["no condition"])
     if result.never_matter:
-        names = ", ".join(
-            f"{c.label} ({_counted('values', len(c.values), 'value', args.lang)})"
+        names = w["comma"].join(
+            w["named"].format(
+                label=c.label, count=_counted("values", len(c.values), "value", args.lang)
+            )
             for c in result.never_matter
         )
         print(w["never" if result.exhaustive else "never sample"].format(names=names))
@@ -639,7 +716,7 @@ def _explain(args: argparse.Namespace) -> int:
         print(w["matter"])
         for c in result.matter:
             parts = [
-                f"{w[key]}: {_values(values)}"
+                w["part"].format(what=w[key], values=_values(values))
                 for key, values in (
                     ("fails", c.always_fails),
                     ("holds", c.always_holds),
@@ -647,7 +724,11 @@ def _explain(args: argparse.Namespace) -> int:
                 )
                 if values
             ]
-            print(f"  {c.label} ({c.kind}, {c.step or '-'}): " + "; ".join(parts))
+            kind = KIND[c.kind].get(args.lang) if c.kind in KIND else c.kind
+            said = w["choice"].format(
+                label=c.label, kind=kind, step=c.step or "-", parts=w["sep"].join(parts)
+            )
+            print(said)
     return EXIT_OK
 
 

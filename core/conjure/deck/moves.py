@@ -103,14 +103,18 @@ _BOTTOM = Text("bottom", zh="波顿")
 _NOTHING = Text("")
 
 
-def _where(s: DeckState, place: str) -> str:
+#: why a move cannot be made, in every language
+_CANNOT: Final = Text("cannot {move}: {why}", zh="无法{move}：{why}")
+_EMPTY: Final = Text("the {place} is empty", zh="{place}是空的")
+_HOLDS: Final = Text("the {place} holds {n} ({packet})", zh="{place}有{n}（{packet}）")
+
+
+def _where(s: DeckState, place: str) -> Text:
     size = s.size(place)
     if not size:
-        return f"the {place_text(place)} is empty"
-    return (
-        f"the {place_text(place)} holds {_count(size)} "
-        f"({packet_text(s.packet(place), s.break_at(place))})"
-    )
+        return _EMPTY.format(place=place_text(place))
+    packet = packet_text(s.packet(place), s.break_at(place))
+    return _HOLDS.format(place=place_text(place), n=_cards(size), packet=packet)
 
 
 #: reference words shared by the moves that deal or peel cards one at a time
@@ -185,8 +189,9 @@ class Move:
         en = self.text().en
         return en[:1].lower() + en[1:]
 
-    def _fail(self, why: str) -> IllegalMoveError:
-        return IllegalMoveError(f"cannot {self._imperative()}: {why}")
+    def _fail(self, why: str | Text) -> IllegalMoveError:
+        move = Text(self._imperative(), zh=self.text().zh)
+        return IllegalMoveError(_CANNOT.format(move=move, why=Text.of(why)))
 
     def _need(self, s: DeckState, place: str, n: int) -> None:
         if s.size(place) < n:
@@ -194,7 +199,7 @@ class Move:
 
     def _apart(self, src: str, dst: str) -> None:
         if src == dst:
-            raise self._fail("source and destination are the same place")
+            raise self._fail(Text("source and destination are the same place", zh="起点和终点相同"))
 
 
 # -- taking and putting cards -------------------------------------------------------------------

@@ -42,6 +42,21 @@ _NAMES: Final = {
     "table": Text("table", zh="桌上"),
 }
 _SPOT: Final = Text("table ({spot})", zh="桌上（{spot}）")
+#: what the spots routines lay out on the table are called; a spot named otherwise shows its
+#: name. A number after the word counts (``pile2`` -> 第2堆)
+_SPOT_WORDS: Final = {
+    "aside": Text("aside", zh="一旁"),
+    "performer": Text("performer", zh="表演者面前"),
+    "spectator": Text("spectator", zh="观众面前"),
+    "pile": Text("pile", zh="牌堆"),
+    "pair": Text("pair", zh="一对"),
+    "packet": Text("packet", zh="一叠"),
+}
+_NUMBERED: Final = {
+    "pile": Text("pile{n}", zh="第{n}堆"),
+    "pair": Text("pair{n}", zh="第{n}对"),
+    "packet": Text("packet{n}", zh="第{n}叠"),
+}
 
 
 @lru_cache(maxsize=512)
@@ -77,7 +92,13 @@ def place_text(place: str) -> Text:
     """A readable name for a place, in every language."""
     name = _NAMES.get(place)
     if name is None:
-        name = _SPOT.format(spot=place.split(".", 1)[1])
+        spot = place.split(".", 1)[1]
+        word = spot.rstrip("0123456789")
+        if word == spot:
+            said = _SPOT_WORDS.get(spot, Text(spot))
+        else:
+            said = _NUMBERED[word].format(n=spot[len(word) :]) if word in _NUMBERED else Text(spot)
+        name = _SPOT.format(spot=said)
     return name
 
 

@@ -15,7 +15,7 @@ from rich.text import Text
 from conjure.deck.audience import visible
 from conjure.deck.cards import CARDS
 from conjure.deck.places import label
-from conjure.deck.state import CODE_MASK, FACE_UP, DeckState
+from conjure.deck.state import CODE_MASK, FACE_UP, DeckState, packet_text
 from conjure.errors import said
 from conjure.magic.choices import describe_value
 from conjure.magic.routine import (
@@ -148,6 +148,19 @@ def _choice_text(perf: Performance, step: StepRecord | None, lang: str) -> list[
     return out
 
 
+def _layout(state: DeckState, lang: str) -> str:
+    """Every packet as the performer holds it: the layout notation in English, the places
+    named in words in Chinese."""
+    said = Words(
+        state.text(style=""),
+        zh="；".join(
+            f"{label(p, 'zh')}：{packet_text(state.packets[p], state.breaks.get(p), 'zh')}"
+            for p in state.places()
+        ),
+    )
+    return said.get(lang)
+
+
 def _beliefs(step: StepRecord, lang: str) -> list[str]:
     return [b.text(lang) for b in step.beliefs.values()]
 
@@ -162,7 +175,7 @@ def step_lines(perf: Performance, step: StepRecord, lang: str = "en") -> Iterato
     for line in collapsed(step.moves, lang):
         yield f"    - {line}"
     if step.state is not None:
-        yield f"    {words['performer']}{colon}{step.state.text(style=_STYLE.get(lang, ''))}"
+        yield f"    {words['performer']}{colon}{_layout(step.state, lang)}"
         seen = sorted(visible(step.state) | step.shown)
         faces = " ".join(str(CARDS[c]) for c in seen) or words["none"]
         yield f"    {words['sees']}{colon}{faces}"
@@ -178,7 +191,7 @@ def format_outcome(outcome: Outcome, lang: str = "en") -> str:
     lines = [f"{words['setup']}{colon}{perf.routine.setup.get(lang)}"]
     lines += [f"    {line}" for line in _choice_text(perf, None, lang)]
     if perf.initial is not None:
-        performer = perf.initial.text(style=_STYLE.get(lang, ""))
+        performer = _layout(perf.initial, lang)
         lines.append(f"    {words['performer']}{colon}{performer}")
     for step in perf.steps:
         lines.extend(step_lines(perf, step, lang))
