@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -143,6 +144,84 @@ def test_the_command_line_names_the_plugin_and_shows_the_traceback_under_debug(
     assert main(["verify", "buggy", "--debug"]) == 5
     out = capsys.readouterr().out
     assert "Traceback" in out and "ZeroDivisionError" in out and "buggy_script" in out
+
+
+# the same bug, with an optional claim (for solve) and the failing choice as the book's example
+# (so that the example performance slips lists moves from raises too)
+BROKEN = attrs.evolve(
+    BUGGY,
+    id="broken",
+    claims=(Claim("fine", "always fine", check=lambda p: None, promised=False),),
+    example={"k": 2},
+)
+# a claim's check that raises: its plugin's bug as much as the script's
+BROKEN_CLAIM = make(
+    buggy_script,
+    Claim("odd", "k is looked up", check=lambda p: {0: None}[p.values["k"]]),
+    rid="broken-claim",
+)
+
+
+class _BrokenPlugin:
+    @staticmethod
+    @hookimpl
+    def register_routines(register: Callable[[Any], None]) -> None:
+        register(BROKEN)
+        register(BROKEN_CLAIM)
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["explain", "broken"],
+        ["explain", "broken-claim"],
+        ["explain", "broken", "--limit", "0", "--examples", "50"],
+        ["slips", "broken", "--limit", "5"],
+        ["rehearse", "broken", "--all", "--lang", "en"],
+        ["rehearse", "broken", "--all", "--lang", "en", "--choice", "k=1"],
+        ["solve", "broken", "fine"],
+    ],
+)
+def test_every_command_that_performs_a_routine_names_its_plugins_bug(
+    argv: list[str], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """explain, slips, rehearse and solve stop at a routine whose own code raised, as verify's
+    ERROR verdict does: one line naming the routine, the step and the plugin, and exit 5."""
+    from conjure.cli import main
+    from conjure.cli import routines as cli_routines
+    from conjure.plugins.host import load_plugins
+
+    registry = load_plugins(extra=[("broken-plugin", _BrokenPlugin)])
+    monkeypatch.setattr(cli_routines, "registry", lambda: registry)
+    if argv[1] == "broken" and "k=1" in argv:  # a performance that does not raise plays out
+        assert main(argv) == 0
+        return
+    assert main(argv) == 5
+    captured = capsys.readouterr()
+    routine = argv[1]
+    said = (
+        f"conjure: error: routine {routine!r}: its own code failed at step ② "
+        f"({'KeyError: 1' if routine == 'broken-claim' else 'ZeroDivisionError'}"
+    )
+    assert said in captured.err, captured
+    assert "a bug in plugin 'broken-plugin'" in captured.err
+    assert "Traceback" not in captured.err + captured.out
+    assert main([*argv, "--debug"]) == 5
+    assert "Traceback" in capsys.readouterr().err
+
+
+def test_a_plugins_bug_is_said_in_chinese(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from conjure.cli import main
+    from conjure.cli import routines as cli_routines
+    from conjure.plugins.host import load_plugins
+
+    registry = load_plugins(extra=[("broken-plugin", _BrokenPlugin)])
+    monkeypatch.setattr(cli_routines, "registry", lambda: registry)
+    assert main(["rehearse", "broken", "--all", "--lang", "zh"]) == 5
+    err = capsys.readouterr().err
+    assert "自身的代码在步骤 ② 出错" in err and "插件 'broken-plugin' 的缺陷" in err
 
 
 # -- the shrinker ----------------------------------------------------------------------------------

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import os
-from collections.abc import Sequence
+import sys
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from conjure.cli.common import (
@@ -206,6 +208,50 @@ def _plugin_of(reg: Any, routine_id: str) -> str:
         if routine_id in info.routines:
             return str(info.name)
     return "?"
+
+
+_BUG = Text(
+    "conjure: error: routine {routine!r}: its own code failed at step {step} ({error}): a bug "
+    "in plugin {plugin!r}, not in the input (run with --debug for the traceback)",
+    zh="conjure: 错误：套路 {routine!r} 自身的代码在步骤 {step} 出错（{error}）：这是插件 "
+    "{plugin!r} 的缺陷，不是输入的问题（加 --debug 查看回溯）",
+)
+
+
+def _traceback(error: BaseException, indent: str = "") -> str:
+    import traceback
+
+    trace = "".join(traceback.format_exception(error))
+    return "".join(f"{indent}{line}" for line in trace.splitlines(True))
+
+
+def _names_plugin_bugs(
+    handler: Callable[[argparse.Namespace], int],
+) -> Callable[[argparse.Namespace], int]:
+    """``handler``, but a routine whose own code raised (:class:`RoutineBug`, the verifier's
+    ERROR verdict) ends it with one line naming the routine, its step and its plugin, and exit
+    5; ``--debug`` adds the traceback of the routine's exception."""
+
+    @functools.wraps(handler)
+    def run(args: argparse.Namespace) -> int:
+        from conjure.magic.routine import RoutineBug
+
+        try:
+            return handler(args)
+        except RoutineBug as bug:
+            lang = getattr(args, "lang", "en")
+            said = _BUG.format(
+                routine=bug.routine.id,
+                step=bug.outcome.step,
+                error=bug.described,
+                plugin=_plugin_of(registry(), bug.routine.id),
+            )
+            print(said.get(lang), file=sys.stderr)
+            if getattr(args, "debug", False) and bug.outcome.error is not None:
+                print(_traceback(bug.outcome.error), file=sys.stderr, end="")
+            return bug.exit_code
+
+    return run
 
 
 def _big(n: int) -> str:
@@ -452,10 +498,7 @@ def _verify(args: argparse.Namespace) -> int:
         if report.verdict == BUG:
             print(w["bug"].format(plugin=repr(_plugin_of(reg, routine.id))).get(lang))
             if getattr(args, "debug", False) and found.error is not None:
-                import traceback
-
-                trace = traceback.format_exception(found.error)
-                print("".join(f"    {line}" for line in "".join(trace).splitlines(True)), end="")
+                print(_traceback(found.error, "    "), end="")
             else:
                 print(w["debug"].get(lang))
         print(w["smallest"].get(lang))
@@ -481,6 +524,7 @@ _SLIP_WORDS = {
 }  # fmt: skip
 
 
+@_names_plugin_bugs
 def _slips(args: argparse.Namespace) -> int:
     from conjure.magic.slips import HOW, check_slips
     from conjure.magic.trace import outcome_json
@@ -628,6 +672,7 @@ def _values(values: Sequence[str]) -> str:
     return ", ".join(values)
 
 
+@_names_plugin_bugs
 def _explain(args: argparse.Namespace) -> int:
     from conjure.magic.explain import explain, ranges, vary
     from conjure.magic.trace import KIND
@@ -732,6 +777,7 @@ def _explain(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+@_names_plugin_bugs
 def _solve(args: argparse.Namespace) -> int:
     from conjure.magic.verify import format_setup, solve
 
@@ -765,6 +811,7 @@ def _solve(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+@_names_plugin_bugs
 def _rehearse(args: argparse.Namespace) -> int:
     from conjure.magic.rehearse import rehearse
 

@@ -30,7 +30,7 @@ import attrs
 
 from conjure.errors import UsageError
 from conjure.magic.choices import ScriptedChooser, describe_value
-from conjure.magic.routine import Claim, Outcome, Routine, perform
+from conjure.magic.routine import Claim, Outcome, Routine, check_not_bug, perform
 from conjure.magic.verify import Report, UniformChooser, estimate_space, verify, walk
 from conjure.text import Text
 
@@ -182,7 +182,7 @@ def explain(
     seen_to_matter: set[str] | None = None
     if exhaustive:
         for outcome, _indices in walk(routine, values, claims):
-            cases.append(_case(outcome))
+            cases.append(_case(check_not_bug(routine, outcome)))
         space = len(cases)
     else:
         rng = random.Random(seed)
@@ -191,6 +191,7 @@ def explain(
         for _ in range(sample):
             chooser = UniformChooser(rng)
             outcome = perform(routine, values, chooser, record=False, claims=claims)
+            check_not_bug(routine, outcome)
             key = tuple(chooser.indices)
             if key not in met:
                 met.add(key)

@@ -9,7 +9,7 @@ from collections.abc import Callable, Mapping
 
 from conjure.errors import UnknownNameError
 from conjure.magic.choices import PresetChooser
-from conjure.magic.routine import Outcome, Routine, perform
+from conjure.magic.routine import Outcome, Routine, check_not_bug, perform
 from conjure.magic.trace import outcome_json, render_setup, render_step, render_verdict
 from conjure.text import Text
 from conjure.view.terminal import make_console
@@ -35,7 +35,9 @@ def perform_for_rehearsal(
     labels = {name: f"--setup {name}" for name in setup or {}}
     labels.update({name: f"--choice {name}" for name in choices or {}})
     chooser = PresetChooser(values, labels=labels)
-    outcome = perform(routine, params, chooser, record=True, claims=routine.claims)
+    outcome = check_not_bug(
+        routine, perform(routine, params, chooser, record=True, claims=routine.claims)
+    )
     unused = sorted((set(setup or {}) | set(choices or {})) - chooser.used)
     if unused:
         known = ", ".join(sorted({c.name for c in outcome.performance.choices}))

@@ -53,6 +53,7 @@ from conjure.errors import (
     ConjureError,
     IllegalMoveError,
     UnknownNameError,
+    VerificationError,
 )
 from conjure.inputs import check_range
 from conjure.magic.choices import (
@@ -829,6 +830,31 @@ class Outcome:
 
 def _described(exc: BaseException) -> str:
     return f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
+
+
+class RoutineBug(VerificationError):
+    """A routine's own script or a claim's check raised (exit 5): a bug of its plugin's code,
+    not of the input, so a command that performs it stops rather than count the case as a
+    failure of the trick. ``outcome`` is the performance that raised."""
+
+    def __init__(self, routine: Routine, outcome: Outcome) -> None:
+        assert outcome.error is not None
+        self.routine = routine
+        self.outcome = outcome
+        #: the exception, as ``TypeName: message``
+        self.described = _described(outcome.error)
+        super().__init__(
+            f"routine {routine.id!r}: its own code failed at step {outcome.step} "
+            f"({self.described}): a bug in its plugin, not in the input"
+        )
+
+
+def check_not_bug(routine: Routine, outcome: Outcome) -> Outcome:
+    """``outcome``, unless the routine's own code raised in it (:class:`RoutineBug`): the one
+    test of a plugin's bug, the same as the verifier's ERROR verdict."""
+    if outcome.error is not None:
+        raise RoutineBug(routine, outcome)
+    return outcome
 
 
 def perform(

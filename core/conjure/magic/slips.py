@@ -26,7 +26,7 @@ import attrs
 from conjure.deck import moves as m
 from conjure.deck.moves import Move
 from conjure.magic.choices import FirstChooser, PresetChooser
-from conjure.magic.routine import Outcome, Performance, Routine, perform
+from conjure.magic.routine import Outcome, Performance, Routine, check_not_bug, perform
 from conjure.text import Text
 
 #: the kinds of slip, in the order the tables list them
@@ -175,7 +175,8 @@ def slips(routine: Routine, params: Mapping[str, int] | None = None) -> list[Sli
         p.slip = listing
         original(p)
 
-    perform(attrs.evolve(routine, script=script), params, _chooser(routine), record=False)
+    example = perform(attrs.evolve(routine, script=script), params, _chooser(routine), record=False)
+    check_not_bug(routine, example)  # no slip can be listed from a script that raised
     made = listing.made
     out: list[Slip] = []
     for k, (step, i, move) in enumerate(made):

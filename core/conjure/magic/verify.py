@@ -35,7 +35,7 @@ from conjure.magic.choices import (
     describe_value,
     option_count,
 )
-from conjure.magic.routine import SETUP, Claim, Outcome, Routine, perform
+from conjure.magic.routine import SETUP, Claim, Outcome, Routine, check_not_bug, perform
 from conjure.magic.walk import Walk, WalkResult, widest_segment
 
 DEFAULT_EXHAUSTIVE_LIMIT = 1_000_000
@@ -654,7 +654,7 @@ def solve(
     verdict: dict[tuple[int, ...], bool] = {}
     setups: dict[tuple[int, ...], dict[str, Any]] = {}
     for outcome, indices in walk(routine, values, claims):
-        perf = outcome.performance
+        perf = check_not_bug(routine, outcome).performance
         n_setup = sum(1 for c in perf.choices if c.kind == SETUP)
         key = tuple(indices[:n_setup])
         if key not in setups:
