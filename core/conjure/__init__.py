@@ -26,6 +26,7 @@ from conjure.errors import (
     VerificationError,
 )
 from conjure.plugins.hookspecs import hookimpl
+from conjure.text import Text
 
 try:
     __version__ = metadata.version("conjure")
@@ -39,6 +40,7 @@ __all__ = [
     "IllegalMoveError",
     "NotationError",
     "PluginError",
+    "Text",
     "UnknownNameError",
     "VerificationError",
     "__version__",

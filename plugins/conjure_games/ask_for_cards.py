@@ -58,12 +58,14 @@ from typing import Final
 
 import attrs
 
+from conjure import Text
 from conjure.deck import Card
 from conjure.games import (
     ALL,
     NOBODY,
     SPECIAL,
     TERMINAL,
+    AskVars,
     Game,
     GameState,
     Option,
@@ -71,8 +73,6 @@ from conjure.games import (
     asking,
     win_loss,
 )
-from conjure.games.asking import AskVars
-from conjure.text import Text
 
 #: an ask: ASK + target * 13 + rank (rank 0 the Ace)
 ASK: Final = SPECIAL

@@ -14,6 +14,7 @@ from typing import ClassVar, Final
 
 import attrs
 
+from conjure import Text
 from conjure.deck import CARDS
 from conjure.games import (
     HANDS,
@@ -25,7 +26,6 @@ from conjure.games import (
     TrickVars,
     trick_zones,
 )
-from conjure.text import Text
 
 HEART: Final = 1  # ♠ ♥ ♣ ♦ are suits 0 1 2 3
 #: strength within a suit: A high, then K … 2

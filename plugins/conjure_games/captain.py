@@ -32,7 +32,8 @@ from typing import ClassVar, Final
 
 import attrs
 
-from conjure.deck.cards import CARDS, SUIT_SYMBOLS
+from conjure import Text
+from conjure.deck import CARDS, SUIT_SYMBOLS
 from conjure.games import (
     ALL,
     HANDS,
@@ -54,7 +55,6 @@ from conjure.games import (
     lacking_shown,
     ranks,
 )
-from conjure.text import Text
 
 DISCARDS: Final = ("discard0", "discard1")
 NATURAL: Final = ranks("A K Q J 10 9 8 7")

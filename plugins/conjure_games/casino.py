@@ -46,6 +46,7 @@ from typing import Any, ClassVar, Final
 
 import attrs
 
+from conjure import Text
 from conjure.deck import CARDS, full_deck
 from conjure.games import (
     BUILD,
@@ -61,12 +62,12 @@ from conjure.games import (
     Option,
     RuleNote,
     Vars,
+    cards_text,
     decode,
     encode,
     positions,
+    sums_by_total,
 )
-from conjure.games.capture import cards_text, sums_by_total
-from conjure.text import Text
 
 DECK: Final = tuple(c.code for c in full_deck(52))
 #: the score of a card: A 1, 2-10 their pips, J Q K 0 (「A→1分，数牌…和牌的分数同分，J-K→0分」)

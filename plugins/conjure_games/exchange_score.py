@@ -38,9 +38,11 @@ from typing import Any, ClassVar, Final
 
 import attrs
 
+from conjure import Text
 from conjure.deck import CARDS
 from conjure.games import (
     ALL,
+    FOUR_OF_A_KIND,
     HANDS,
     NOBODY,
     SPECIAL,
@@ -49,16 +51,12 @@ from conjure.games import (
     MatchVars,
     Option,
     RuleNote,
-)
-from conjure.games.melds import (
-    FOUR_OF_A_KIND,
     exchange,
     exchange_parts,
     exchanges,
     four_card_combination,
     mask_of,
 )
-from conjure.text import Text
 
 PASS: Final = SPECIAL
 SHOW: Final = SPECIAL + 1

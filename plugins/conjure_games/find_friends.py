@@ -21,6 +21,7 @@ from typing import ClassVar, Final
 
 import attrs
 
+from conjure import Text
 from conjure.deck import CARDS
 from conjure.games import (
     HANDS,
@@ -37,7 +38,6 @@ from conjure.games import (
     trick_zones,
     win_loss,
 )
-from conjure.text import Text
 
 LITTLE_JOKER: Final = 52
 BIG_JOKER: Final = 53

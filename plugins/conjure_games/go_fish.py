@@ -57,12 +57,15 @@ from typing import Final
 
 import attrs
 
+from conjure import Text
 from conjure.deck import CARDS
 from conjure.games import (
     ALL,
     NOBODY,
+    RANK_MASKS,
     SPECIAL,
     TERMINAL,
+    AskVars,
     Game,
     GameState,
     Option,
@@ -70,9 +73,6 @@ from conjure.games import (
     asking,
     win_loss,
 )
-from conjure.games.asking import AskVars
-from conjure.games.melds import RANK_MASKS
-from conjure.text import Text
 
 #: 「4张A 50，4张K 40点，4张J 30点，4张Q 20点，4张10…4张6 10点，4张5…4张2 5点」
 QUARTET_POINTS: Final = (50, 5, 5, 5, 5, 10, 10, 10, 10, 10, 30, 20, 40)

@@ -12,7 +12,8 @@ from typing import ClassVar, Final
 
 import attrs
 
-from conjure.deck.cards import CARDS
+from conjure import Text
+from conjure.deck import CARDS
 from conjure.games import (
     ALL,
     CHANCE,
@@ -27,7 +28,6 @@ from conjure.games import (
     Vars,
     win_loss,
 )
-from conjure.text import Text
 
 SPADES: Final = tuple(range(0, 13))
 HEARTS: Final = tuple(range(13, 26))

@@ -14,6 +14,7 @@ from typing import ClassVar, Final
 
 import attrs
 
+from conjure import Text
 from conjure.deck import CARDS
 from conjure.games import (
     HANDS,
@@ -26,7 +27,6 @@ from conjure.games import (
     trick_zones,
     win_loss,
 )
-from conjure.text import Text
 
 SPADE: Final = 0
 HEART: Final = 1  # ♠ ♥ ♣ ♦ are suits 0 1 2 3

@@ -32,10 +32,12 @@ from typing import Final
 
 import attrs
 
+from conjure import Text
 from conjure.deck import CARDS
 from conjure.games import (
     ALL,
     HANDS,
+    RUMMY_VALUES,
     SPECIAL,
     TOP,
     GameState,
@@ -43,9 +45,6 @@ from conjure.games import (
     MatchVars,
     Option,
     RuleNote,
-)
-from conjure.games.melds import (
-    RUMMY_VALUES,
     best_arrangement,
     cards_of,
     deadwood,
@@ -54,7 +53,6 @@ from conjure.games.melds import (
     meldable,
     rummy_points,
 )
-from conjure.text import Text
 
 TAKE: Final = SPECIAL
 PASS: Final = SPECIAL + 1

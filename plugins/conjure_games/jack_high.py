@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar, Final
 
+from conjure import Text
 from conjure.games import (
     HANDS,
     GameState,
@@ -16,7 +17,6 @@ from conjure.games import (
     TrickVars,
     trick_zones,
 )
-from conjure.text import Text
 
 JACK: Final = 10
 SPADE_JACK: Final = JACK  # ♠ is suit 0

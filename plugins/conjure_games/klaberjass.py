@@ -35,6 +35,7 @@ from typing import ClassVar, Final
 
 import attrs
 
+from conjure import Text
 from conjure.games import (
     ALL,
     HANDS,
@@ -57,7 +58,6 @@ from conjure.games import (
     lay_on_two_card_trick,
     ranks,
 )
-from conjure.text import Text
 
 NATURAL: Final = ranks("A K Q J 10 9 8 7")
 DECK: Final = tuple(s * 13 + r for s in range(4) for r in NATURAL)

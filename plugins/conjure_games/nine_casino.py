@@ -27,6 +27,7 @@ from typing import ClassVar, Final
 
 import attrs
 
+from conjure import Text
 from conjure.games import (
     HANDS,
     SPECIAL,
@@ -49,7 +50,6 @@ from conjure.games import (
     ranks,
     trick_zones,
 )
-from conjure.text import Text
 
 NATURAL: Final = ranks("A K Q J 10 9 8 7 6")
 DECK: Final = tuple(s * 13 + r for s in range(4) for r in NATURAL)

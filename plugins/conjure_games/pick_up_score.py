@@ -33,6 +33,7 @@ from bisect import insort
 from collections.abc import Callable, Sequence
 from typing import Final
 
+from conjure import Text
 from conjure.deck import full_deck
 from conjure.games import (
     CAPTURE,
@@ -48,7 +49,6 @@ from conjure.games import (
     positions,
     sum_sets,
 )
-from conjure.text import Text
 
 DECK: Final = tuple(c.code for c in full_deck(52))
 #: A 1, 2-10 their pips, J 11, Q 12, K 13

@@ -7,7 +7,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar, Final
 
-from conjure.deck.cards import SUIT_SYMBOLS
+from conjure import Text
+from conjure.deck import SUIT_SYMBOLS
 from conjure.games import (
     HANDS,
     TOP,
@@ -19,7 +20,6 @@ from conjure.games import (
     follow_suit,
     trick_zones,
 )
-from conjure.text import Text
 
 # rank index (code % 13): A=0, 2=1 … 10=9, J=10, Q=11, K=12; the order is A high
 STRENGTH: Final = tuple(13 if c % 13 == 0 else c % 13 for c in range(52))

@@ -20,19 +20,23 @@ from typing import Final
 
 import attrs
 
+from conjure import Text
 from conjure.games import (
     ALL,
     HANDS,
     NOBODY,
+    NUM_RANKS,
     SPECIAL,
     TERMINAL,
     Game,
     GameState,
+    Lister,
     RuleNote,
     Vars,
+    play_name,
+    shape_of,
+    unpack,
 )
-from conjure.games.climbing import NUM_RANKS, Lister, play_name, shape_of, unpack
-from conjure.text import Text
 
 #: rank index of a card code: 3 … K, A, 2 are 0 … 12, the little and big jokers 13 and 14
 RANK: Final = tuple((c % 13 - 2) % 13 if c < 52 else c - 39 for c in range(54))

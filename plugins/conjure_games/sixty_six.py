@@ -10,7 +10,8 @@ from typing import ClassVar, Final
 
 import attrs
 
-from conjure.deck.cards import CARDS, SUIT_SYMBOLS
+from conjure import Text
+from conjure.deck import CARDS, SUIT_SYMBOLS
 from conjure.games import (
     HANDS,
     SPECIAL,
@@ -24,7 +25,6 @@ from conjure.games import (
     declare,
     trick_zones,
 )
-from conjure.text import Text
 
 # rank index in a suit (code % 13): A=0, 9=8, 10=9, J=10, Q=11, K=12
 ACE, NINE, TEN, JACK, QUEEN, KING = 0, 8, 9, 10, 11, 12

@@ -26,7 +26,9 @@ from __future__ import annotations
 
 from typing import ClassVar, Final
 
+from conjure import Text
 from conjure.games import (
+    FREE,
     Declarations,
     FollowRule,
     GameState,
@@ -36,8 +38,6 @@ from conjure.games import (
     SetRule,
     ranks,
 )
-from conjure.games.declarations import FREE
-from conjure.text import Text
 from conjure_games.nine_casino import NATURAL, NineCasino, NineCasinoVars
 
 BOTH: Final = ((True, True), (True, True))

@@ -33,6 +33,7 @@ from bisect import insort
 from collections.abc import Callable, Sequence
 from typing import Final
 
+from conjure import Text
 from conjure.deck import full_deck
 from conjure.games import (
     CAPTURE,
@@ -47,7 +48,6 @@ from conjure.games import (
     positions,
     sum_sets,
 )
-from conjure.text import Text
 
 DECK: Final = tuple(c.code for c in full_deck(40))
 #: A 1, 2-7 their pips, J 8, Q 9, K 10 (「A→1分，K→10分、Q→9分、J→8分，数牌和数字同分」)

@@ -23,6 +23,7 @@ from typing import Final
 
 import attrs
 
+from conjure import Text
 from conjure.deck import CARDS
 from conjure.games import (
     HANDS,
@@ -34,7 +35,6 @@ from conjure.games import (
     Option,
     RuleNote,
 )
-from conjure.text import Text
 
 #: the categories, highest last
 HIGH, STRAIGHT, GAPPED_FLUSH, STRAIGHT_FLUSH, PAIR, TRIPS = range(6)

@@ -20,6 +20,7 @@ from typing import ClassVar, Final
 
 import attrs
 
+from conjure import Text
 from conjure.deck import CARDS
 from conjure.games import (
     ALL,
@@ -37,7 +38,6 @@ from conjure.games import (
     trick_zones,
     win_loss,
 )
-from conjure.text import Text
 
 ACCEPT: Final = SPECIAL
 PASS: Final = SPECIAL + 1

@@ -16,6 +16,7 @@ from conjure.deck.audience import visible, visible_at, visible_during
 from conjure.deck.cards import (
     CARDS,
     RANKS,
+    SUIT_SYMBOLS,
     SUITS,
     Card,
     format_cards,
@@ -76,6 +77,7 @@ __all__ = [
     "SPECTATOR",
     "STACKS",
     "SUITS",
+    "SUIT_SYMBOLS",
     "TABLE",
     "Behind",
     "BottomToTop",

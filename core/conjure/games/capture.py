@@ -101,35 +101,12 @@ def subset_sums(values: Sequence[int], limit: int, skip: int = 0) -> list[tuple[
     return found
 
 
-def sum_sets(values: Sequence[int], limit: int) -> list[list[int]]:
-    """For each total from 0 to ``limit``, the masks of the subsets of two or more items whose
-    values add up to it, each total's masks in the order :func:`subset_sums` lists them (items
-    of value 0 or above ``limit`` left out). A subset reaching a total is grown only from those
-    reaching the total less the new item's value, so the work follows the number of answers.
-
-    >>> [[bin(m) for m in ms] for ms in sum_sets((2, 3, 5), 5)]
-    [[], [], [], [], [], ['0b11']]
-    """
-    every: list[list[int]] = [[] for _ in range(limit + 1)]
-    several: list[list[int]] = [[] for _ in range(limit + 1)]
-    for i, v in enumerate(values):
-        if v <= 0 or v > limit:
-            continue
-        bit = 1 << i
-        for t in range(limit, v, -1):  # down, so that every[t - v] is still without item i
-            below = every[t - v]
-            if below:
-                grown = [m | bit for m in below]
-                every[t] += grown
-                several[t] += grown
-        every[v].append(bit)
-    return several
-
-
 def sums_by_total(values: Sequence[int], limit: int) -> list[list[int]]:
-    """:func:`sum_sets` with the single items too: for each total from 0 to ``limit``, the
-    masks of every non-empty subset reaching it, in the order :func:`subset_sums` lists them
-    (casino's builds take one loose card or several).
+    """For each total from 0 to ``limit``, the masks of every non-empty subset of the items
+    whose values add up to it, each total's masks in the order :func:`subset_sums` lists them
+    (items of value 0 or above ``limit`` left out). A subset reaching a total is grown only from
+    those reaching the total less the new item's value, so the work follows the number of
+    answers. Casino's builds take one loose card or several.
 
     >>> sums_by_total((3, 4, 9), 8)
     [[], [], [], [1], [2], [], [], [3], []]
@@ -145,6 +122,16 @@ def sums_by_total(values: Sequence[int], limit: int) -> list[list[int]]:
                 by_total[t].extend([m | bit for m in below])
         by_total[v].append(bit)
     return by_total
+
+
+def sum_sets(values: Sequence[int], limit: int) -> list[list[int]]:
+    """:func:`sums_by_total` without the single items: the subsets of two or more items
+    reaching each total (a capture by a sum).
+
+    >>> [[bin(m) for m in ms] for ms in sum_sets((2, 3, 5), 5)]
+    [[], [], [], [], [], ['0b11']]
+    """
+    return [[m for m in ms if m & (m - 1)] for ms in sums_by_total(values, limit)]
 
 
 def disjoint_unions(groups: Sequence[int]) -> set[int]:
