@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import random
 from collections.abc import Callable
 
@@ -343,7 +342,6 @@ def test_an_ask_tells_the_table_the_asker_holds_the_rank_and_not_the_card() -> N
     assert s.vars.holds == (0, 1 << 8, 1 << 4, 1 << 4)
 
 
-@pytest.mark.skipif(bool(os.environ.get("CI")), reason="minutes long: not in CI")
 def test_monte_carlo_beats_random_when_anyone_may_be_asked(
     team_against_random: Callable[..., tuple[float, float, float]],
 ) -> None:
