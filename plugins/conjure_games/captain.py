@@ -88,6 +88,17 @@ def point_of(hand: Sequence[int], suit: int) -> tuple[int, int]:
     return sum(PIPS[c] for c in cards), len(cards)
 
 
+def _combo_words(combo: Combination) -> Text:
+    """A declared combination in both languages, in the text's words: ``run K♠ Q♠ J♠`` /
+    ``3张连续 K♠ Q♠ J♠``, ``three K (K♠ K♥ K♦)`` / ``3张同点 K（K♠ K♥ K♦）``."""
+    names = " ".join(str(CARDS[c]) for c in combo.cards)
+    n = len(combo.cards)
+    if combo.kind == "set":
+        rank = str(CARDS[combo.cards[0]])[:-1]
+        return Text(combo.label(), zh=f"{n}张同点 {rank}（{names}）")
+    return Text(combo.label(), zh=f"{n}张连续 {names}")
+
+
 @attrs.define(slots=False)
 class CaptainVars(MatchVars):
     """The public values of a deal of captain."""
@@ -378,18 +389,20 @@ class Captain(MatchGame[CaptainVars]):
     def _action_name(self, state: GameState[CaptainVars], action: int) -> str | Text:
         if action < SPECIAL:
             if state.vars.phase == "exchange":
-                return f"discard {CARDS[action]}"
+                return Text("discard {card}", zh="弃掉{card}").format(card=CARDS[action])
             return super()._action_name(state, action)
         if action == DONE:
-            return f"exchange {state.vars.discarded}"
+            return Text("exchange {n}", zh="交换{n}张").format(n=state.vars.discarded)
         if action == BLANK:
-            return "carte blanche +10"
+            return Text("carte blanche +10", zh="无绘牌 +10")
         if action < DECLARE:
             suit = action - POINT
             total, n = point_of(state.zones[HANDS[state.current]], suit)
-            return f"point {SUIT_SYMBOLS[suit]} {total} ({n} cards)"
+            return Text(
+                "point {suit} {total} ({n} cards)", zh="分数 {suit} {total}分（{n}张）"
+            ).format(suit=SUIT_SYMBOLS[suit], total=total, n=n)
         combo = COMBOS.catalogue[action - DECLARE]
-        return f"declare {combo.label()}"
+        return Text("declare {combo}", zh="宣布{combo}").format(combo=_combo_words(combo))
 
     # -- play -------------------------------------------------------------------------------
 
@@ -471,8 +484,9 @@ class Captain(MatchGame[CaptainVars]):
             declare(state, COMBOS.catalogue[action - DECLARE])
         if state.story is not None:  # someone is listening
             state.tell(
-                f"player {me + 1}: {self._action_name(state, action)}",
-                f"玩家{me + 1}：{self._action_name(state, action)}",
+                Text("player {p}: {move}", zh="玩家{p}：{move}").format(
+                    p=me + 1, move=self._action_name(state, action)
+                )
             )
         v.declared = (*v.declared, (v.kind, me, action))
         self._next_declarer(state)

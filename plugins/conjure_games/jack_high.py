@@ -162,7 +162,7 @@ class JackHigh(TrickGame[TrickVars]):
 
     def _deal_over(self, state: GameState[TrickVars], last: int) -> None:
         a, b = state.vars.score
-        state.tell(f"the deal ends {a} : {b}")
+        state.tell(f"the deal ends {a} : {b}", f"本副结束 {a} : {b}")
         self.close_deal(state, state.vars.score)
 
     def _match_over(self, state: GameState[TrickVars]) -> bool:

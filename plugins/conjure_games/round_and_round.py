@@ -199,11 +199,14 @@ class RoundAndRound(TrickGame[TrickVars]):
             w = 0 if a > b else 1
             points[w] = 2 if min(a, b) == 0 else 1
             why = f"player {w + 1} has more points ({max(a, b)} : {min(a, b)}): +{points[w]}"
+            why_zh = f"玩家{w + 1}分数较多（{max(a, b)} : {min(a, b)}）：+{points[w]}"
             if min(a, b) == 0:
                 why += ", every scoring card taken"
+                why_zh += "，赢得了所有得分的牌"
         else:
             why = f"equal points ({a} : {b}): nobody scores"
-        state.tell(why)
+            why_zh = f"分数相同（{a} : {b}）：无人得分"
+        state.tell(why, why_zh)
         self.close_deal(state, points)
 
     def _match_over(self, state: GameState[TrickVars]) -> bool:

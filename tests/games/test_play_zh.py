@@ -23,7 +23,6 @@ TYPED = {"random", "q", "y"}
 #: games whose own labels (action names, facts, table stories) have no Chinese yet
 ENGLISH_LABELS = {
     "ask-for-cards",
-    "captain",
     "casino",
     "exchange-score",
     "exchange-score-jokers",
@@ -31,8 +30,6 @@ ENGLISH_LABELS = {
     "go-fish",
     "goofspiel",
     "hundred-point-knock",
-    "jack-high",
-    "round-and-round",
     "run-fast",
     "swap-cards",
     "three-card-showdown",
@@ -118,3 +115,16 @@ def test_conjure_lang_zh_play_speaks_chinese() -> None:
     assert run.returncode == 0
     assert "你的手牌" in run.stdout and "请出牌：" in run.stdout and "再见" in run.stdout
     assert english_words(run.stdout, allow=TYPED) == []
+
+
+#: per game, a move name or story line in the game's own Chinese words that its zh screen shows
+CHINESE_MOVES = {
+    "captain": "弃掉7♠",
+    "jack-high": "本副结束",
+    "round-and-round": "王牌是",
+}
+
+
+@pytest.mark.parametrize("game", sorted(CHINESE_MOVES))
+def test_a_game_says_its_own_words_in_chinese(game: str) -> None:
+    assert CHINESE_MOVES[game] in played(game)
