@@ -57,6 +57,8 @@ PASS: Final = SPECIAL
 BID: Final = SPECIAL + 1
 #: the bids, from the first (least ambitious) down: the points the defenders must reach
 BIDS: Final = tuple(range(80, 25, -5))
+#: the move that names the friend: the holder of this card
+_CALL: Final = Text("call {card}", zh="叫朋友{card}")
 TRUMP: Final = BID + len(BIDS)
 CALL: Final = SPECIAL + 40  # + the card's code
 
@@ -547,15 +549,17 @@ class FindFriends(TrickGame[FindFriendsVars]):
         if theirs >= v.bid:
             v.lost += 1
             won_by, points, members = "the defenders", theirs, defenders
+            won_zh = "闲家胜"
         else:
             v.made += 1
             won_by, points, members = "the declarer's side", ours, declarers
+            won_zh = "庄家一方胜"
         for p, g in split(points, members, v.score).items():
             gains[p] = g
         shown = " ".join(f"{g:+d}" for g in gains)
         state.tell(
             f"the defenders took {theirs} of the {v.bid} they needed: {won_by} win; {shown}",
-            f"闲家得{theirs}分（须{v.bid}分）；{shown}",
+            f"闲家得{theirs}分（须{v.bid}分）：{won_zh}；{shown}",
         )
         v.phase = "over"
         v.playing = ()
@@ -583,44 +587,64 @@ class FindFriends(TrickGame[FindFriendsVars]):
 
     # -- for people -----------------------------------------------------------------------------
 
-    def _action_name(self, state: GameState[FindFriendsVars], action: int) -> str:
+    def _action_name(self, state: GameState[FindFriendsVars], action: int) -> str | Text:
         if action == PASS:
-            return "pass"
+            return Text("pass", zh="不叫")
         if BID <= action < TRUMP:
-            return f"bid {BIDS[action - BID]}"
+            return Text("bid {n}", zh="叫{n}分").format(n=BIDS[action - BID])
         if TRUMP <= action < TRUMP + 4:
-            return f"trumps {'♠♥♣♦'[action - TRUMP]}"
+            return Text("trumps {suit}", zh="定{suit}为主").format(suit="♠♥♣♦"[action - TRUMP])
         if action >= CALL:
-            return f"call {CARDS[action - CALL]}"
+            return _CALL.format(card=CARDS[action - CALL])
         if state.vars.phase == "bury":
-            return f"bury {CARDS[action]}"
+            return Text("bury {card}", zh="扣底{card}").format(card=CARDS[action])
         return str(CARDS[action])
 
-    def _why_not(self, state: GameState[FindFriendsVars], action: int) -> str | None:
+    def _why_not(self, state: GameState[FindFriendsVars], action: int) -> str | Text | None:
         if state.vars.phase == "call" and action < SPECIAL:
             if CALL + action in self._legal_actions(state):
-                return f"to call it, type: call {CARDS[action]}"
-            return "you may call only a card you neither hold nor buried"
+                return Text("to call it, type: {name}", zh="要叫这张牌，请输入：{name}").format(
+                    name=_CALL.format(card=CARDS[action])
+                )
+            return Text(
+                "you may call only a card you neither hold nor buried",
+                zh="只能叫自己手里没有、也没有扣底的牌",
+            )
         if state.vars.phase != "play" or action >= SPECIAL:
             return None
         if action not in state.zones[HANDS[state.current]]:
-            return "it is not in your hand"
+            return Text("it is not in your hand", zh="它不在你的手牌中")
         trick = state.zones["trick"]
         if trick:
             suit = suit_of(trick[0], state.vars.trump)
-            return "you must follow " + ("trumps" if suit == TRUMPS else "♠♥♣♦"[suit])
+            if suit == TRUMPS:
+                return Text("you must follow trumps", zh="必须跟主牌")
+            return Text("you must follow {suit}", zh="必须跟{suit}").format(suit="♠♥♣♦"[suit])
         return None
 
-    def _facts(self, state: GameState[FindFriendsVars], player: int) -> list[str]:
+    def _facts(self, state: GameState[FindFriendsVars], player: int) -> list[str | Text]:
         v = state.vars
         if v.declarer < 0:
-            return [f"bid standing: {v.bid}" if v.bid else "no bid yet"]
-        facts = [f"player {v.declarer + 1} declares; the defenders need {v.bid}"]
+            if v.bid:
+                return [Text("bid standing: {n}", zh="当前叫分：{n}").format(n=v.bid)]
+            return [Text("no bid yet", zh="还没有人叫分")]
+        facts: list[str | Text] = [
+            Text(
+                "player {p} declares; the defenders need {n}", zh="玩家{p}坐庄；闲家须得{n}分"
+            ).format(p=v.declarer + 1, n=v.bid)
+        ]
         if v.called >= 0:
-            who = f"player {v.partner + 1}" if v.partner >= 0 else "not yet shown"
-            if v.partner < 0 and v.called in state.zones[HANDS[player]]:
-                who = "you, a secret until you play it"  # the holder alone knows
-            facts.append(f"called {CARDS[v.called]}: the friend is {who}")
+            if v.partner >= 0:
+                who = Text("player {p}", zh="玩家{p}").format(p=v.partner + 1)
+            elif v.called in state.zones[HANDS[player]]:  # the holder alone knows
+                who = Text("you, a secret until you play it", zh="你（打出这张牌前别人不知道）")
+            else:
+                who = Text("not yet shown", zh="尚未亮明")
+            facts.append(
+                Text("called {card}: the friend is {who}", zh="叫{card}为朋友：朋友是{who}").format(
+                    card=CARDS[v.called], who=who
+                )
+            )
         return facts
 
     def _audit(self, state: GameState[FindFriendsVars]) -> str | None:

@@ -56,6 +56,11 @@ SUIT: Final = tuple(3 - c // 13 for c in range(52))
 BET: Final = SPECIAL
 DECLINE: Final = SPECIAL + 4
 OPEN: Final = SPECIAL + 8
+#: move names, the text's words: 看牌 (look), 出筹码 (bet), 弃权 (decline)
+_OPEN: Final = Text("open {amount}", zh="开局出{amount}个筹码")
+_LOOK_OPEN: Final = Text("look at {k}, open {amount}", zh="看{k}张牌，开局出{amount}个筹码")
+_BET: Final = Text("bet {amount}", zh="出{amount}个筹码")
+_LOOK_BET: Final = Text("look at {k}, bet {amount}", zh="看{k}张牌，出{amount}个筹码")
 
 
 def key(hand: Sequence[int]) -> tuple[int, ...]:
@@ -535,30 +540,36 @@ class ThreeCardShowdown(MatchGame[ShowdownVars]):
 
     def _action_name(self, state: GameState[ShowdownVars], action: int) -> str | Text:
         if action == DECLINE:
-            return "decline"
+            return Text("decline", zh="弃权")
         if action >= OPEN:
             amount, k = (action - OPEN) // 4 + 1, (action - OPEN) % 4
-            look = f"look at {k}, " if k else ""
-            return f"{look}open {amount}"
+            return (_LOOK_OPEN if k else _OPEN).format(k=k, amount=amount)
         if BET <= action < DECLINE:
             k = action - BET
-            look = f"look at {k}, " if k > state.vars.looked else ""
-            return f"{look}bet {self.due(state, k)}"
+            bet = _LOOK_BET if k > state.vars.looked else _BET
+            return bet.format(k=k, amount=self.due(state, k))
         return super()._action_name(state, action)
 
     def ordered_actions(self, state: GameState[ShowdownVars]) -> list[int]:
         return sorted(state.legal_actions())
 
-    def _facts(self, state: GameState[ShowdownVars], player: int) -> list[str]:
+    def _facts(self, state: GameState[ShowdownVars], player: int) -> list[str | Text]:
         v = state.vars
         if not v.stakes:
             return []
         stakes = " ".join(f"{p + 1}:{s}" for p, s in enumerate(v.stakes))
         chips = " ".join(f"{p + 1}:{self.chips(state, p)}" for p in range(self.num_players))
         return [
-            f"on the table {sum(v.stakes)} (stakes {stakes}); chips {chips}",
-            f"round {v.round}, cards looked at {v.looked}, last bet {v.last_bet}, "
-            f"dealer player {v.dealer + 1}",
+            Text(
+                f"on the table {sum(v.stakes)} (stakes {stakes}); chips {chips}",
+                zh=f"桌上{sum(v.stakes)}个筹码（各家所出 {stakes}）；筹码 {chips}",
+            ),
+            Text(
+                f"round {v.round}, cards looked at {v.looked}, last bet {v.last_bet}, "
+                f"dealer player {v.dealer + 1}",
+                zh=f"第{v.round}圈，看牌{v.looked}张，上家出{v.last_bet}个筹码，"
+                f"庄家{v.dealer + 1}号",
+            ),
         ]
 
     def _scores(self, state: GameState[ShowdownVars]) -> tuple[float, ...]:

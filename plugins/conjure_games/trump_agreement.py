@@ -406,11 +406,13 @@ class TrumpAgreement(TrickGame[TrumpAgreementVars]):
                 if sides[p] != sides[v.contractor]:
                     points[p] += bonus
             verdict = f"the contract side took {ours}: set, the defenders score {bonus} more"
+            verdict_zh = f"定约方得{ours}墩：定约失败，抗约方多得{bonus}分"
         else:
             v.made += 1
             verdict = f"the contract side took {ours}"
+            verdict_zh = f"定约方得{ours}墩"
         shown = " ".join(f"+{x}" for x in points)
-        state.tell(f"{verdict}; {shown}", f"定约方得{ours}墩；{shown}")
+        state.tell(f"{verdict}; {shown}", f"{verdict_zh}；{shown}")
         v.phase = "over"
         self.close_deal(state, points)
 
@@ -441,20 +443,24 @@ class TrumpAgreement(TrickGame[TrumpAgreementVars]):
 
     # -- for people -----------------------------------------------------------------------------
 
-    def _action_name(self, state: GameState[TrumpAgreementVars], action: int) -> str:
+    def _action_name(self, state: GameState[TrumpAgreementVars], action: int) -> str | Text:
         if action == ACCEPT:
-            return f"agree ({CARDS[state.vars.turned]} for trump)"
+            return Text("agree ({card} for trump)", zh="同意（{card}为将牌）").format(
+                card=CARDS[state.vars.turned]
+            )
         if action == PASS:
-            return "pass"
+            return Text("pass", zh="不同意")
         if state.vars.phase == "exchange":
-            return f"put back {CARDS[action]}"
+            return Text("put back {card}", zh="插回{card}").format(card=CARDS[action])
         return str(CARDS[action])
 
-    def _facts(self, state: GameState[TrumpAgreementVars], player: int) -> list[str]:
+    def _facts(self, state: GameState[TrumpAgreementVars], player: int) -> list[str | Text]:
         v = state.vars
         if v.contractor < 0:
-            return [f"round {v.round} of agreement"]
-        return [f"player {v.contractor + 1} has the contract"]
+            return [Text("round {n} of agreement", zh="第{n}轮议将").format(n=v.round)]
+        return [
+            Text("player {p} has the contract", zh="玩家{p}是定约方").format(p=v.contractor + 1)
+        ]
 
     def _audit(self, state: GameState[TrumpAgreementVars]) -> str | None:
         n = self.num_players

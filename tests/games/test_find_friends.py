@@ -132,8 +132,10 @@ def test_the_partner_is_secret_until_the_called_card_is_played() -> None:
     holder = next(p for p in range(5) if c("AS") in s.zones[HANDS[p]])
     assert holder != declarer
     hidden = [0 if p == declarer else UNKNOWN_SIDE for p in range(5)]
-    assert game._facts(s, holder)[-1].endswith("the friend is you, a secret until you play it")
-    assert all(game._facts(s, p)[-1].endswith("not yet shown") for p in range(5) if p != holder)
+    assert str(game._facts(s, holder)[-1]).endswith("the friend is you, a secret until you play it")
+    assert all(
+        str(game._facts(s, p)[-1]).endswith("not yet shown") for p in range(5) if p != holder
+    )
     rng = random.Random(0)
     while c("AS") in s.zones[HANDS[holder]]:
         assert s.teams() == tuple(hidden) and s.vars.partner == -1
@@ -146,7 +148,7 @@ def test_the_partner_is_secret_until_the_called_card_is_played() -> None:
         legal = s.legal_actions()
         s.apply_action(c("AS") if c("AS") in legal else legal[0])
     assert s.vars.partner == holder
-    assert "called A♠: the friend is player" in game._facts(s, declarer)[-1]
+    assert "called A♠: the friend is player" in str(game._facts(s, declarer)[-1])
     teams = s.teams()
     assert teams[declarer] == teams[holder] == 0
     assert all(teams[p] == 1 for p in range(5) if p not in (declarer, holder))

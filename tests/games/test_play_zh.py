@@ -26,14 +26,11 @@ ENGLISH_LABELS = {
     "casino",
     "exchange-score",
     "exchange-score-jokers",
-    "find-friends",
     "go-fish",
     "goofspiel",
     "hundred-point-knock",
     "run-fast",
     "swap-cards",
-    "three-card-showdown",
-    "trump-agreement",
 }
 
 
@@ -120,8 +117,11 @@ def test_conjure_lang_zh_play_speaks_chinese() -> None:
 #: per game, a move name or story line in the game's own Chinese words that its zh screen shows
 CHINESE_MOVES = {
     "captain": "弃掉7♠",
+    "find-friends": "叫朋友",
     "jack-high": "本副结束",
     "round-and-round": "王牌是",
+    "three-card-showdown": "开局出1个筹码",
+    "trump-agreement": "为将牌）",
 }
 
 
