@@ -90,12 +90,12 @@ def point_of(hand: Sequence[int], suit: int) -> tuple[int, int]:
 
 def _combo_words(combo: Combination) -> Text:
     """A declared combination in both languages, in the text's words: ``run K♠ Q♠ J♠`` /
-    ``3张连续 K♠ Q♠ J♠``, ``three K (K♠ K♥ K♦)`` / ``3张同点 K（K♠ K♥ K♦）``."""
+    ``3张连续 K♠ Q♠ J♠``, ``three K (K♠ K♥ K♦)`` / ``3张同点 K♠ K♥ K♦`` (no full-width
+    punctuation in a move name: typed text is normalised to ASCII before it is matched)."""
     names = " ".join(str(CARDS[c]) for c in combo.cards)
     n = len(combo.cards)
     if combo.kind == "set":
-        rank = str(CARDS[combo.cards[0]])[:-1]
-        return Text(combo.label(), zh=f"{n}张同点 {rank}（{names}）")
+        return Text(combo.label(), zh=f"{n}张同点 {names}")
     return Text(combo.label(), zh=f"{n}张连续 {names}")
 
 
@@ -399,7 +399,7 @@ class Captain(MatchGame[CaptainVars]):
             suit = action - POINT
             total, n = point_of(state.zones[HANDS[state.current]], suit)
             return Text(
-                "point {suit} {total} ({n} cards)", zh="分数 {suit} {total}分（{n}张）"
+                "point {suit} {total} ({n} cards)", zh="分数 {suit} {total}分 {n}张"
             ).format(suit=SUIT_SYMBOLS[suit], total=total, n=n)
         combo = COMBOS.catalogue[action - DECLARE]
         return Text("declare {combo}", zh="宣布{combo}").format(combo=_combo_words(combo))

@@ -58,9 +58,9 @@ DECLINE: Final = SPECIAL + 4
 OPEN: Final = SPECIAL + 8
 #: move names, the text's words: 看牌 (look), 出筹码 (bet), 弃权 (decline)
 _OPEN: Final = Text("open {amount}", zh="开局出{amount}个筹码")
-_LOOK_OPEN: Final = Text("look at {k}, open {amount}", zh="看{k}张牌，开局出{amount}个筹码")
+_LOOK_OPEN: Final = Text("look at {k}, open {amount}", zh="看{k}张牌开局出{amount}个筹码")
 _BET: Final = Text("bet {amount}", zh="出{amount}个筹码")
-_LOOK_BET: Final = Text("look at {k}, bet {amount}", zh="看{k}张牌，出{amount}个筹码")
+_LOOK_BET: Final = Text("look at {k}, bet {amount}", zh="看{k}张牌出{amount}个筹码")
 
 
 def key(hand: Sequence[int]) -> tuple[int, ...]:

@@ -445,7 +445,7 @@ class TrumpAgreement(TrickGame[TrumpAgreementVars]):
 
     def _action_name(self, state: GameState[TrumpAgreementVars], action: int) -> str | Text:
         if action == ACCEPT:
-            return Text("agree ({card} for trump)", zh="同意（{card}为将牌）").format(
+            return Text("agree ({card} for trump)", zh="同意{card}为将牌").format(
                 card=CARDS[state.vars.turned]
             )
         if action == PASS:

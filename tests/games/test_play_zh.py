@@ -121,10 +121,26 @@ CHINESE_MOVES = {
     "jack-high": "本副结束",
     "round-and-round": "王牌是",
     "three-card-showdown": "开局出1个筹码",
-    "trump-agreement": "为将牌）",
+    "trump-agreement": "为将牌",
 }
 
 
 @pytest.mark.parametrize("game", sorted(CHINESE_MOVES))
 def test_a_game_says_its_own_words_in_chinese(game: str) -> None:
     assert CHINESE_MOVES[game] in played(game)
+
+
+@pytest.mark.parametrize("game", sorted(CHINESE_MOVES))
+def test_every_chinese_move_name_types_back_to_its_move(game: str) -> None:
+    rules = GAMES[game]()
+    state = rules.new_initial_state()
+    rng = random.Random(3)
+    for _ in range(300):
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            state.sample_chance(rng)
+            continue
+        for action in state.legal_actions():
+            assert rules.parse_action(state, state.action_name(action, "zh")) == action
+        state.apply_action(rng.choice(state.legal_actions()))
