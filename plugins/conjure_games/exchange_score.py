@@ -62,6 +62,11 @@ PASS: Final = SPECIAL
 SHOW: Final = SPECIAL + 1
 #: an exchange: EXCHANGE + melds.exchange_code(give, take)
 EXCHANGE: Final = 2 * SPECIAL
+_PASS: Final = Text("pass", zh="不换")
+_SHOW: Final = Text("show ({value})", zh="亮牌（{value}分）")
+_GIVE: Final = Text("give {gave} for {took}", zh="以{gave}换{took}")
+_STOCK_LEFT: Final = Text("cards left in the stock: {n}", zh="补牌还剩：{n}张")
+_LAST_DEAL: Final = Text("last deal: player {p} scored {points}", zh="上一副：玩家{p}得{points}分")
 HAND_SIZE: Final = 4
 STRAIGHT_FLUSH_POINTS: Final = 50
 #: four of a kind by rank index (Ace 0): 80, but four Kings 100 and four Eights 160
@@ -364,23 +369,23 @@ class ExchangeScore(MatchGame[ExchangeVars]):
             )
         self.close_deal(state, points)
 
-    def _action_name(self, state: GameState[ExchangeVars], action: int) -> str:
+    def _action_name(self, state: GameState[ExchangeVars], action: int) -> Text:
         if action == PASS:
-            return "pass"
+            return _PASS
         if action == SHOW:
-            return f"show ({self.value(state.zones[HANDS[state.current]])})"
+            return _SHOW.format(value=self.value(state.zones[HANDS[state.current]]))
         give, take = exchange_parts(action - EXCHANGE)
         hand = state.zones[HANDS[state.current]]
         pool = state.zones["pool"]
         gave = " ".join(str(CARDS[c]) for i, c in enumerate(hand) if give >> i & 1)
         took = " ".join(str(CARDS[c]) for i, c in enumerate(pool) if take >> i & 1)
-        return f"give {gave} for {took}"
+        return _GIVE.format(gave=gave, took=took)
 
-    def _facts(self, state: GameState[ExchangeVars], player: int) -> list[str]:
+    def _facts(self, state: GameState[ExchangeVars], player: int) -> list[Text]:
         who, points = state.vars.last
-        facts = [f"cards left in the stock: {len(state.zones['stock'])}"]
+        facts = [_STOCK_LEFT.format(n=len(state.zones["stock"]))]
         if who >= 0:
-            facts.append(f"last deal: player {who + 1} scored {points}")
+            facts.append(_LAST_DEAL.format(p=who + 1, points=points))
         return facts
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import itertools
 import random
+import re
 import subprocess
 import sys
 
@@ -24,13 +25,10 @@ TYPED = {"random", "q", "y"}
 ENGLISH_LABELS = {
     "ask-for-cards",
     "casino",
-    "exchange-score",
-    "exchange-score-jokers",
     "go-fish",
     "goofspiel",
     "hundred-point-knock",
     "run-fast",
-    "swap-cards",
 }
 
 
@@ -117,9 +115,12 @@ def test_conjure_lang_zh_play_speaks_chinese() -> None:
 #: per game, a move name or story line in the game's own Chinese words that its zh screen shows
 CHINESE_MOVES = {
     "captain": "弃掉7♠",
+    "exchange-score": "[1] 不换",
+    "exchange-score-jokers": "补牌还剩：",
     "find-friends": "叫朋友",
     "jack-high": "本副结束",
     "round-and-round": "王牌是",
+    "swap-cards": "[1] 不换",
     "three-card-showdown": "开局出1个筹码",
     "trump-agreement": "为将牌",
 }
@@ -144,3 +145,10 @@ def test_every_chinese_move_name_types_back_to_its_move(game: str) -> None:
         for action in state.legal_actions():
             assert rules.parse_action(state, state.action_name(action, "zh")) == action
         state.apply_action(rng.choice(state.legal_actions()))
+
+
+def test_exchange_games_name_their_moves_in_chinese() -> None:
+    for game in ("exchange-score", "exchange-score-jokers", "swap-cards"):
+        text = played(game)
+        assert "[1] 不换" in text and "补牌还剩：" in text
+        assert re.search(r"\[2\] 以\S+换\S+", text)
