@@ -33,7 +33,7 @@ from conjure.games import (
     Lister,
     RuleNote,
     Vars,
-    play_name,
+    play_label,
     shape_of,
     unpack,
 )
@@ -42,6 +42,9 @@ from conjure.games import (
 RANK: Final = tuple((c % 13 - 2) % 13 if c < 52 else c - 39 for c in range(54))
 #: a card's rank as a packed play (a single)
 PACKED: Final = tuple(1 << 3 * r for r in RANK)
+_PASS: Final = Text("pass", zh="弃权")
+_PLAYS: Final = Text("player {p} plays {cards}", zh="{p}号出 {cards}")
+_PLAY: Final = Text("{cards} ({shape})", zh="{cards}（{shape}）")
 PASS: Final = SPECIAL
 #: a play's action: its packed ranks shifted clear of the pass
 SHIFT: Final = 7
@@ -355,8 +358,8 @@ class RunFast(Game[RunFastVars]):
         left = _take(state, me, play, v.opener)
         v.opener = -1
         if state.story is not None:
-            said = play_name(play)
-            state.tell(f"player {me + 1} plays {said}", f"{me + 1}号出 {said}")
+            said = play_label(play)
+            state.tell(_PLAYS.format(p=me + 1, cards=said))
         v.last = play
         v.owner = me
         plays = list(v.plays)
@@ -446,12 +449,13 @@ class RunFast(Game[RunFastVars]):
 
     def _action_name(self, state: GameState[RunFastVars], action: int) -> str | Text:
         if action == PASS:
-            return "pass"
+            return _PASS
         if action < SPECIAL:
             return super()._action_name(state, action)
         play = action >> SHIFT
         shape = shape_of(play)
-        return f"{play_name(play)} ({shape.name})" if shape else play_name(play)
+        said = play_label(play)
+        return _PLAY.format(cards=said, shape=shape.label) if shape else said
 
     def ordered_actions(self, state: GameState[RunFastVars]) -> list[int]:
         return sorted(state.legal_actions(), key=lambda a: (a != PASS, shape_of(a >> SHIFT), a))

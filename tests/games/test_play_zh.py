@@ -28,7 +28,6 @@ ENGLISH_LABELS = {
     "go-fish",
     "goofspiel",
     "hundred-point-knock",
-    "run-fast",
 }
 
 
@@ -120,6 +119,7 @@ CHINESE_MOVES = {
     "find-friends": "叫朋友",
     "jack-high": "本副结束",
     "round-and-round": "王牌是",
+    "run-fast": "弃权",
     "swap-cards": "[1] 不换",
     "three-card-showdown": "开局出1个筹码",
     "trump-agreement": "为将牌",
@@ -152,3 +152,18 @@ def test_exchange_games_name_their_moves_in_chinese() -> None:
         text = played(game)
         assert "[1] 不换" in text and "补牌还剩：" in text
         assert re.search(r"\[2\] 以\S+换\S+", text)
+
+
+def test_run_fast_names_its_plays_in_chinese() -> None:
+    text = played("run-fast")
+    assert re.search(r"（(单张|对子|三同张)\S+", text)
+
+
+@pytest.mark.parametrize("game_id", ["run-fast", "exchange-score"])
+def test_a_chinese_name_with_full_width_marks_is_typed(game_id: str) -> None:
+    game = GAMES[game_id]()
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.sample_chance(random.Random(1))
+    for action in game.ordered_actions(state)[:12]:
+        assert game.parse_action(state, state.action_name(action, "zh")) == action

@@ -52,7 +52,7 @@ from conjure.games.capture import (
     sum_sets,
     sums_by_total,
 )
-from conjure.games.climbing import NUM_RANKS, Lister, play_name, shape_of, unpack
+from conjure.games.climbing import NUM_RANKS, Lister, play_label, play_name, shape_of, unpack
 from conjure.games.declarations import (
     FREE,
     NO_TRUMP,
@@ -168,6 +168,7 @@ __all__ = [
     "mask_of",
     "meldable",
     "melds",
+    "play_label",
     "play_name",
     "positions",
     "ranks",

@@ -908,7 +908,8 @@ class Game(Generic[V]):
             pass  # not a move's number: a name or a card
         for action in legal:
             names = state.action_names(action)
-            if text.lower() in {n.lower() for n in (names.en, names.zh) if n}:
+            # a name is normalised as the typed text is (a Chinese name's （） read as ())
+            if text.lower() in {normalise(n).strip().lower() for n in (names.en, names.zh) if n}:
                 return action
         try:
             card = Card(text)

@@ -29,6 +29,8 @@ from itertools import combinations
 from math import comb
 from typing import Any, Final, NamedTuple
 
+from conjure.text import Text
+
 #: the rank labels, lowest first
 RANK_NAMES: Final = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2", "LJ", "BJ")
 NUM_RANKS: Final = 15
@@ -65,22 +67,47 @@ class Shape(NamedTuple):
 
     @property
     def name(self) -> str:
-        top = RANK_NAMES[_LINE[self.top]] if self.kind == STRAIGHT else RANK_NAMES[self.top]
+        return self.label.get("en")
+
+    @property
+    def label(self) -> Text:
+        """The shape in words, English and Chinese (``name`` is the English)."""
+        top = RANK_NAMES[_LINE[self.top]] if self.kind == STRAIGHT else _RANK_WORDS[self.top]
         if self.kind == SINGLE:
-            return f"single {top}"
+            return _SINGLE.format(top=top)
         if self.kind == PAIR:
-            return f"pair of {top}"
+            return _PAIR.format(top=top)
         if self.kind == BOMB:
-            return f"bomb of {top}"
+            return _BOMB.format(top=top)
         if self.kind == PAIRS:
-            return f"{self.length} consecutive pairs to {top}"
+            return _PAIRS.format(n=self.length, top=top)
         if self.kind == STRAIGHT:
-            return f"straight of {self.length} to {top}"
-        with_ = ("", " with two singles", " with a pair")[self.kick]
+            return _STRAIGHT.format(n=self.length, top=top)
         if self.length == 1:
-            return f"triple{with_} ({top})"
-        each = ("", " each with two singles", " each with a pair")[self.kick]
-        return f"{self.length} consecutive triples{each} to {top}"
+            return _TRIPLE[self.kick].format(top=top)
+        return _TRIPLES[self.kick].format(n=self.length, top=top)
+
+
+_SINGLE: Final = Text("single {top}", zh="单张{top}")
+_PAIR: Final = Text("pair of {top}", zh="对子{top}")
+_BOMB: Final = Text("bomb of {top}", zh="炸弹{top}")
+_PAIRS: Final = Text("{n} consecutive pairs to {top}", zh="{n}连对到{top}")
+_STRAIGHT: Final = Text("straight of {n} to {top}", zh="{n}张顺子到{top}")
+#: a triple, bare, with two singles, with a pair (三同张, 三同张搭两张单牌, 三同张搭对子)
+_TRIPLE: Final = (
+    Text("triple ({top})", zh="三同张{top}"),
+    Text("triple with two singles ({top})", zh="三同张{top}搭两张单牌"),
+    Text("triple with a pair ({top})", zh="三同张{top}搭对子"),
+)
+#: consecutive triples (连三同), bare or each with two singles or a pair
+_TRIPLES: Final = (
+    Text("{n} consecutive triples to {top}", zh="{n}连三同到{top}"),
+    Text(
+        "{n} consecutive triples each with two singles to {top}",
+        zh="{n}连三同到{top}，各搭两张单牌",
+    ),
+    Text("{n} consecutive triples each with a pair to {top}", zh="{n}连三同到{top}，各搭对子"),
+)
 
 
 def pack(counts: list[int] | tuple[int, ...]) -> int:
@@ -98,6 +125,16 @@ def pack_ranks(text: str) -> int:
     for label in text.split():
         counts[RANK_NAMES.index(label.upper())] += 1
     return pack(counts)
+
+
+#: the jokers read 小王 and 大王 in Chinese; the other ranks are the same in both languages
+_RANK_WORDS: Final = (*RANK_NAMES[:13], Text("LJ", zh="小王"), Text("BJ", zh="大王"))
+
+
+def play_label(play: int) -> Text:
+    """:func:`play_name` in English and Chinese (the jokers 小王 and 大王)."""
+    said = play_name(play)
+    return Text(said, zh=said.replace("LJ", "小王").replace("BJ", "大王"))
 
 
 def play_name(play: int) -> str:
