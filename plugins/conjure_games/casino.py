@@ -188,6 +188,17 @@ PAIR_BITS: Final = PAIR << 6
 RAISE_BITS: Final = RAISE << 6  # in a capture's mask: take every picture on the table too
 
 
+#: a build as a table item in a move's name, plain and pair (附加牌)
+_BUILD_ITEM: Final = (
+    Text("the build of {value} ({cards})", zh="{value}点附加牌（{cards}）"),
+    Text("the pair build of {value} ({cards})", zh="{value}点同点附加牌（{cards}）"),
+)
+_RAISE: Final = Text(
+    "{card} raises the build of {value} ({cards}) to {total}",
+    zh="{card}把{value}点附加牌（{cards}）加到{total}点",
+)
+
+
 @attrs.define(slots=False)
 class CasinoVars(CaptureVars):
     """A capture game's values and each player's build: ``(value, pair)``, ``(0, 0)`` for
@@ -1118,12 +1129,12 @@ class Casino(CaptureGame[CasinoVars]):
 
     def _facts(self, state: GameState[CasinoVars], player: int) -> list[str | Text]:
         """The builds on the table with their values and owners, then the base facts."""
-        return [str(b) for b in self.builds(state)] + list(super()._facts(state, player))
+        return [b.label for b in self.builds(state)] + list(super()._facts(state, player))
 
-    def item_names(self, state: GameState[CasinoVars]) -> list[str]:
-        loose = [str(CARDS[c]) for c in state.zones["table"]]
+    def item_names(self, state: GameState[CasinoVars]) -> list[str | Text]:
+        loose: list[str | Text] = [str(CARDS[c]) for c in state.zones["table"]]
         return loose + [
-            f"the {'pair ' if b.pair else ''}build of {b.value} ({cards_text(b.cards)})"
+            _BUILD_ITEM[b.pair].format(value=b.value, cards=cards_text(b.cards))
             for b in self.builds(state)
         ]
 
@@ -1137,9 +1148,11 @@ class Casino(CaptureGame[CasinoVars]):
             )
         if kind == RAISE:
             other = self.builds(state)[positions(mask)[0] - len(state.zones["table"])]
-            return (
-                f"{CARDS[card]} raises the build of {other.value} ({cards_text(other.cards)}) "
-                f"to {other.value + VALUES[card]}"
+            return _RAISE.format(
+                card=CARDS[card],
+                value=other.value,
+                cards=cards_text(other.cards),
+                total=other.value + VALUES[card],
             )
         return super()._action_name(state, action)
 

@@ -24,7 +24,6 @@ TYPED = {"random", "q", "y"}
 #: games whose own labels (action names, facts, table stories) have no Chinese yet
 ENGLISH_LABELS = {
     "ask-for-cards",
-    "casino",
     "go-fish",
     "goofspiel",
     "hundred-point-knock",
@@ -114,6 +113,7 @@ def test_conjure_lang_zh_play_speaks_chinese() -> None:
 #: per game, a move name or story line in the game's own Chinese words that its zh screen shows
 CHINESE_MOVES = {
     "captain": "弃掉7♠",
+    "casino": "点附加牌（",
     "exchange-score": "[1] 不换",
     "exchange-score-jokers": "补牌还剩：",
     "find-friends": "叫朋友",
@@ -159,7 +159,7 @@ def test_run_fast_names_its_plays_in_chinese() -> None:
     assert re.search(r"（(单张|对子|三同张)\S+", text)
 
 
-@pytest.mark.parametrize("game_id", ["run-fast", "exchange-score"])
+@pytest.mark.parametrize("game_id", ["run-fast", "exchange-score", "casino"])
 def test_a_chinese_name_with_full_width_marks_is_typed(game_id: str) -> None:
     game = GAMES[game_id]()
     state = game.new_initial_state()

@@ -322,9 +322,34 @@ class Build:
     pair: bool = False
 
     def __str__(self) -> str:
+        return self.label.en
+
+    @property
+    def label(self) -> Text:
+        """The build in words, English and Chinese (附加牌, a pair build 同点附加牌)."""
         cards = " ".join(str(CARDS[c]) for c in self.cards)
-        kind = "pair build" if self.pair else "build"
-        return f"{kind} of {self.value} ({cards}), player {self.owner + 1}'s"
+        said = _BUILD_FACT[self.pair]
+        return said.format(value=self.value, cards=cards, p=self.owner + 1)
+
+
+#: a build as a fact, plain and pair
+_BUILD_FACT: Final = (
+    Text("build of {value} ({cards}), player {p}'s", zh="玩家{p}的{value}点附加牌（{cards}）"),
+    Text(
+        "pair build of {value} ({cards}), player {p}'s",
+        zh="玩家{p}的{value}点同点附加牌（{cards}）",
+    ),
+)
+
+
+def _joined(sep: str, parts: Sequence[str | Text]) -> str | Text:
+    """``parts`` joined by ``sep``, language by language when one of them is a :class:`Text`."""
+    if all(isinstance(part, str) for part in parts):
+        return sep.join(parts)  # type: ignore[arg-type]
+    out = Text.of(parts[0])
+    for part in parts[1:]:
+        out = out + sep + part
+    return out
 
 
 def cards_text(cards: Iterable[int]) -> str:
@@ -497,7 +522,7 @@ class CaptureGame(MatchGame[CV]):
 
     # -- actions read and typed by people -------------------------------------------------------
 
-    def item_names(self, state: GameState[CV]) -> list[str]:
+    def item_names(self, state: GameState[CV]) -> list[str | Text]:
         """How each table item reads, in position order."""
         return [cards_text(item) for item in self.items(state)]
 
@@ -512,13 +537,13 @@ class CaptureGame(MatchGame[CV]):
         if kind == CAPTURE:
             everything = self.names_sweeps and mask == (1 << len(items)) - 1
             said = _NAMES["sweep" if everything else "capture"]
-            return said.format(card=played, items=" + ".join(taken))
+            return said.format(card=played, items=_joined(" + ", taken))
         if kind == BUILD:
             total = self.values[card] + sum(self.values[items[i][0]] for i in positions(mask))
-            return _NAMES["build"].format(card=played, total=total, items=" + ".join(taken))
+            return _NAMES["build"].format(card=played, total=total, items=_joined(" + ", taken))
         if kind == PAIR:
-            return _NAMES["pair"].format(card=played, items=" ".join(taken))
-        return _NAMES["raise"].format(card=played, items=" ".join(taken))
+            return _NAMES["pair"].format(card=played, items=_joined(" ", taken))
+        return _NAMES["raise"].format(card=played, items=_joined(" ", taken))
 
     def ordered_actions(self, state: GameState[CV]) -> list[int]:
         """By card (suit, then rank), then trails before captures and builds, then by items."""
@@ -538,7 +563,10 @@ class CaptureGame(MatchGame[CV]):
             return legal[int(stripped) - 1]
         for action in legal:
             names = state.action_names(action)
-            if stripped.lower() in {n.lower() for n in (names.en, names.zh) if n}:
+            # a name is normalised as the typed text is (a Chinese name's （） read as ())
+            if stripped.lower() in {
+                normalise(n).strip().lower() for n in (names.en, names.zh) if n
+            }:
                 return action
         try:
             card = Card(stripped).code
