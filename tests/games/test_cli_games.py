@@ -106,3 +106,14 @@ def test_rules_in_chinese_quote_the_texts(capsys: pytest.CaptureFixture[str]) ->
     assert main(["rules", "round-and-round", "--json"]) == 0
     rules = json.loads(capsys.readouterr().out)["rules"]
     assert any(r["quote"] for r in rules)
+
+
+def test_games_and_rules_in_chinese(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--lang", "zh", "games"]) == 0
+    out = capsys.readouterr().out
+    assert "编号" in out and "人数" in out and "Casino" not in out and "players" not in out
+    assert main(["games"]) == 0
+    out = capsys.readouterr().out
+    assert "players" in out and "编号" not in out
+    assert main(["rules", "casino", "--lang", "zh"]) == 0
+    assert capsys.readouterr().out.startswith("深谋远虑  (")

@@ -25,6 +25,7 @@ from conjure.inputs import check_range, normalise, parse_int, quote
 def add_parsers(sub: Any) -> None:
     p = add_command(sub, "games", _games, help="list the card games")
     p.add_argument("--json", action="store_true")
+    p.set_defaults(lang="en")  # no option of its own: `conjure --lang zh games` sets it
 
     p = add_command(
         sub, "rules", _rules, help="a game's rules, marking what the text says and what was assumed"
@@ -158,17 +159,23 @@ def _games(args: argparse.Namespace) -> int:
     ]
     if args.json:
         return print_json(rows)
+    zh = args.lang == "zh"
     lines = [
         (
             str(row["id"]),
-            f"{row['name_zh']} / {row['name_en']}",
+            str(row["name_zh"]) if zh else f"{row['name_zh']} / {row['name_en']}",
             "/".join(map(str, row["players"])),
             str(row["cards"]),
             str(row["source"]),
         )
         for row in rows
     ]
-    print_rows("conjure games", ("id", "name", "players", "cards", "source"), lines)
+    headers = (
+        ("编号", "名称", "人数", "牌数", "出处")
+        if zh
+        else ("id", "name", "players", "cards", "source")
+    )
+    print_rows("conjure games", headers, lines)
     return EXIT_OK
 
 
@@ -208,7 +215,8 @@ def _rules(args: argparse.Namespace) -> int:
     from conjure.view.terminal import Paragraph, make_console
 
     console = make_console()
-    console.print(Text(f"{cls.name_zh} / {cls.name_en}  ({cls.source})", style="bold"))
+    name = cls.name_zh if lang == "zh" else f"{cls.name_zh} / {cls.name_en}"
+    console.print(Text(f"{name}  ({cls.source})", style="bold"))
     console.print(Paragraph(cls.summary_zh if lang == "zh" and cls.summary_zh else cls.summary_en))
     console.print()
     marks = {"en": ("[text]    ", "[assumed] "), "zh": ("[原文] ", "[推定] ")}[lang]
