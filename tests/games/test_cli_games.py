@@ -117,3 +117,9 @@ def test_games_and_rules_in_chinese(capsys: pytest.CaptureFixture[str]) -> None:
     assert "players" in out and "编号" not in out
     assert main(["rules", "casino", "--lang", "zh"]) == 0
     assert capsys.readouterr().out.startswith("深谋远虑  (")
+
+
+def test_simulate_in_chinese(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--lang", "zh", "simulate", "goofspiel", "-n", "20", "--seed", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "座位" in out and "20局，种子1" in out and "seat" not in out

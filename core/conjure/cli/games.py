@@ -57,6 +57,7 @@ def add_parsers(sub: Any) -> None:
     add_lang(p)
 
     p = add_command(sub, "simulate", _simulate, help="play many games between bots and report")
+    p.set_defaults(lang="en")  # no option of its own: `conjure --lang zh simulate` sets it
     p.add_argument("game", metavar="GAME")
     p.add_argument(
         "-n",
@@ -416,18 +417,23 @@ def _simulate(args: argparse.Namespace) -> int:
             backend=where,
             progress=lambda n: progress.advance(task, n),
         )
+    from conjure.text import Text as Words
+
+    lang = args.lang
+    title = Words("{id}: {n} games, seed {seed}", zh="{id}：{n}局，种子{seed}")
     table = Table(
-        title=f"{game.id}: {summary.games:,} games, seed {summary.seed}", title_justify="left"
+        title=title.format(id=game.id, n=f"{summary.games:,}", seed=summary.seed).get(lang),
+        title_justify="left",
     )
     for header in (
-        "seat",
-        "bot",
-        "wins",
-        "win rate (95% CI)",
-        "mean return (95% CI)",
-        "mean score",
+        Words("seat", zh="座位"),
+        Words("bot", zh="机器人"),
+        Words("wins", zh="胜局"),
+        Words("win rate (95% CI)", zh="胜率（95%置信区间）"),
+        Words("mean return (95% CI)", zh="平均收益（95%置信区间）"),
+        Words("mean score", zh="平均得分"),
     ):
-        table.add_column(header)
+        table.add_column(header.get(lang))
     for p in range(game.num_players):
         rate, low, high = summary.win_rate(p)
         rlow, rhigh = summary.return_interval(p)
@@ -441,9 +447,14 @@ def _simulate(args: argparse.Namespace) -> int:
         )
     console.print(table)
     if summary.teams:
-        sides = Table(title="by side", title_justify="left")
-        for header in ("side", "wins", "win rate (95% CI)", "mean result (95% CI)"):
-            sides.add_column(header)
+        sides = Table(title=Words("by side", zh="按阵营").get(lang), title_justify="left")
+        for header in (
+            Words("side", zh="阵营"),
+            Words("wins", zh="胜局"),
+            Words("win rate (95% CI)", zh="胜率（95%置信区间）"),
+            Words("mean result (95% CI)", zh="平均结果（95%置信区间）"),
+        ):
+            sides.add_column(header.get(lang))
         for t, name in enumerate(summary.teams):
             rate, low, high = summary.team_win_rate(t)
             mlow, mhigh = summary.team_return_interval(t)
