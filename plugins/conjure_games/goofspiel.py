@@ -34,6 +34,8 @@ HEARTS: Final = tuple(range(13, 26))
 CLUBS: Final = tuple(range(26, 39))
 DIAMONDS: Final = tuple(range(39, 52))
 BIDS: Final = ("bid0", "bid1")
+#: the fact under the table (the English keeps its trailing space when no bid is left)
+_CAN_STILL_BID: Final = Text("player {p} can still bid {cards}", zh="玩家{p}还能投标的牌：{cards}")
 DISCARD, CARRY, SPLIT = 0, 1, 2
 
 
@@ -339,13 +341,14 @@ class Goofspiel(Game[GoofspielVars]):
     def _returns(self, state: GameState[GoofspielVars]) -> tuple[float, ...]:
         return win_loss(state.vars.score)
 
-    def _facts(self, state: GameState[GoofspielVars], player: int) -> list[str]:
+    def _facts(self, state: GameState[GoofspielVars], player: int) -> list[Text]:
         used = set(state.zones["used"])
         out = []
         for p, suit in ((0, SPADES), (1, HEARTS)):
             if p != player:
                 left = [c for c in suit if c not in used]  # a bid face down is still unknown
-                out.append(f"player {p + 1} can still bid " + " ".join(str(CARDS[c]) for c in left))
+                cards = " ".join(str(CARDS[c]) for c in left)
+                out.append(_CAN_STILL_BID.format(p=p + 1, cards=cards))
         return out
 
     def _audit(self, state: GameState[GoofspielVars]) -> str | None:

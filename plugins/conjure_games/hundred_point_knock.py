@@ -58,6 +58,19 @@ TAKE: Final = SPECIAL
 PASS: Final = SPECIAL + 1
 #: knock, discarding card c: KNOCK + c
 KNOCK: Final = 2 * SPECIAL
+
+# The move names and facts in both languages; 扣了 is the text's own word for the knock.
+_TAKE_CARD: Final = Text("take {card}", zh="取{card}")
+_TAKE: Final = Text("take", zh="取牌")
+_PASS: Final = Text("pass", zh="不要")
+_KNOCK: Final = Text("knock, discarding {card}", zh="扣了，弃{card}")
+_DISCARD: Final = Text("discard {card}", zh="弃{card}")
+_LOOSE: Final = Text("your loose points: {dead}", zh="你手中未组合的点数：{dead}")
+_FRESH: Final = Text("cards never turned up: {fresh}", zh="从未翻开的牌：{fresh}张")
+_LAST: Final = Text(
+    "last deal: player {p} knocked with {a} against {b}",
+    zh="上一副：玩家{p}以{a}点对{b}点扣了",
+)
 HAND_SIZE: Final = 10
 UNDERCUT: Final = 25
 OFFER, DISCARD = "offer", "discard"
@@ -411,23 +424,23 @@ class HundredPointKnock(MatchGame[KnockVars]):
             )
         self.close_deal(state, points)
 
-    def _action_name(self, state: GameState[KnockVars], action: int) -> str:
+    def _action_name(self, state: GameState[KnockVars], action: int) -> Text:
         if action == TAKE:
             pile = state.zones["pile"]
-            return f"take {CARDS[pile[0]]}" if pile else "take"
+            return _TAKE_CARD.format(card=CARDS[pile[0]]) if pile else _TAKE
         if action == PASS:
-            return "pass"
+            return _PASS
         if action >= KNOCK:
-            return f"knock, discarding {CARDS[action - KNOCK]}"
-        return f"discard {CARDS[action]}"
+            return _KNOCK.format(card=CARDS[action - KNOCK])
+        return _DISCARD.format(card=CARDS[action])
 
-    def _facts(self, state: GameState[KnockVars], player: int) -> list[str]:
+    def _facts(self, state: GameState[KnockVars], player: int) -> list[Text]:
         hand = state.zones[HANDS[player]]
         if not hand:
             return []
         dead = best_arrangement(mask_of(hand))[0]
-        facts = [f"your loose points: {dead}", f"cards never turned up: {state.vars.fresh}"]
+        facts = [_LOOSE.format(dead=dead), _FRESH.format(fresh=state.vars.fresh)]
         knocker, a, b = state.vars.last
         if knocker >= 0:
-            facts.append(f"last deal: player {knocker + 1} knocked with {a} against {b}")
+            facts.append(_LAST.format(p=knocker + 1, a=a, b=b))
         return facts

@@ -84,5 +84,7 @@ def test_the_opponents_remaining_bids_are_public() -> None:
     s = game.new_initial_state(1)
     s.apply_action(c("5S"))
     s.apply_action(c("9H"))
-    (fact,) = game._facts(s, 0)
+    (said,) = game._facts(s, 0)
+    fact = str(said)
     assert "9♥" not in fact and "8♥" in fact and fact.startswith("player 2 can still bid")
+    assert said.get("zh").startswith("玩家2还能投标的牌：")

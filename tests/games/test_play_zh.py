@@ -25,8 +25,6 @@ TYPED = {"random", "q", "y"}
 ENGLISH_LABELS = {
     "ask-for-cards",
     "go-fish",
-    "goofspiel",
-    "hundred-point-knock",
 }
 
 
@@ -60,6 +58,18 @@ def test_a_game_in_chinese_shows_no_english(game: str) -> None:
     text = played(game)
     assert "请出牌：" in text
     assert english_words(text, allow=TYPED) == []
+
+
+#: per game, a word of its own that its Chinese screen shows (a move name where moves have names)
+OWN_WORDS = {
+    "goofspiel": "还能投标的牌：",
+    "hundred-point-knock": "] 取",
+}
+
+
+@pytest.mark.parametrize("game", sorted(OWN_WORDS))
+def test_a_game_speaks_its_own_chinese(game: str) -> None:
+    assert OWN_WORDS[game] in played(game, moves=200)
 
 
 def test_the_end_of_a_game_in_chinese() -> None:
