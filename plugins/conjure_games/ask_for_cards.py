@@ -128,6 +128,38 @@ def _rank_said(rank: int) -> str:
     return RANK_NAMES[rank]
 
 
+def _rank_text(rank: int) -> Text:
+    """A rank as it is asked for: "fives", 5点牌 (the text's 「一张5点牌」)."""
+    return Text(RANK_NAMES[rank], zh=f"{RANKS_ZH[rank]}点牌")
+
+
+def _card_text(card: int) -> Text:
+    """A card as it is handed over: "the five of clubs", 梅花5."""
+    return Text("the " + Card(card).en.lower(), zh=Card(card).zh)
+
+
+# The words of asking, in both languages; 讨牌 and 讨空 are the text's own words.
+_ASK: Final = Text("ask player {q} for {rank}", zh="向玩家{q}讨{rank}")
+_NONE: Final = Text("say you have none", zh="说没有")
+_GIVE: Final = Text("give {card}", zh="给出{card}")
+_SEEN_NONE: Final = Text("player {p} says he has none", zh="玩家{p}说没有")
+_SEEN_ASK: Final = Text("player {p}: {ask}", zh="玩家{p}：{ask}")
+_SEEN_GIVE: Final = Text("player {p} gives {card}", zh="玩家{p}给出{card}")
+_GIVES: Final = Text("player {q} gives player {asker} {card}", zh="{q}号玩家给{asker}号玩家{card}")
+_WARNING: Final = Text(
+    "you hold one: saying none costs 1 point when it comes out, as it will",
+    zh="你有这种牌：说没有，到最后一定会被查出，罚1分",
+)
+_ASKED: Final = Text(
+    "player {p} asked player {q} for {rank}: {answer}", zh="玩家{p}向玩家{q}讨{rank}：{answer}"
+)
+_GOT: Final = Text("got {n}", zh="给了{n}张")
+_NO: Final = Text("no", zh="讨空")
+_UNSETTLED: Final = Text(
+    "player {p} said he had no {rank} (not yet settled)", zh="玩家{p}说没有{rank}（尚未查明）"
+)
+
+
 class AskForCards(Game[AskForCardsVars]):
     id = "ask-for-cards"
     name_zh = "普通讨牌"
@@ -536,19 +568,20 @@ class AskForCards(Game[AskForCardsVars]):
                 for who, r, received in state.vars.refusals
             )
         asking.note_ask(state, asker, q, rank, 1)
-        state.tell(f"player {q + 1} gives player {asker + 1} the {Card(card).en.lower()}")
+        if state.story is not None:
+            state.tell(_GIVES.format(q=q + 1, asker=asker + 1, card=_card_text(card)))
         state.vars.streak = 0
         state.current = asker
         self._lay_down(state, asker, rank)
         self._settle(state)
 
-    def _action_name(self, state: GameState[AskForCardsVars], action: int) -> str:
+    def _action_name(self, state: GameState[AskForCardsVars], action: int) -> Text:
         if action == NONE:
-            return "say you have none"
+            return _NONE
         if action >= ASK:
             q, rank = divmod(action - ASK, 13)
-            return f"ask player {q + 1} for {_rank_said(rank)}"
-        return f"give the {Card(action).en.lower()}"
+            return _ASK.format(q=q + 1, rank=_rank_text(rank))
+        return _GIVE.format(card=_card_text(action))
 
     def _action_seen(
         self, state: GameState[AskForCardsVars], action: int, player: int
@@ -556,16 +589,16 @@ class AskForCards(Game[AskForCardsVars]):
         # every ask and every answer is spoken aloud, and a card given is handed over face up
         if state.current == player or state.current < 0:
             return super()._action_seen(state, action, player)
-        who = f"player {state.current + 1}"
+        who = state.current + 1
         if action == NONE:
-            return f"{who} says he has none"
+            return _SEEN_NONE.format(p=who)
         if action >= ASK:
-            return f"{who}: {state.action_name(action)}"
-        return f"{who} gives the {Card(action).en.lower()}"
+            return _SEEN_ASK.format(p=who, ask=self._action_name(state, action))
+        return _SEEN_GIVE.format(p=who, card=_card_text(action))
 
-    def _warning(self, state: GameState[AskForCardsVars], action: int) -> str | None:
+    def _warning(self, state: GameState[AskForCardsVars], action: int) -> Text | None:
         if action == NONE and len(self._legal_actions(state)) > 1:
-            return "you hold one: saying none costs 1 point when it comes out, as it will"
+            return _WARNING
         return None
 
     def _returns(self, state: GameState[AskForCardsVars]) -> tuple[float, ...]:
@@ -589,11 +622,20 @@ class AskForCards(Game[AskForCardsVars]):
         # only the quartets rule is public: no hand holds four of a rank
         return asking.determinize(self, state, player, rng, self._seats, most_of_a_rank=3)
 
-    def _facts(self, state: GameState[AskForCardsVars], player: int) -> list[str]:
-        """The asks the table has heard, latest last, and the 'none's not yet settled."""
-        lines = asking.ask_lines(state, _rank_said)
+    def _facts(self, state: GameState[AskForCardsVars], player: int) -> list[Text]:
+        """The asks the table has heard, latest last, and the 'none's not yet settled (the
+        lines of :func:`asking.ask_lines`, in both languages)."""
+        lines = [
+            _ASKED.format(
+                p=asker + 1,
+                q=asked + 1,
+                rank=_rank_text(what),
+                answer=_GOT.format(n=got) if got else _NO,
+            )
+            for asker, asked, what, got in state.vars.asks
+        ]
         for who, rank, _ in state.vars.refusals:
-            lines.append(f"player {who + 1} said he had no {_rank_said(rank)} (not yet settled)")
+            lines.append(_UNSETTLED.format(p=who + 1, rank=_rank_text(rank)))
         return lines
 
 

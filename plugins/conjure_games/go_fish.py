@@ -268,9 +268,30 @@ class GoFishVars(AskVars):
     refused: int = 0
 
 
-def _said(card: int) -> str:
-    """A card as it is asked for aloud: "the five of clubs"."""
-    return "the " + CARDS[card].en.lower()
+def _said(card: int) -> Text:
+    """A card as it is asked for aloud: "the five of clubs", 梅花5."""
+    return Text("the " + CARDS[card].en.lower(), zh=CARDS[card].zh)
+
+
+# The words of an ask, in both languages: 向下家要…牌 is the text's own phrase.
+_ASK: Final = Text("ask player {q} for {card}", zh="向玩家{q}要{card}")
+_ACTION: Final = Text("action {action}", zh="第{action}号动作")
+_ASKED: Final = Text(
+    "player {p} asked player {q} for {card}: {answer}", zh="玩家{p}向玩家{q}要{card}：{answer}"
+)
+_GOT: Final = Text("got {n}", zh="给了{n}张")
+_NO: Final = Text("no", zh="没有")
+
+
+def _ask_lines(state: GameState[GoFishVars]) -> list[Text]:
+    """The asks the table has heard, oldest first (:func:`asking.ask_lines` in both
+    languages)."""
+    return [
+        _ASKED.format(
+            p=asker + 1, q=asked + 1, card=_said(what), answer=_GOT.format(n=got) if got else _NO
+        )
+        for asker, asked, what, got in state.vars.asks
+    ]
 
 
 class GoFish(Game[GoFishVars]):
@@ -794,16 +815,16 @@ class GoFish(Game[GoFishVars]):
             moves += 1
         return moves
 
-    def _action_name(self, state: GameState[GoFishVars], action: int) -> str:
+    def _action_name(self, state: GameState[GoFishVars], action: int) -> Text:
         if state.current == TERMINAL:
-            return f"action {action}"
+            return _ACTION.format(action=action)
         q, card = self._split(state, action)
-        return f"ask player {q + 1} for {_said(card)}"
+        return _ASK.format(q=q + 1, card=_said(card))
 
     def _action_seen(self, state: GameState[GoFishVars], action: int, player: int) -> str | Text:
         # an ask is spoken aloud: the whole table hears whom it is put to and for which card
         if state.current >= 0:
-            return state.action_name(action)
+            return self._action_name(state, action)
         return super()._action_seen(state, action, player)
 
     def _returns(self, state: GameState[GoFishVars]) -> tuple[float, ...]:
@@ -833,9 +854,9 @@ class GoFish(Game[GoFishVars]):
     ) -> GameState[GoFishVars]:
         return asking.determinize(self, state, player, rng, self._seats, most_of_a_rank=3)
 
-    def _facts(self, state: GameState[GoFishVars], player: int) -> list[str]:
+    def _facts(self, state: GameState[GoFishVars], player: int) -> list[Text]:
         """The asks the table has heard, latest last."""
-        return asking.ask_lines(state, _said)
+        return _ask_lines(state)
 
 
 __doc__ = (__doc__ or "") + "\n".join(

@@ -229,6 +229,30 @@ def test_the_warning_before_a_lie() -> None:
     assert game._warning(s, NONE) is not None and game._warning(s, c("5C")) is None
 
 
+def test_asks_and_answers_in_both_languages() -> None:
+    game = AskForCards()
+    s = position(game, "5S 5H 9C", "5C 9S", "5D KS", "9H 9D KH KC KD")
+    five = ask(game, 1, "5")
+    assert s.action_name(five) == "ask player 2 for fives"
+    assert s.action_name(five, "zh") == "向玩家2讨5点牌"
+    assert game.parse_action(s, "向玩家2讨5点牌") == five
+    s.apply_action(five)
+    assert s.action_name(c("5C")) == "give the five of clubs"
+    assert s.action_name(c("5C"), "zh") == "给出梅花5"
+    assert s.action_seen(c("5C"), 0, "zh") == "玩家2给出梅花5"
+    assert s.action_name(NONE, "zh") == "说没有"
+    s.apply_action(NONE)  # a lie: he holds the five of clubs
+    facts = game._facts(s, 0)
+    assert [str(f) for f in facts] == [
+        "player 1 asked player 2 for fives: no",
+        "player 2 said he had no fives (not yet settled)",
+    ]
+    assert [f.get("zh") for f in facts] == [
+        "玩家1向玩家2讨5点牌：讨空",
+        "玩家2说没有5点牌（尚未查明）",
+    ]
+
+
 @pytest.mark.parametrize(
     ("players", "limit", "seeds"), [(4, 1, 2), (5, 1, 1), (7, 1, 1), (8, 1, 1)]
 )

@@ -63,14 +63,21 @@ def test_asking_the_next_player_for_a_card_of_a_held_rank() -> None:
     legal = set(s.legal_actions())
     assert legal == {c("5C"), c("5D"), c("9S"), c("9H"), c("9D")}  # ranks held, cards not held
     assert s.action_name(c("5C")) == "ask player 2 for the five of clubs"
+    assert s.action_name(c("5C"), "zh") == "向玩家2要梅花5"
+    assert game.parse_action(s, "向玩家2要梅花5") == c("5C")
     s.apply_action(c("5C"))  # player 2 has it: handed over, shown, ask again
     assert c("5C") in s.zones["hand0"] and s.current == 0
     assert s.observation(2)["zones"]["hand0"] == [None, None, "5C", None]
     s.apply_action(c("5D"))  # player 2 (the next) does not hold 5D: the turn passes
     assert s.current == 1 and s.vars.denied[1] == 1 << c("5D")
-    assert game._facts(s, 0) == [
+    facts = game._facts(s, 0)
+    assert [str(f) for f in facts] == [
         "player 1 asked player 2 for the five of clubs: got 1",
         "player 1 asked player 2 for the five of diamonds: no",
+    ]
+    assert [f.get("zh") for f in facts] == [
+        "玩家1向玩家2要梅花5：给了1张",
+        "玩家1向玩家2要方块5：没有",
     ]
 
 
