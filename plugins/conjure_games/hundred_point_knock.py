@@ -63,7 +63,7 @@ KNOCK: Final = 2 * SPECIAL
 _TAKE_CARD: Final = Text("take {card}", zh="取{card}")
 _TAKE: Final = Text("take", zh="取牌")
 _PASS: Final = Text("pass", zh="不要")
-_KNOCK: Final = Text("knock, discarding {card}", zh="扣了，弃{card}")
+_KNOCK: Final = Text("knock, discarding {card}", zh="扣了弃{card}")
 _DISCARD: Final = Text("discard {card}", zh="弃{card}")
 _LOOSE: Final = Text("your loose points: {dead}", zh="你手中未组合的点数：{dead}")
 _FRESH: Final = Text("cards never turned up: {fresh}", zh="从未翻开的牌：{fresh}张")

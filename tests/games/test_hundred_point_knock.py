@@ -164,3 +164,26 @@ def test_a_match_of_a_fixed_number_of_deals() -> None:
 def test_monte_carlo_beats_random(mc_against_random: Any) -> None:
     rate, low, high = mc_against_random(HundredPointKnock(target=1), 8, 3)
     assert low > 0.5, (rate, low, high)
+
+
+def test_every_chinese_move_name_types_back_to_its_move() -> None:
+    import random
+
+    from conjure.plugins.host import load_plugins
+
+    games = load_plugins().games
+    for game_id in ("ask-for-cards", "go-fish", "goofspiel", "hundred-point-knock"):
+        game = games[game_id]()
+        rng = random.Random(3)
+        s = game.new_initial_state(3)
+        for _ in range(60):
+            if s.is_terminal():
+                break
+            if s.is_chance_node():
+                s.sample_chance(rng)
+                continue
+            for a in s.legal_actions():
+                assert game.parse_action(s, s.action_name(a, "zh")) == a
+            s.apply_action(rng.choice(s.legal_actions()))
+    knock = HundredPointKnock()
+    assert "，" not in str(knock._action_name(knock.new_initial_state(1), KNOCK).get("zh"))
