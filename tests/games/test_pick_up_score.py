@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from conjure.deck import Card
 from conjure.games import TERMINAL, GameState, positions
 from conjure.games.bots import random_playout
-from conjure.testing import check_game
+from conjure.testing import check_fast_playout, check_game
 from conjure_games.pick_up_score import (
     DECK,
     POINTS,
@@ -168,27 +168,10 @@ def test_monte_carlo_seats_beat_random_seats(
 # -- the fast random playout --------------------------------------------------------------------
 
 
-def checked_deal(state: GameState, rng: random.Random) -> int:
-    """Random play through the checked public methods to the end of the deal; the number of
-    actions taken."""
-    moves = 0
-    while state.current >= 0:
-        actions = state.legal_actions()
-        state.apply_action(actions[int(rng.random() * len(actions))])
-        moves += 1
-    return moves
-
-
 def assert_fast_equals_checked(state: GameState, seed: int) -> None:
     """From ``state`` (a player to move), the fast playout of the deal and the checked path
     make the same moves and leave the same state."""
-    game = state.game
-    assert game.audit(state) is None
-    slow, fast = state.copy(), state.copy()
-    moves = checked_deal(slow, random.Random(seed))
-    assert game._play_random(fast, random.Random(seed).random, random.Random(0)) == moves
-    assert fast.history == slow.history
-    assert fast.to_json() == slow.to_json()
+    check_fast_playout(state, seed)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])

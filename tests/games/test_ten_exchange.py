@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from conjure.deck import Card
 from conjure.games import TERMINAL, GameState, positions
 from conjure.games.bots import random_playout
-from conjure.testing import check_game
+from conjure.testing import check_fast_playout, check_game
 from conjure_games.ten_exchange import DECK, VALUES, WEIGHTS, TenExchange, _either, _split
 
 Duel = Callable[..., tuple[float, float, float]]
@@ -226,27 +226,10 @@ def test_monte_carlo_beats_random(
 # -- the fast random playout --------------------------------------------------------------------
 
 
-def checked_deal(state: GameState, rng: random.Random) -> int:
-    """Random play through the checked public methods to the end of the deal; the number of
-    actions taken."""
-    moves = 0
-    while state.current >= 0:
-        actions = state.legal_actions()
-        state.apply_action(actions[int(rng.random() * len(actions))])
-        moves += 1
-    return moves
-
-
 def assert_fast_equals_checked(state: GameState, seed: int) -> None:
     """From ``state`` (a player to move), the fast playout of the deal and the checked path
     make the same moves and leave the same state."""
-    game = state.game
-    assert game.audit(state) is None
-    slow, fast = state.copy(), state.copy()
-    moves = checked_deal(slow, random.Random(seed))
-    assert game._play_random(fast, random.Random(seed).random, random.Random(0)) == moves
-    assert fast.history == slow.history
-    assert fast.to_json() == slow.to_json()
+    check_fast_playout(state, seed)
 
 
 OPTIONS = [{}, {"priority": 1}, {"first_sweep_only": 1}, {"priority": 1, "first_sweep_only": 1}]

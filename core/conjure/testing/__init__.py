@@ -4,7 +4,8 @@
   machine against a plain list model (:class:`DeckMachine`);
 - :mod:`~conjure.testing.routine`: :func:`check_routine`, the one-line property test of a
   routine, and the :func:`performances` strategy;
-- :mod:`~conjure.testing.game`: :func:`check_game`, the conformance run of a game.
+- :mod:`~conjure.testing.game`: :func:`check_game`, the conformance run of a game, and
+  :func:`check_fast_playout`, a game's own fast random playout against its checked methods.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from conjure.testing.deck import (
     moves_for,
     to_model,
 )
-from conjure.testing.game import check_game
+from conjure.testing.game import check_fast_playout, check_game
 from conjure.testing.routine import check_routine, performances
 
 __all__ = [
@@ -27,6 +28,7 @@ __all__ = [
     "DeckMachine",
     "HypothesisChooser",
     "cards",
+    "check_fast_playout",
     "check_game",
     "check_routine",
     "layouts",

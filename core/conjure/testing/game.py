@@ -170,3 +170,27 @@ def check_game(game: Game[Any], seeds: Iterable[int] = range(40), bot_checks: in
         replayed = game.replay(state.history)
         assert replayed.to_json() == state.to_json(), f"{game.id} seed {seed}: replay differs"
     return checked
+
+
+def check_fast_playout(state: GameState[Any], seed: int) -> int:
+    """Check a game's own fast random playout (``_play_random``) against its checked public
+    methods from ``state`` (a player to move): random play to the end of the deal both ways,
+    from the same random numbers, must make the same moves and leave the same state. Returns
+    the number of moves; an ``AssertionError`` names what differs.
+    """
+    game = state.game
+    assert game.audit(state) is None, game.audit(state)
+    slow, fast = state.copy(), state.copy()
+    rng = random.Random(seed)
+    moves = 0
+    while slow.current >= 0:
+        actions = slow.legal_actions()
+        slow.apply_action(actions[int(rng.random() * len(actions))])
+        moves += 1
+    made = game._play_random(fast, random.Random(seed).random, random.Random(0))
+    assert made == moves, f"the fast playout made {made} moves, the checked path {moves}"
+    assert fast.history == slow.history, (
+        "the fast playout's history differs from the checked path's"
+    )
+    assert fast.to_json() == slow.to_json(), "the fast playout leaves another state"
+    return moves
