@@ -168,12 +168,6 @@ def test_monte_carlo_seats_beat_random_seats(
 # -- the fast random playout --------------------------------------------------------------------
 
 
-def assert_fast_equals_checked(state: GameState, seed: int) -> None:
-    """From ``state`` (a player to move), the fast playout of the deal and the checked path
-    make the same moves and leave the same state."""
-    check_fast_playout(state, seed)
-
-
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 def test_the_fast_playout_equals_the_checked_path(players: int) -> None:
     """Every player count, from the deal's start, from midway (after 1 to 40 moves), in a
@@ -181,18 +175,18 @@ def test_the_fast_playout_equals_the_checked_path(players: int) -> None:
     game = PickUpScore(players, target=1000)
     for seed in range(12):
         state = game.new_initial_state(seed)
-        assert_fast_equals_checked(state, seed)
+        check_fast_playout(state, seed)
         rng = random.Random(seed)
         for _ in range(1 + seed * 3):
             actions = state.legal_actions()
             state.apply_action(actions[int(rng.random() * len(actions))])
-        assert_fast_equals_checked(state, seed)
+        check_fast_playout(state, seed)
         for seat in range(players):
-            assert_fast_equals_checked(game.determinize(state, seat, rng), seed + seat)
+            check_fast_playout(game.determinize(state, seat, rng), seed + seat)
         random_playout(state, rng, deal=1)
         state.sample_chance(rng)  # into the second deal
         assert state.vars.deals == 2
-        assert_fast_equals_checked(state, seed)
+        check_fast_playout(state, seed)
 
 
 def test_the_fast_playout_scores_and_sweeps_up_as_the_rules_say() -> None:
@@ -206,7 +200,7 @@ def test_the_fast_playout_scores_and_sweeps_up_as_the_rules_say() -> None:
     assert game._play_random(fast, iter([0.0, 0.0, 0.0]).__next__, random.Random(0)) == 3
     assert fast.vars.last_deal == (20, 80)
     assert fast.history[-3:] == [game.parse_action(s, "10♣ takes 5♠ + 5♥"), c("2C"), c("AC")]
-    assert_fast_equals_checked(s, 0)
+    check_fast_playout(s, 0)
 
 
 tables = st.lists(st.integers(1, 13), max_size=12).map(lambda vs: tuple(sorted(vs)))

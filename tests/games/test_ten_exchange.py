@@ -226,12 +226,6 @@ def test_monte_carlo_beats_random(
 # -- the fast random playout --------------------------------------------------------------------
 
 
-def assert_fast_equals_checked(state: GameState, seed: int) -> None:
-    """From ``state`` (a player to move), the fast playout of the deal and the checked path
-    make the same moves and leave the same state."""
-    check_fast_playout(state, seed)
-
-
 OPTIONS = [{}, {"priority": 1}, {"first_sweep_only": 1}, {"priority": 1, "first_sweep_only": 1}]
 
 
@@ -242,18 +236,18 @@ def test_the_fast_playout_equals_the_checked_path(options: dict[str, int]) -> No
     game = TenExchange(target=100, **options)
     for seed in range(12):
         state = game.new_initial_state(seed)
-        assert_fast_equals_checked(state, seed)
+        check_fast_playout(state, seed)
         rng = random.Random(seed)
         for _ in range(1 + seed * 3):
             actions = state.legal_actions()
             state.apply_action(actions[int(rng.random() * len(actions))])
-        assert_fast_equals_checked(state, seed)
+        check_fast_playout(state, seed)
         for seat in range(2):
-            assert_fast_equals_checked(game.determinize(state, seat, rng), seed + seat)
+            check_fast_playout(game.determinize(state, seat, rng), seed + seat)
         random_playout(state, rng, deal=1)
         state.sample_chance(rng)  # into the second deal
         assert state.vars.deals == 2
-        assert_fast_equals_checked(state, seed)
+        check_fast_playout(state, seed)
 
 
 def test_the_fast_playout_counts_sweeps_as_the_rules_say() -> None:
@@ -269,14 +263,14 @@ def test_the_fast_playout_counts_sweeps_as_the_rules_say() -> None:
         picks = iter([0.0] * 6)
         assert game._play_random(fast, picks.__next__, random.Random(0)) == 5
         assert fast.vars.sweeps == sweeps, once
-        assert_fast_equals_checked(s, 0)
+        check_fast_playout(s, 0)
     # the sweep with a player's last card while the other still holds one scores
     s = position(TenExchange(), "7S", "7D", other="4C", stock="")
     s.vars.sweeps = s.vars.score = (0, 0)
     fast = s.copy()
     assert TenExchange()._play_random(fast, [0.0, 0.0].pop, random.Random(0)) == 2
     assert fast.vars.sweeps == (1, 0)
-    assert_fast_equals_checked(s, 0)
+    check_fast_playout(s, 0)
 
 
 @given(st.lists(st.integers(1, 10), max_size=12).map(lambda vs: tuple(sorted(vs))))
