@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import json
 import subprocess
 import sys
@@ -226,3 +227,75 @@ def test_rehearse_reads_its_answers_from_a_pipe() -> None:
     lines = ended.stdout.splitlines()
     assert lines[-1] == "(end of input at step 2 of 8; --all prints every step)"
     assert lines[-2].endswith("quit > ")
+
+
+SWEEP = ["verify", "each-gets-two", "--param", "reading=0", "--examples", "300", "--seed", "1"]
+SWEEP += ["--limit", "1000"]
+
+
+def test_a_sweep_says_each_setting_then_how_many_ended_how(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(SWEEP) == 1
+    lines = capsys.readouterr().out.splitlines()
+    verdicts = [
+        line
+        for line in lines
+        if line.endswith(tuple(f"[rounds={n}, reading=0]" for n in range(1, 6)))
+    ]
+    assert len(verdicts) == 5
+    assert lines[-1] == "5 settings: 4 refuted; 1 sampled without a counter-example (not proved)"
+    assert main(["--lang", "zh", *SWEEP]) == 1
+    assert (
+        capsys.readouterr().out.splitlines()[-1]
+        == "共5种设定：4种已推翻；1种抽查未见反例（未证明）"
+    )
+
+
+def test_one_setting_has_no_summary(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["verify", "courting-kings"]) == 0
+    assert "settings" not in capsys.readouterr().out
+
+
+def test_an_interrupted_sweep_keeps_what_it_found_and_says_how_far_it_got(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    verify_module = importlib.import_module("conjure.magic.verify")
+    from conjure.errors import Interrupted
+
+    real = verify_module.verify
+    calls: list[int] = []
+
+    def stopped_at_the_third(*args: object, **kwargs: object) -> object:
+        calls.append(1)
+        if len(calls) == 3:
+            raise Interrupted("after 12 of 300 random cases searched (seed 1)")
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(verify_module, "verify", stopped_at_the_third)
+    assert main(SWEEP) == 130
+    out, err = capsys.readouterr()
+    assert "[rounds=1, reading=0]" in out and "[rounds=2, reading=0]" in out
+    assert "[rounds=3" not in out
+    assert err.strip() == (
+        "conjure: interrupted after 2 of 5 settings (1 refuted; 1 sampled without a "
+        "counter-example (not proved)); the next one after 12 of 300 random cases searched "
+        "(seed 1)"
+    )
+
+
+def test_an_interrupted_walk_says_nothing_was_proved(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    verify_module = importlib.import_module("conjure.magic.verify")
+
+    def interrupted(*args: object, **kwargs: object) -> object:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(verify_module, "walk_all", interrupted)
+    assert main(["verify", "courting-kings"]) == 130
+    err = capsys.readouterr().err.strip()
+    assert err == (
+        "conjure: interrupted while walking every case (about 576): no counter-example so far, "
+        "nothing proved"
+    )

@@ -302,6 +302,16 @@ _VERIFY_WORDS = {
     "debug": Text("  (run with --debug for the traceback)", zh="  （加 --debug 运行可看到调用栈）"),
     "smallest": Text("  smallest counter-example found:", zh="  找到的最小反例："),
     "sep": Text("; ", zh="；"),
+    "summary": Text("{total} settings: {tally}", zh="共{total}种设定：{tally}"),
+    "interrupted": Text("after {n} of {total} settings ({tally})",
+                        zh="已完成{total}种设定中的{n}种（{tally}）"),
+    "n proved": Text("{n} proved", zh="{n}种已证明"),
+    "n refuted": Text("{n} refuted", zh="{n}种已推翻"),
+    "n bug": Text("{n} failed in the routine's own code", zh="{n}种流程自身代码出错"),
+    "n sampled": Text("{n} sampled without a counter-example (not proved)",
+                      zh="{n}种抽查未见反例（未证明）"),
+    "n none": Text("none finished", zh="尚无结果"),
+    "interrupted within": Text("{said}; the next one {within}", zh="{said}；下一种{within}"),
 }  # fmt: skip
 
 
@@ -393,8 +403,8 @@ def _claims_text(claims: Sequence[Any]) -> Text:
 
 
 def _verify(args: argparse.Namespace) -> int:
-    from conjure.magic.trace import format_outcome, outcome_json
-    from conjure.magic.verify import BUG, exit_code, sweep, verify
+    from conjure.magic.trace import outcome_json
+    from conjure.magic.verify import exit_code, sweep, sweep_settings, verify
 
     # counts typed by people: one parser, one-line errors naming the option (not argparse's)
     examples = parse_int(args.examples, "--examples", low=1)
@@ -423,7 +433,36 @@ def _verify(args: argparse.Namespace) -> int:
             executor=args.executor,
         )
 
-    results = sweep(routine, fixed, run=run)
+    lang = args.lang
+    w = _VERIFY_WORDS
+    checked = claims or [c for c in routine.claims if c.promised]
+    as_text = not args.json
+    done: list[Any] = []
+
+    def run_and_say(params: dict[str, int]) -> Any:
+        # each setting is said as soon as it is verified, so that a long sweep shows its
+        # progress and an interrupted one keeps what it had found
+        if as_text and not done:
+            _say_verify_head(routine, checked, lang)
+        report = run(params)
+        done.append(report)
+        if as_text:
+            _say_verify_result(reg, routine, params, report, args)
+        return report
+
+    total = len(sweep_settings(routine, fixed))
+    try:
+        results = sweep(routine, fixed, run=run_and_say)
+    except KeyboardInterrupt as exc:
+        if total < 2:
+            raise
+        from conjure.errors import Interrupted
+
+        said = w["interrupted"].format(n=len(done), total=total, tally=_tally(done, lang))
+        within = str(exc) if isinstance(exc, Interrupted) else ""
+        if within:  # what the setting under way had covered
+            said = w["interrupted within"].format(said=said, within=within)
+        raise Interrupted(said.get(lang)) from None
     reports = [report for _, report in results]
     code = exit_code(reports)
     if args.storyboard:
@@ -471,8 +510,12 @@ def _verify(args: argparse.Namespace) -> int:
             )
         )
         return code
-    checked = claims or [c for c in routine.claims if c.promised]
-    lang = args.lang
+    if len(reports) > 1:
+        print(w["summary"].format(total=len(reports), tally=_tally(reports, lang)).get(lang))
+    return code
+
+
+def _say_verify_head(routine: Any, checked: Sequence[Any], lang: str) -> None:
     w = _VERIFY_WORDS
     print(
         w["head"]
@@ -486,25 +529,50 @@ def _verify(args: argparse.Namespace) -> int:
     )
     print(w["claims"].format(claims=_claims_text(checked)).get(lang))
     print(w["two views"].get(lang))
-    for params, report in results:
-        where = ", ".join(f"{k}={v}" for k, v in params.items())
-        where = f" [{where}]" if where else ""
-        print(f"{_how(report, lang)}{where}")
-        for note in _notes(report):
-            print(f"  {note}")
-        found = report.counterexample
-        if found is None:
-            continue
-        if report.verdict == BUG:
-            print(w["bug"].format(plugin=repr(_plugin_of(reg, routine.id))).get(lang))
-            if getattr(args, "debug", False) and found.error is not None:
-                print(_traceback(found.error, "    "), end="")
-            else:
-                print(w["debug"].get(lang))
-        print(w["smallest"].get(lang))
-        for line in format_outcome(found, args.lang).splitlines():
-            print(f"    {line}")
-    return code
+
+
+def _say_verify_result(
+    reg: Any, routine: Any, params: dict[str, int], report: Any, args: argparse.Namespace
+) -> None:
+    """One setting's verdict, its notes and the smallest counter-example as a trace."""
+    from conjure.magic.trace import format_outcome
+    from conjure.magic.verify import BUG
+
+    lang = args.lang
+    w = _VERIFY_WORDS
+    where = ", ".join(f"{k}={v}" for k, v in params.items())
+    where = f" [{where}]" if where else ""
+    print(f"{_how(report, lang)}{where}", flush=True)
+    for note in _notes(report):
+        print(f"  {note}")
+    found = report.counterexample
+    if found is None:
+        return
+    if report.verdict == BUG:
+        print(w["bug"].format(plugin=repr(_plugin_of(reg, routine.id))).get(lang))
+        if getattr(args, "debug", False) and found.error is not None:
+            print(_traceback(found.error, "    "), end="")
+        else:
+            print(w["debug"].get(lang))
+    print(w["smallest"].get(lang))
+    for line in format_outcome(found, lang).splitlines():
+        print(f"    {line}")
+    sys.stdout.flush()
+
+
+def _tally(reports: Sequence[Any], lang: str) -> str:
+    """How many settings ended how: ``1 proved, 9 refuted``, in the verdicts' own words."""
+    from conjure.magic.verify import BUG, PROVED, REFUTED
+
+    w = _VERIFY_WORDS
+    counts = [
+        (w["n proved"], sum(r.verdict == PROVED for r in reports)),
+        (w["n refuted"], sum(r.verdict == REFUTED for r in reports)),
+        (w["n bug"], sum(r.verdict == BUG for r in reports)),
+        (w["n sampled"], sum(r.verdict not in (PROVED, REFUTED, BUG) for r in reports)),
+    ]
+    said = [word.format(n=n).get(lang) for word, n in counts if n]
+    return w["sep"].get(lang).join(said) if said else w["n none"].get(lang)
 
 
 _SLIP_WORDS = {

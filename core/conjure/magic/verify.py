@@ -352,16 +352,24 @@ def verify(
                 f"the limit of {exhaustive_limit:,})"
             )
             break
-        result = walk_all(
-            routine,
-            values,
-            chosen,
-            abstraction=cards,
-            budget=budget,
-            merge=merge,
-            workers=workers,
-            executor=executor,
-        )
+        try:
+            result = walk_all(
+                routine,
+                values,
+                chosen,
+                abstraction=cards,
+                budget=budget,
+                merge=merge,
+                workers=workers,
+                executor=executor,
+            )
+        except KeyboardInterrupt:
+            from conjure.errors import Interrupted
+
+            raise Interrupted(
+                f"while walking every case (about {_big(space)}): no counter-example so far, "
+                "nothing proved"
+            ) from None
         notes.extend(f"no merging at step {where}: {why}" for where, why in result.refused.items())
         described = cards.describe() if cards is not None else ""
         stats: dict[str, Any] = {
@@ -734,16 +742,28 @@ def sweep(
     max_combinations: int = 50,
     run: Callable[[dict[str, int]], Report] | None = None,
 ) -> list[SweepItem]:
-    """Verify every combination of the parameters not in ``fixed`` (when there are few);
-    design parameters not in ``fixed`` stay at their defaults."""
+    """Verify every setting of :func:`sweep_settings`, in order."""
+    results = []
+    for params in sweep_settings(routine, fixed, max_combinations):
+        report = run(params) if run else verify(routine, params)
+        results.append((params, report))
+    return results
+
+
+def sweep_settings(
+    routine: Routine, fixed: Mapping[str, int] | None = None, max_combinations: int = 50
+) -> list[dict[str, int]]:
+    """Every combination of the parameters not in ``fixed`` (when there are at most
+    ``max_combinations``; else their defaults); design parameters not in ``fixed`` stay at
+    their defaults."""
     fixed = dict(fixed or {})
     free = [p for p in routine.params if p.name not in fixed and not p.design]
     combos = list(itertools.product(*(p.values() for p in free)))
     if len(combos) > max_combinations:
         combos = [tuple(p.default for p in free)]
-    results = []
+    order = {p.name: i for i, p in enumerate(routine.params)}  # said in the routine's order
+    settings = []
     for combo in combos:
-        params = {**fixed, **{p.name: v for p, v in zip(free, combo, strict=True)}}
-        report = run(params) if run else verify(routine, params)
-        results.append((params, report))
-    return results
+        values = {**fixed, **{p.name: v for p, v in zip(free, combo, strict=True)}}
+        settings.append(dict(sorted(values.items(), key=lambda kv: order.get(kv[0], len(order)))))
+    return settings
