@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 
 from conjure.errors import UsageError
+from conjure.text import Text
 
 #: the longest number a person types (digits); more is a paste gone wrong, not a count
 MAX_DIGITS = 18
@@ -61,7 +62,12 @@ def parse_int(text: str, what: str, low: int | None = None, high: int | None = N
     ``what`` names the input in the error (an option, a prompt, a field)."""
     cleaned = normalise(text).strip()
     if not _INT.fullmatch(cleaned) or len(cleaned.lstrip("-")) > MAX_DIGITS:
-        raise UsageError(f"{what}: {quote(text)} is not a whole number")
+        raise UsageError(
+            Text(
+                f"{what}: {quote(text)} is not a whole number",
+                zh=f"{what}：{quote(text)} 不是整数",
+            )
+        )
     return check_range(int(cleaned), what, low, high)
 
 
@@ -70,10 +76,15 @@ def check_range(value: int, what: str, low: int | None = None, high: int | None 
     naming ``what``, the value and the range."""
     if (low is not None and value < low) or (high is not None and value > high):
         if low is not None and high is not None:
-            allowed = f"from {low} to {high}"
+            allowed = Text(f"from {low} to {high}", zh=f"{low}到{high}")
         elif low is not None:
-            allowed = f"at least {low}"
+            allowed = Text(f"at least {low}", zh=f"至少{low}")
         else:
-            allowed = f"at most {high}"
-        raise UsageError(f"{what}: {value} is out of range (allowed: {allowed})")
+            allowed = Text(f"at most {high}", zh=f"至多{high}")
+        raise UsageError(
+            Text(
+                f"{what}: {value} is out of range (allowed: {allowed.en})",
+                zh=f"{what}：{value} 超出范围（允许：{allowed.get('zh')}）",
+            )
+        )
     return value

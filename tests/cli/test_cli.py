@@ -278,3 +278,33 @@ def test_a_bad_leading_lang_is_one_line(capsys: pytest.CaptureFixture[str]) -> N
 
     assert main(["--lang", "fr", "rules", "goofspiel"]) == 2
     assert capsys.readouterr().err.strip() == "conjure: error: --lang: 'fr' is not one of en, zh"
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["--lang", "zh", "play", "goofspiel", "--seat", "9"], "--seat：9 超出范围（允许：1到2）"),
+        (["play", "goofspiel", "--seat", "x", "--lang", "zh"], "--seat：'x' 不是整数"),
+        (
+            ["--lang=zh", "verify", "courting-kings", "--workers", "0"],
+            "--workers：0 超出范围（允许：至少1）",
+        ),
+    ],
+)
+def test_a_number_refused_is_said_in_the_chosen_language(
+    args: list[str], said: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(args) == 2
+    assert capsys.readouterr().err.strip() == f"conjure: error: {said}"
+
+
+def test_conjure_lang_says_errors_in_chinese_and_lang_en_overrides_it(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("CONJURE_LANG", "zh")
+    assert main(["play", "goofspiel", "--seat", "9"]) == 2
+    assert "超出范围" in capsys.readouterr().err
+    assert main(["play", "goofspiel", "--seat", "9", "--lang", "en"]) == 2
+    assert capsys.readouterr().err.strip() == (
+        "conjure: error: --seat: 9 is out of range (allowed: from 1 to 2)"
+    )

@@ -20,7 +20,14 @@ from typing import Any
 from conjure import __version__
 from conjure.cli import deck, games, moves, pictures, plugins, routines, trainer
 from conjure.cli.common import Parser, default_lang
-from conjure.errors import EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, ConjureError, Interrupted
+from conjure.errors import (
+    EXIT_INTERNAL,
+    EXIT_INTERRUPTED,
+    EXIT_OK,
+    ConjureError,
+    Interrupted,
+    said,
+)
 from conjure.text import LANGUAGES
 
 #: the command areas, in the order their commands are listed
@@ -60,6 +67,23 @@ def _all_commands(parser: argparse.ArgumentParser) -> Iterator[argparse.Argument
             for command in action.choices.values():
                 yield command
                 yield from _all_commands(command)
+
+
+def _error_lang(argv: Sequence[str]) -> str:
+    """The language an error is said in: the last ``--lang`` on the line, else the default
+    (an error may come before the line is understood, so it is read from the words)."""
+    lang = None
+    for i, word in enumerate(argv):
+        if word == "--lang" and i + 1 < len(argv):
+            lang = argv[i + 1]
+        elif word.startswith("--lang="):
+            lang = word.partition("=")[2]
+    if lang in ("en", "zh"):
+        return lang
+    try:
+        return default_lang()
+    except ConjureError:
+        return "en"
 
 
 def _leading_lang(argv: Sequence[str]) -> str | None:
@@ -164,7 +188,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ConjureError as exc:
         if debug:
             raise
-        print(f"conjure: error: {exc}", file=sys.stderr)
+        print(f"conjure: error: {said(exc, _error_lang(argv))}", file=sys.stderr)
         return exc.exit_code
     except KeyboardInterrupt as exc:
         covered = f" {exc}" if isinstance(exc, Interrupted) and str(exc) else ""

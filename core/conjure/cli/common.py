@@ -111,7 +111,7 @@ def whole(what: str, low: int | None = None, high: int | None = None) -> Callabl
         try:
             return parse_int(text, what, low, high)
         except UsageError as exc:
-            raise OptionError(str(exc)) from None
+            raise OptionError(exc.text) from None
 
     return convert
 
