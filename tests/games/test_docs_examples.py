@@ -66,3 +66,43 @@ def test_the_plugins_guide_entry_point_is_the_conjure_group() -> None:
     (toml,) = blocks("plugins.md", "toml")
     data = tomllib.loads(toml)
     assert "conjure" in data["project"]["entry-points"]
+
+
+def test_the_games_guide_packages_its_game_as_written(tmp_path: Path) -> None:
+    """The guide's game and its pyproject.toml, laid out as an installed distribution: listed,
+    its rules printed with the summary the example gives, and played from a pipe."""
+    import os
+    import subprocess
+    import sys
+
+    (game_code, *_) = blocks("games.md", "python")
+    (tmp_path / "high_card.py").write_text(game_code, encoding="utf-8")
+    (toml,) = blocks("games.md", "toml")
+    project = tomllib.loads(toml)["project"]
+    ((entry, module),) = project["entry-points"]["conjure"].items()
+    info = tmp_path / f"{project['name'].replace('-', '_')}-{project['version']}.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text(
+        f"Metadata-Version: 2.1\nName: {project['name']}\nVersion: {project['version']}\n"
+    )
+    (info / "entry_points.txt").write_text(f"[conjure]\n{entry} = {module}\n")
+    env = {**os.environ, "PYTHONPATH": str(tmp_path)}
+
+    def conjure(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [sys.executable, "-m", "conjure", *args],
+            capture_output=True,
+            text=True,
+            env=env,
+            input=stdin,
+            cwd=tmp_path,
+        )
+
+    listed = conjure("games")
+    assert listed.returncode == 0 and "high-card" in listed.stdout, listed.stderr
+    rules = conjure("rules", "high-card")
+    assert rules.returncode == 0, rules.stderr
+    assert "the higher rank wins" in rules.stdout and "A is high" in rules.stdout
+    played = conjure("play", "high-card", "--seed", "1", stdin="1\n")
+    assert played.returncode == 0, played.stderr
+    assert "Game over" in played.stdout

@@ -34,7 +34,8 @@ def plugin_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n")
     unquoted = entry.replace('"', "")
     (info / "entry_points.txt").write_text(f"[conjure]\n{unquoted}\n")
-    (root / "test_key_card.py").write_text(block("from conjure.testing import check_routine"))
+    (root / "tests").mkdir()
+    (root / "tests" / "test_key_card.py").write_text(block("# tests/test_key_card.py"))
     return root
 
 
@@ -79,7 +80,9 @@ def test_the_guides_plugin_rehearses(plugin_dir: Path) -> None:
 
 
 def test_the_guides_test_passes(plugin_dir: Path) -> None:
-    result = run(plugin_dir, "-m", "pytest", "-q", "-p", "no:cacheprovider", "test_key_card.py")
+    result = run(
+        plugin_dir, "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests/test_key_card.py"
+    )
     assert result.returncode == 0, result.stdout + result.stderr
     assert "1 passed" in result.stdout
 
@@ -88,7 +91,7 @@ def test_every_python_example_of_the_guide_runs() -> None:
     """The guide's plugin and test file run above as a package; every other block runs here."""
     blocks = re.findall(r"```python\n(.*?)```", GUIDE, re.S)
     standalone = [
-        b for b in blocks if not b.startswith(("# key_card.py", "from conjure.testing import"))
+        b for b in blocks if not b.startswith(("# key_card.py", "# tests/test_key_card.py"))
     ]
     assert len(blocks) == len(standalone) + 2 and len(standalone) >= 2
     for code in standalone:
