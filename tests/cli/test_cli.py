@@ -308,3 +308,27 @@ def test_conjure_lang_says_errors_in_chinese_and_lang_en_overrides_it(
     assert capsys.readouterr().err.strip() == (
         "conjure: error: --seat: 9 is out of range (allowed: from 1 to 2)"
     )
+
+
+def test_no_command_is_a_usage_error_with_the_help(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main([]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and "usage: conjure" in err and "verify" in err
+
+
+def test_a_missing_argument_names_the_command_once(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["verify"]) == 2
+    assert capsys.readouterr().err.strip() == (
+        "conjure: error: verify: the following arguments are required: ROUTINE"
+    )
+
+
+def test_the_games_list_gives_player_counts_smallest_first(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from conjure.cli.games import _counts
+
+    assert [_counts(p) for p in ([4, 3, 5, 6], [2], [4, 2], [2, 3])] == ["3–6", "2", "2/4", "2/3"]
+    assert main(["games"]) == 0
+    row = next(line for line in capsys.readouterr().out.splitlines() if "avoid-hearts" in line)
+    assert "3–6" in row

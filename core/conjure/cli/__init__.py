@@ -24,6 +24,7 @@ from conjure.errors import (
     EXIT_INTERNAL,
     EXIT_INTERRUPTED,
     EXIT_OK,
+    EXIT_USAGE,
     ConjureError,
     Interrupted,
     said,
@@ -180,9 +181,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         with _sigterm_interrupts():
             args = build_parser(_leading_lang(argv)).parse_args(argv)
             args.debug = debug
-            if args.command is None:
-                build_parser().print_help()
-                return EXIT_OK
+            if args.command is None:  # a command is required: the help, and a usage exit
+                build_parser().print_help(sys.stderr)
+                return EXIT_USAGE
             handler: Any = args.handler
             return int(handler(args))
     except ConjureError as exc:

@@ -70,7 +70,7 @@ class Parser(argparse.ArgumentParser):
             choices = found["choices"].replace("'", "")
             message = f"{found['arg']}: {found['value']} is not one of {choices}"
         # the top level needs no name: the error line already begins with "conjure:"
-        where = "" if self.prog == "conjure" else f"{self.prog}: "
+        where = "" if self.prog == "conjure" else f"{self.prog.removeprefix('conjure ')}: "
         raise UsageError(f"{where}{message}")
 
 

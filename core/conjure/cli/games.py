@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+from collections.abc import Sequence
 from typing import Any
 
 from conjure.cli.common import (
@@ -165,7 +166,7 @@ def _games(args: argparse.Namespace) -> int:
         (
             str(row["id"]),
             str(row["name_zh"]) if zh else f"{row['name_zh']} / {row['name_en']}",
-            "/".join(map(str, row["players"])),
+            _counts(row["players"]),
             str(row["cards"]),
             str(row["source"]),
         )
@@ -470,3 +471,11 @@ def _simulate(args: argparse.Namespace) -> int:
         f"{format_rate(summary.games, summary.seconds)}"
     )
     return EXIT_OK
+
+
+def _counts(players: Sequence[int]) -> str:
+    """Player counts as people read them: ``3–6`` for a run, else ``2/4``, smallest first."""
+    ordered = sorted(players)
+    if len(ordered) > 2 and ordered == list(range(ordered[0], ordered[-1] + 1)):
+        return f"{ordered[0]}–{ordered[-1]}"
+    return "/".join(map(str, ordered))
