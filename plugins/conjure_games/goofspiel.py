@@ -34,7 +34,7 @@ HEARTS: Final = tuple(range(13, 26))
 CLUBS: Final = tuple(range(26, 39))
 DIAMONDS: Final = tuple(range(39, 52))
 BIDS: Final = ("bid0", "bid1")
-#: the fact under the table (the English keeps its trailing space when no bid is left)
+#: the fact under the table (a dash when no bid is left)
 _CAN_STILL_BID: Final = Text("player {p} can still bid {cards}", zh="玩家{p}还能投标的牌：{cards}")
 DISCARD, CARRY, SPLIT = 0, 1, 2
 
@@ -347,7 +347,7 @@ class Goofspiel(Game[GoofspielVars]):
         for p, suit in ((0, SPADES), (1, HEARTS)):
             if p != player:
                 left = [c for c in suit if c not in used]  # a bid face down is still unknown
-                cards = " ".join(str(CARDS[c]) for c in left)
+                cards = " ".join(str(CARDS[c]) for c in left) or "—"  # as an empty zone reads
                 out.append(_CAN_STILL_BID.format(p=p + 1, cards=cards))
         return out
 

@@ -88,3 +88,17 @@ def test_the_opponents_remaining_bids_are_public() -> None:
     fact = str(said)
     assert "9♥" not in fact and "8♥" in fact and fact.startswith("player 2 can still bid")
     assert said.get("zh").startswith("玩家2还能投标的牌：")
+
+
+def test_no_bid_left_reads_as_a_dash() -> None:
+    game = Goofspiel()
+    s = game.new_initial_state(1)
+    rng = random.Random(3)
+    while not s.is_terminal():
+        if s.is_chance_node():
+            s.sample_chance(rng)
+        else:
+            s.apply_action(s.legal_actions()[0])
+    (said,) = game._facts(s, 0)
+    assert str(said) == "player 2 can still bid —"
+    assert said.get("zh") == "玩家2还能投标的牌：—"
