@@ -546,10 +546,8 @@ class AskForCards(Game[AskForCardsVars]):
         if action == NONE:
             state.vars.refusals = (*state.vars.refusals, (q, rank, 0))
             asking.note_ask(state, asker, q, rank, 0)
-            state.tell(
-                f"player {q + 1} has no {_rank_said(rank)} for player {asker + 1}",
-                f"{q + 1}号玩家说没有{RANKS_ZH[rank]}点牌",
-            )
+            # no story line: the answer itself (player q says he has none) is the whole of
+            # what the table hears, and "has no fives" would state as a fact what may be a lie
             state.vars.streak += 1
             state.current = self._next_holder(state, asker)
             self._settle(state)

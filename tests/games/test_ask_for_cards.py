@@ -3,13 +3,16 @@ for a false 'none' and for cards left, a lie hidden from the table until proved,
 
 from __future__ import annotations
 
+import io
 import random
 from collections.abc import Callable
 
 import pytest
+from rich.console import Console
 
 from conjure.deck import Card
 from conjure.games import TERMINAL, GameState
+from conjure.games.play import play_game
 from conjure.testing import check_game
 from conjure_games.ask_for_cards import (
     ASK,
@@ -270,3 +273,23 @@ def test_monte_carlo_beats_random_when_a_round_of_nones_ends_the_deal(
     # "none" while holding the rank (15 fines against the random side's 39).
     rate, low, high = team_against_random(AskForCards(4, limit=1), 20, 8)
     assert low > 0.5, (rate, low, high)
+
+
+def test_a_none_reads_once_at_the_table() -> None:
+    """A refusal shows as the answer's one line ("player 2 says he has none"), not again as a
+    story line (which would also state as a fact what may be a lie)."""
+    out = io.StringIO()
+    answers = iter(["1"] * 400)
+    play_game(
+        AskForCards(),
+        seed=3,
+        bot="random",
+        console=Console(file=out, width=100, highlight=False),
+        ask=lambda _: next(answers, "q"),
+    )
+    lines = [line.strip() for line in out.getvalue().splitlines()]
+    nones = [i for i, line in enumerate(lines) if line.endswith("says he has none")]
+    assert nones
+    for i in nones:  # the next line is the next move (or the table), never the same answer
+        assert "has no" not in lines[i + 1] and "says he has none" not in lines[i + 1]
+    assert not any(" has no " in line and " for player " in line for line in lines)
