@@ -12,9 +12,18 @@ from typing import Any
 import pytest
 
 from conjure.deck import Card
-from conjure.games import GameState
-from conjure.games.bots import ISMCTSBot, MonteCarloBot, RandomBot, _best, _InfoKey, make_bot
+from conjure.games import GameState, bots
+from conjure.games.bots import (
+    ISMCTSBot,
+    MonteCarloBot,
+    RandomBot,
+    _best,
+    _InfoKey,
+    make_bot,
+    random_playout,
+)
 from conjure.games.simulate import wilson
+from conjure_games.ask_for_cards import AskForCards
 from conjure_games.goofspiel import Goofspiel
 from conjure_games.jack_high import JackHigh
 from conjure_games.round_and_round import RoundAndRound
@@ -260,3 +269,33 @@ def test_below_the_root_ismcts_chooses_among_the_playout_actions(
     below = [edge for key, node in table.items() if key != root for edge in node.values()]
     # one action offered in each world: each edge was available exactly when it was chosen
     assert below and all(visits == available for visits, available, _ in below)
+
+
+def test_a_game_with_playout_moves_is_judged_after_that_many_moves(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """random_playout stops after ``most`` moves (the general loop, not the game's fast one),
+    and both searching bots stop their playouts after the game's ``playout_moves``."""
+    game = AskForCards()  # no chance after the deal: every move recorded is a player's
+    state = game.new_initial_state(4)
+    rng = random.Random(1)
+    while state.current < 0:
+        state.sample_chance(rng)
+    short = state.copy()
+    assert random_playout(short, random.Random(2), most=3) == 3
+    assert len(short.history) == len(state.history) + 3 and short.current >= 0
+    whole = state.copy()
+    assert random_playout(whole, random.Random(2), most=10_000) < 10_000  # the end first
+    assert whole.is_terminal()
+    lengths: list[int] = []
+    real = bots.random_playout
+
+    def counted(*args: Any, **kwargs: Any) -> int:
+        lengths.append(kwargs.get("most"))
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(bots, "random_playout", counted)
+    monkeypatch.setattr(AskForCards, "playout_moves", 5)
+    MonteCarloBot(worlds=2).choose(state, random.Random(3))
+    ISMCTSBot(iterations=20).choose(state, random.Random(3))
+    assert lengths and set(lengths) == {5}

@@ -607,6 +607,12 @@ class Game(Generic[V]):
     #: language, where :data:`ZONE_NAMES` has no name for one or the game calls it otherwise:
     #: ``{"pile": Text("pile", zh="牌堆")}``; a zone named nowhere shows its id
     zone_names: ClassVar[Mapping[str, Text]] = {}
+    #: how many player actions a bot's random playout makes before :meth:`_deal_value` judges
+    #: where it stands (``None``: on to the end of the deal). For a game whose deals are long
+    #: and whose standing can be read mid-deal, so that the few moves that tell actions apart
+    #: are not drowned in the noise of hundreds of random ones; its ``_deal_value`` then judges
+    #: positions that are not over.
+    playout_moves: ClassVar[int | None] = None
 
     def __init__(self, num_players: int | None = None, **options: int) -> None:
         self.num_players = self.players[0] if num_players is None else num_players

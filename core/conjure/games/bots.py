@@ -18,8 +18,10 @@ runs its full budget of worlds or iterations and is the same for a seed.
 
 Playouts end where the game judges a position: the end of the game, or of the deal in a match
 of deals (:meth:`conjure.games.Game._deal_value`), so one deal's result is not drowned in the
-noise of random future deals. Equal values are broken at random, and an action that wins the
-deal or the game outright in every world tried is taken at once.
+noise of random future deals; or, in a game that sets :attr:`conjure.games.Game.playout_moves`,
+after that many moves, where the game reads its standing mid-deal. Equal values are broken at
+random, and an action that wins the deal or the game outright in every world tried is taken at
+once.
 """
 
 from __future__ import annotations
@@ -41,11 +43,13 @@ def random_playout(
     deal: int | None = None,
     chance: random.Random | None = None,
     uniform: bool = False,
+    most: int | None = None,
 ) -> int:
     """Play ``state`` on in place at random (chance sampled from ``chance``, or ``rng`` when
     not given; players uniform over the game's playout actions, or over every legal action
     when ``uniform``) to the end of the game, or, when ``deal`` is given, to the end of that
-    deal. Every action is recorded. Returns how many actions the players took."""
+    deal, or, when ``most`` is given, until the players have taken that many actions. Every
+    action is recorded. Returns how many actions the players took."""
     chance = chance or rng
     moves = 0
     game = state.game
@@ -55,8 +59,10 @@ def random_playout(
     deal_of = game._deal_number
     history = state.history
     pick = rng.random
-    own = game._play_random if plain and game.fast_playout and state.story is None else None
-    while True:
+    fast = plain and most is None and game.fast_playout and state.story is None
+    own = game._play_random if fast else None
+    end = math.inf if most is None else most
+    while moves < end:
         if state.current < 0:
             if state.current == TERMINAL or (deal is not None and deal_of(state) != deal):
                 return moves
@@ -70,6 +76,7 @@ def random_playout(
         history.append(action)
         apply(state, action)
         moves += 1
+    return moves
 
 
 class Bot(Protocol):
@@ -126,7 +133,7 @@ class MonteCarloBot:
                 ended = trial.current == TERMINAL or (
                     trial.current == CHANCE and game._deal_number(trial) != deal
                 )
-                random_playout(trial, rng, deal)
+                random_playout(trial, rng, deal, most=game.playout_moves)
                 value = game._deal_value(state, trial, me)
                 totals[i] += value
                 sure[i] = sure[i] and ended and value > 0
@@ -312,7 +319,7 @@ class ISMCTSBot:
                 edge[0] += 1
                 path.append((edge, current))
                 world.apply_legal(action)
-            random_playout(world, rng, deal)
+            random_playout(world, rng, deal, most=game.playout_moves)
             values = [game._deal_value(state, world, p) for p in range(n)]
             for edge, player in path:
                 edge[2] += values[player]
