@@ -56,6 +56,12 @@ CPU seconds; seated at random instead, the same test wins 20 of 32, 0.45-0.77, a
 "none" holding the rank, when the card kept and the turn taken from the asker look worth the
 point; they pay fewer fines than random seats (234 against 442 in 20 deals).
 
+Random playouts over every legal move (``conjure simulate``, benchmarks) take a fast path
+(:meth:`AskForCards._play_random`, hands as bitmasks, the public record written back at the
+end: move for move the checked path, tested from positions mid-deal and pinned by digest),
+about 2.1 times the general loop's deals per CPU second (710 against 340 four-player deals
+from the deal on). The bots' playouts do not use it: they are two moves long and truthful.
+
 The cousin games fill the other gaps: Go Fish (ask any player for a rank you hold, keep asking
 while you get cards, a set of four laid down) and Happy Families (the card handed over is
 seen by all). Where they are silent, the choices are written in the notes below.
@@ -65,7 +71,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Final
 
 import attrs
@@ -587,6 +593,136 @@ class AskForCards(Game[AskForCardsVars]):
         state.current = asker
         self._lay_down(state, asker, rank)
         self._settle(state)
+
+    def _play_random(
+        self, state: GameState[AskForCardsVars], pick: Callable[[], float], chance: random.Random
+    ) -> int:
+        """Random play to the end of the deal, move for move what the checked path gives for
+        the same numbers (:meth:`Game._play_random`): each hand a bitmask of cards beside its
+        ranks, an ask drawn by its index (target major, rank minor, as the legal list runs),
+        the public record kept in plain lists and written back at the end."""
+        n = self.num_players
+        zones = state.zones
+        v = state.vars
+        hands = [0] * n
+        for p, h in enumerate(self._hands):
+            for c in zones[h]:
+                hands[p] |= 1 << c
+        whole = self._whole
+        live = sum(1 for p in range(n) for c in zones[self._hands[p]] if whole >> (c % 13) & 1)
+        score, lies = list(v.score), list(v.lies)
+        holds = list(v.holds)
+        refusals = [list(x) for x in v.refusals]
+        asks: list[tuple[int, int, int, int]] = []
+        history = state.history
+        reveal = state.reveal
+        limit = self._limit
+        streak = v.streak
+        pending = v.pending
+        current = state.current
+        moves = 0
+        quartets = self._quartets
+        over = live == 0 or streak >= limit
+
+        def fine(p: int, k: int) -> None:
+            lies[p] += k
+            score[p] -= k
+
+        def next_holder(p: int) -> int:
+            for step in range(1, n):
+                q = (p + step) % n
+                if hands[q]:
+                    return q
+            return p
+
+        while not over:
+            if not pending:  # an ask: the legal list is target major, rank minor
+                p = current
+                mine = hands[p]
+                held = [r for r in range(13) if mine & (0x8004002001 << r)]
+                targets = [q for q in range(n) if q != p and hands[q]]
+                k = int(pick() * (len(targets) * len(held)))
+                q, rank = targets[k // len(held)], held[k % len(held)]
+                history.append(ASK + q * 13 + rank)
+                moves += 1
+                pending = (p, q, rank)
+                holds[p] |= 1 << rank
+                current = q
+                continue
+            asker, q, rank = pending
+            have = [c for c in (rank, rank + 13, rank + 26, rank + 39) if hands[q] >> c & 1]
+            k = int(pick() * (len(have) + 1))
+            moves += 1
+            pending = ()
+            if k == len(have):  # none, true or not
+                history.append(NONE)
+                refusals.append([q, rank, 0])
+                asks.append((asker, q, rank, 0))
+                streak += 1
+                current = next_holder(asker)
+                over = streak >= limit
+                continue
+            card = have[k]
+            history.append(card)
+            bit = 1 << card
+            if refusals:  # the giver parts with a card: a "no" of his about the rank may be proved
+                kept = []
+                for x in refusals:
+                    if x[0] == q and x[1] == rank:
+                        if not x[2] & bit:
+                            fine(q, 1)
+                            continue
+                        x[2] &= ~bit
+                    kept.append(x)
+                refusals = kept
+                for x in refusals:
+                    if x[0] == asker and x[1] == rank:
+                        x[2] |= bit
+            holds[q] &= ~(1 << rank)
+            hands[q] &= ~bit
+            hands[asker] |= bit
+            reveal(card)
+            asks.append((asker, q, rank, 1))
+            streak = 0
+            current = asker
+            four = 0x8004002001 << rank
+            if hands[asker] & four == four:  # a quartet: laid down at once
+                if refusals:
+                    kept = []
+                    for x in refusals:
+                        if x[1] == rank:
+                            if x[0] == asker and four & ~x[2]:
+                                fine(asker, 1)
+                        else:
+                            kept.append(x)
+                    refusals = kept
+                hands[asker] &= ~four
+                zones[quartets[asker]].extend((rank, rank + 13, rank + 26, rank + 39))
+                score[asker] += QUARTET_POINTS
+                holds = [h & ~(1 << rank) for h in holds]
+                live -= 4
+                if not live:
+                    over = True
+                    continue
+            if not hands[asker]:
+                current = next_holder(asker)
+        for p, h in enumerate(self._hands):
+            m = hands[p]
+            zones[h] = [c for c in range(52) if m >> c & 1]
+        v.score, v.lies, v.holds, v.streak, v.pending = (
+            tuple(score),
+            tuple(lies),
+            tuple(holds),
+            streak,
+            pending,
+        )
+        v.refusals = tuple((a, b, c) for a, b, c in refusals)
+        if asks:
+            v.asks = (*v.asks, *asks)[-asking.LOG_LENGTH :]
+        state.current = current
+        if over:
+            self._show_hands(state)
+        return moves
 
     def _action_name(self, state: GameState[AskForCardsVars], action: int) -> Text:
         if action == NONE:
