@@ -15,7 +15,7 @@ complete as it is.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 import attrs
@@ -88,6 +88,17 @@ class Text:
             self.get("zh") + other.get("zh") if (self.zh or other.zh) else "",
             tuple((c, self.get(c) + other.get(c)) for c in sorted(langs)),
         )
+
+    def join(self, parts: Iterable[Text | str]) -> Text:
+        """``parts`` joined language by language with this text between them (``str.join``).
+
+        >>> Text("; ", zh="；").join([Text("a", zh="甲"), "b"]).zh
+        '甲；b'
+        """
+        said = Text("")
+        for i, part in enumerate(parts):
+            said = said + self + part if i else said + part
+        return said
 
     def __str__(self) -> str:
         return self.en

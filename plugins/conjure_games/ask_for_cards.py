@@ -184,6 +184,7 @@ class AskForCards(Game[AskForCardsVars]):
     name_zh = "普通讨牌"
     name_en = "Ask for Cards"
     source = "seed 004 (普通讨牌)"
+    source_zh = "原文004（普通讨牌）"
     players = (4, 5, 6, 7, 8)
     deck_size = 52
     vars_type = AskForCardsVars

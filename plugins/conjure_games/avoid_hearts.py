@@ -68,6 +68,7 @@ class AvoidHearts(TrickGame[AvoidHeartsVars]):
     name_zh = "巧避红桃"
     name_en = "Avoid Hearts"
     source = "seed 002 (巧避红桃)"
+    source_zh = "原文002（巧避红桃）"
     players = (4, 3, 5, 6)
     deck_size = 52
     summary_en = (

@@ -130,6 +130,7 @@ class Captain(MatchGame[CaptainVars]):
     name_zh = "缉查队长"
     name_en = "Captain"
     source = "seed 000 (缉查队长) and seed 003 (辑查队长)"
+    source_zh = "原文000（缉查队长）与原文003（辑查队长）"
     deck_size = 32
     summary_en = "Piquet: 12 cards each, the talon exchange, carte blanche, point, sequence and "
     summary_en += "set declarations, twelve tricks; six deals."

@@ -212,6 +212,7 @@ class Casino(CaptureGame[CasinoVars]):
     name_zh = "深谋远虑"
     name_en = "Casino"
     source = "seed 001 (游戏十一 深谋远虑)"
+    source_zh = "原文001（游戏十一 深谋远虑）"
     deck_size = 52
     summary_en = (
         "Casino with builds: take cards of equal value or adding up to your card, build on "

@@ -86,6 +86,7 @@ class ExchangeScore(MatchGame[ExchangeVars]):
     name_zh = "普通换牌比分"
     name_en = "Exchange Score"
     source = "seed 004 (普通换牌比分)"
+    source_zh = "原文004（普通换牌比分）"
     players = (4, 3, 5)
     deck_size = 52
     vars_type = ExchangeVars
@@ -394,6 +395,7 @@ class ExchangeScoreJokers(ExchangeScore):
     name_zh = "带王换牌比分"
     name_en = "Exchange Score with Jokers"
     source = "seed 004 (带王换牌比分)"
+    source_zh = "原文004（带王换牌比分）"
     deck_size = 54
     deal_scale = 640.0
     summary_en = (
@@ -480,6 +482,7 @@ class SwapCards(ExchangeScore):
     name_zh = "普通调牌"
     name_en = "Swap Cards"
     source = "seed 004 (普通调牌)"
+    source_zh = "原文004（普通调牌）"
     deck_size = 52
     vars_type = SwapVars
     deal_scale = 200.0

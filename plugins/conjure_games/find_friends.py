@@ -124,6 +124,7 @@ class FindFriends(TrickGame[FindFriendsVars]):
     name_zh = "找朋友"
     name_en = "Find Friends"
     source = "seed 002 (找朋友); bidding and play from 百分 / 升级"
+    source_zh = "原文002（找朋友）；叫牌与出牌取自百分／升级"
     players = (5, 4, 6)
     deck_size = 54
     summary_en = (

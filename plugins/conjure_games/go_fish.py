@@ -299,6 +299,7 @@ class GoFish(Game[GoFishVars]):
     name_zh = "小猫钓鱼"
     name_en = "Go Fish"
     source = "seed 002 (七、小猫钓鱼)"
+    source_zh = "原文002（七、小猫钓鱼）"
     players = (4, 3, 5, 6)
     deck_size = 52
     vars_type = GoFishVars

@@ -57,6 +57,7 @@ class Goofspiel(Game[GoofspielVars]):
     name_zh = "投标方块"
     name_en = "Goofspiel"
     source = "seed 003 (untitled, opens the excerpt)"
+    source_zh = "原文003（无题，节选的开头）"
     deck_size = 52
     summary_en = "Bid with the cards of your suit for the diamonds turned up one by one; A is low."
     summary_zh = "用手中的牌投标逐张翻起的方块牌，A最小，方块点数多者获胜。"

@@ -75,6 +75,7 @@ class HeartsPlusFifty(TrickGame[HeartsPlusFiftyVars]):
     name_zh = "红心正五十分"
     name_en = "Hearts Plus Fifty"
     source = "seed 004 (红心正五十分)"
+    source_zh = "原文004（红心正五十分）"
     players = (4, 3, 5)
     deck_size = 52
     summary_en = (

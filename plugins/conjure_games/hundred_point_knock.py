@@ -96,6 +96,7 @@ class HundredPointKnock(MatchGame[KnockVars]):
     name_zh = "百点摘冠"
     name_en = "Hundred-Point Knock"
     source = "seed 000 (百点摘冠)"
+    source_zh = "原文000（百点摘冠）"
     deck_size = 52
     vars_type = KnockVars
     ace_high = False

@@ -36,6 +36,7 @@ class JackHigh(TrickGame[TrickVars]):
     name_zh = "独占鳌头"
     name_en = "Jack High"
     source = "seed 000 (独占鳌头)"
+    source_zh = "原文000（独占鳌头）"
     deck_size = 52
     summary_en = "Jacks are permanent trumps, the ♠J highest; five cards and draw; first to 200."
     summary_zh = "J为固定王牌，黑桃J最大；每人5张，赢后补牌；先得200分者胜。"

@@ -99,6 +99,7 @@ class Klaberjass(MatchGame[KlaberjassVars]):
     name_zh = "克拉伯雅斯（原文无题）"
     name_en = "Klaberjass"
     source = "seed 000 (untitled, the opening pages)"
+    source_zh = "原文000（无题，开头几页）"
     deck_size = 32
     summary_en = "32 cards, trump J 20 and 9 14; sequences compared before the first lead; only "
     summary_en += "the winner's own card scores; first to 500."

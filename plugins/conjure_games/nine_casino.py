@@ -114,6 +114,7 @@ class NineCasino(MatchGame[NineCasinoVars]):
     name_zh = "游戏九 赌场"
     name_en = "Nine Casino"
     source = "seed 001 (游戏九 赌场)"
+    source_zh = "原文001（游戏九 赌场）"
     deck_size = 36
     summary_en = "36 cards, trump J 20 and 9 14; the winner of a trick may declare sets and runs "
     summary_en += "while the stock lasts; first to 1000."

@@ -78,6 +78,7 @@ class PickUpScore(CaptureGame[CaptureVars]):
     name_zh = "普通做牌捡分"
     name_en = "Pick Up Score"
     source = "seed 004 (普通做牌捡分)"
+    source_zh = "原文004（普通做牌捡分）"
     players = (2, 3, 4, 5, 6)
     deck_size = 52
     summary_en = (

@@ -46,6 +46,7 @@ class RoundAndRound(TrickGame[TrickVars]):
     name_zh = "循环往复"
     name_en = "Round and Round"
     source = "seed 000 (循环往复), seeds 001 and 003 (按部就班)"
+    source_zh = "原文000（循环往复），原文001与003（按部就班）"
     deck_size = 52
     summary_en = (
         "Six cards each and a face-up stock; trump by a draw; the trick winner takes both "

@@ -76,6 +76,7 @@ class RunFast(Game[RunFastVars]):
     name_zh = "跑得快"
     name_en = "Run Fast"
     source = "seed 002 (六、跑得快)"
+    source_zh = "原文002（六、跑得快）"
     players = (4, 2, 3, 5, 6)
     deck_size = 52
     vars_type = RunFastVars

@@ -103,6 +103,7 @@ class SixtySix(TrickGame[SixtySixVars]):
     name_zh = "六六大顺"
     name_en = "Sixty-six"
     source = "seed 000 (一帆风顺) and seed 003 (六六大顺)"
+    source_zh = "原文000（一帆风顺）与原文003（六六大顺）"
     deck_size = 24
     summary_en = "24 cards, trump and marriages, the 9 of trump changes trump; declare 66 first."
     summary_zh = "24张牌，王牌与结婚，王牌9可以变更王牌；先达到66分并宣布者胜。"

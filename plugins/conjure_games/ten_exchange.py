@@ -95,6 +95,7 @@ class TenExchange(CaptureGame[CaptureVars]):
     name_zh = "换牌"
     name_en = "Ten Exchange"
     source = "seed 001 (游戏十 换牌)"
+    source_zh = "原文001（游戏十 换牌）"
     deck_size = 40
     summary_en = (
         "Scopa-like, 40 cards: take table cards of equal value or adding up to your card; "

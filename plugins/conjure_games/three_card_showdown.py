@@ -157,6 +157,7 @@ class ThreeCardShowdown(MatchGame[ShowdownVars]):
     name_zh = "三张牌比大小"
     name_en = "Three-Card Showdown"
     source = "seed 002 (untitled, rules 5–8)"
+    source_zh = "原文002（无题，第5–8条）"
     players = (4, 2, 3, 5, 6)
     deck_size = 52
     vars_type = ShowdownVars

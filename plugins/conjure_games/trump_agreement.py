@@ -69,6 +69,7 @@ class TrumpAgreement(TrickGame[TrumpAgreementVars]):
     name_zh = "议将"
     name_en = "Trump Agreement"
     source = "seed 004 (议将, items 3–7); deck and deal from Écarté"
+    source_zh = "原文004（议将，第3–7条）；用牌与发牌取自埃卡泰"
     players = (2, 3, 4)
     deck_size = 32
     summary_en = (

@@ -41,6 +41,7 @@ The book's example is one of them.
 
 from __future__ import annotations
 
+from conjure import Text
 from conjure.deck import (
     CARDS,
     Card,
@@ -290,19 +291,29 @@ def _pairs(p: Performance) -> list[tuple[Card, ...]]:
     return [p.seen(pile) for pile in PAIRS]
 
 
-def king_and_queen(p: Performance) -> str | None:
+#: what the claims say when they fail
+_NOTHING = Text("nothing", zh="空的")
+_NOT_KQ = Text(
+    "the audience sees {shown} as pair {i}, not a King and a Queen",
+    zh="观众看到第{i}对是{shown}，不是国王与皇后",
+)
+_NOT_SUITED = Text(
+    "the audience sees {shown} as pair {i}, not a pair of one suit",
+    zh="观众看到第{i}对是{shown}，不是同花色的一对",
+)
+
+
+def king_and_queen(p: Performance) -> Text | None:
     for i, pair in enumerate(_pairs(p), 1):
         if len(pair) != 2 or sorted(c.rank for c in pair) != [QUEEN, KING]:
-            shown = " ".join(map(str, pair)) or "nothing"
-            return f"the audience sees {shown} as pair {i}, not a King and a Queen"
+            return _NOT_KQ.format(shown=" ".join(map(str, pair)) or _NOTHING, i=i)
     return None
 
 
-def marriages(p: Performance) -> str | None:
+def marriages(p: Performance) -> Text | None:
     for i, pair in enumerate(_pairs(p), 1):
         if len(pair) != 2 or len({c.suit for c in pair}) != 1:
-            shown = " ".join(map(str, pair)) or "nothing"
-            return f"the audience sees {shown} as pair {i}, not a pair of one suit"
+            return _NOT_SUITED.format(shown=" ".join(map(str, pair)) or _NOTHING, i=i)
     return None
 
 
@@ -311,6 +322,7 @@ ROUTINE = Routine(
     name_zh="求婚的国王",
     name_en="The Courting Kings",
     source="seed 003, 四、求婚的国王",
+    source_zh="原文003，四、求婚的国王",
     summary_en="Four Kings and four Queens are separated, yet when pressed between the hands and "
     "dealt in pairs every pair is a King and a Queen.",
     summary_zh="4张国王与4张皇后分开之后，夹在双手间用力一压，每次分配2张，每对都是国王与皇后。",

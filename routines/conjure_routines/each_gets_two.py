@@ -67,6 +67,7 @@ searches it too.
 
 from __future__ import annotations
 
+from conjure import Text
 from conjure.deck import (
     Behind,
     Cull,
@@ -249,25 +250,43 @@ def _spread(p: Performance) -> None:
     p.reveal(*HANDS_FORWARD, Spread("left"), Spread("spectator"))
 
 
-def reversed_twos(p: Performance) -> str | None:
-    for place, who in zip(HALVES, ("performer's", "spectator's"), strict=True):
+#: whose half, and what the claims say when they fail
+WHOSE = (Text("performer's", zh="表演者"), Text("spectator's", zh="观众"))
+_WRONG = Text(
+    "the audience sees {cards} reversed in the {who} half, not only 2s",
+    zh="观众在{who}的那一半中看到翻过来的{cards}，不只是2",
+)
+_NONE = Text(
+    "the audience sees no reversed card in the {who} half",
+    zh="观众在{who}的那一半中没有看到翻过来的牌",
+)
+_SHOWS = Text(
+    "the {who} half shows {count} reversed {cards} after {rounds} {exchanges}",
+    zh="{rounds}次交换之后，{who}的那一半中有{count}张翻过来的牌",
+)
+
+
+def reversed_twos(p: Performance) -> Text | None:
+    for place, who in zip(HALVES, WHOSE, strict=True):
         seen = p.seen(place)  # the faces the audience sees in the spread half
         wrong = [str(card) for card in seen if card.rank != TWO]
         if wrong:
-            return f"the audience sees {', '.join(wrong)} reversed in the {who} half, not only 2s"
+            return _WRONG.format(cards=", ".join(wrong), who=who)
         if not seen:
-            return f"the audience sees no reversed card in the {who} half"
+            return _NONE.format(who=who)
     return None
 
 
-def one_per_exchange(p: Performance) -> str | None:
+def one_per_exchange(p: Performance) -> Text | None:
     rounds = p.param("rounds")
-    for place, who in zip(HALVES, ("performer's", "spectator's"), strict=True):
+    for place, who in zip(HALVES, WHOSE, strict=True):
         count = len(p.seen(place))
         if count != rounds:
             cards = "card" if count == 1 else "cards"
             exchanges = "exchange" if rounds == 1 else "exchanges"
-            return f"the {who} half shows {count} reversed {cards} after {rounds} {exchanges}"
+            return _SHOWS.format(
+                who=who, count=count, cards=cards, rounds=rounds, exchanges=exchanges
+            )
     return None
 
 
@@ -276,6 +295,7 @@ ROUTINE = Routine(
     name_zh="各得其二",
     name_en="Each Gets Two",
     source="seed 000, 各得其二",
+    source_zh="原文000，各得其二",
     summary_en="Performer and spectator each reverse the other's freely chosen card in their own "
     "half of the deck; at the end both halves show reversed 2s.",
     summary_zh="表演者与观众各自把对方自由选择的牌翻过来插进自己的那一半牌中，最后两边都有翻过来的2。",

@@ -26,6 +26,7 @@ about 4.5e15 and it searches.
 
 from __future__ import annotations
 
+from conjure import Text
 from conjure.deck import CARDS, Deal, DeckState, Riffle, Riffles, Transfer
 from conjure.magic import Claim, Param, Performance, Routine, hands_empty, interchangeable
 
@@ -88,12 +89,18 @@ def _deal_pairs(p: Performance) -> None:
         p.reveal(Deal("left", f"table.pair{i + 1}", 2, turn=True))
 
 
-def red_and_black(p: Performance) -> str | None:
+_NOTHING = Text("nothing", zh="空的")
+_NOT_RED_BLACK = Text(
+    "the audience sees {shown} as pair {i}, not a red card and a black card",
+    zh="观众看到第{i}对是{shown}，不是一红一黑",
+)
+
+
+def red_and_black(p: Performance) -> Text | None:
     for i in range(1, p.in_play // 2 + 1):
         pair = p.seen(f"table.pair{i}")
         if len(pair) != 2 or pair[0].is_red == pair[1].is_red:
-            shown = " ".join(map(str, pair)) or "nothing"
-            return f"the audience sees {shown} as pair {i}, not a red card and a black card"
+            return _NOT_RED_BLACK.format(shown=" ".join(map(str, pair)) or _NOTHING, i=i)
     return None
 
 
@@ -102,6 +109,7 @@ ROUTINE = Routine(
     name_zh="吉尔布雷思原理",
     name_en="The Gilbreath Principle",
     source="traditional (Norman Gilbreath, 1958)",
+    source_zh="传统（诺曼·吉尔布雷思，1958年）",
     summary_en="A deck alternating in colour is dealt into a pile and riffled into itself by the "
     "spectator; dealt in pairs, every pair is a red card and a black card.",
     summary_zh="红黑相间的牌，观众发出一叠再与其余的牌鸽尾洗在一起；每次发两张，每对都是一红一黑。",

@@ -1,6 +1,7 @@
-"""Routine commands in Chinese: verify (a proof and a counter-example), explain's conditions
-and a move's error show no English word beyond ids (routine, claim, choice and parameter
-names) and the routine's source; the English stays as it was."""
+"""Routine commands in Chinese: routines, verify (a proof and a counter-example), explain (its
+conditions and --vary), slips, solve, rehearse and a move's error show no English word beyond
+ids (routine, claim, choice and parameter names); sources read in Chinese; the English stays as
+it was."""
 
 from __future__ import annotations
 
@@ -17,11 +18,10 @@ ROUTINES = load_plugins().routines
 
 
 def ids(routine_id: str, *names: str) -> set[str]:
-    """What a Chinese reader may meet in Latin letters: the routine's id and source, its
-    claims' ids and the choice and parameter ``names``."""
+    """What a Chinese reader may meet in Latin letters: the routine's id, its claims' ids and
+    the choice and parameter ``names``."""
     routine = ROUTINES[routine_id]
-    words = {routine_id, *names, *(c.id for c in routine.claims)}
-    return words | set(english_words(routine.source))
+    return {routine_id, *names, *(c.id for c in routine.claims)}
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str]:
@@ -82,3 +82,74 @@ def test_the_english_verify_is_unchanged(capsys: pytest.CaptureFixture[str]) -> 
     assert "\nclaims: king-and-queen: " in out
     assert "two views checked at every move: no face shown that is not meant to be" in out
     assert "PROVED: all 576 cases (" in out
+
+
+def test_every_source_has_chinese() -> None:
+    """Where a routine or a game comes from reads in Chinese: no English word but names."""
+    plugins = load_plugins()
+    for routine in plugins.routines.values():
+        assert routine.citation.has("zh"), routine.id
+        assert english_words(routine.citation.zh, allow={"1958"}) == [], routine.id
+    for game in plugins.games.values():
+        assert game.citation().has("zh"), game.id
+        assert english_words(game.citation().zh) == [], game.id
+
+
+def test_the_routines_in_chinese(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLUMNS", "200")
+    code, out = run(capsys, "routines")
+    assert code == 0
+    assert "出处" in out and "原文003，四、求婚的国王" in out and "marriages（可选）" in out
+    allowed = {"conjure", "routines", "gilbreath", "pairs", "rounds", "reading"}
+    for rid in ROUTINES:
+        allowed |= ids(rid)
+    assert english_words(out, allow=allowed) == []
+
+
+def test_the_english_routines_are_unchanged(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLUMNS", "200")
+    assert main(["routines"]) == 0
+    out = capsys.readouterr().out
+    assert "┃ id " in out and "parameters" in out and "seed 003, 四、求婚的国王" in out
+    assert "marriages (optional)" in out and "rounds=1 (1..5), reading=0 (0..1)" in out
+
+
+def test_solve_in_chinese(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out = run(capsys, "solve", "courting-kings", "marriages")
+    assert code == 0
+    assert "576种准备中有24种使它对每一种选择都成立" in out
+    assert "规律：queens：任意（共24种）；kings = 按位置 1 2 4 3 取 queens" in out
+    assert english_words(out, allow=ids("courting-kings", "queens", "kings")) == []
+    assert main(["solve", "courting-kings", "marriages"]) == 0
+    out = capsys.readouterr().out
+    assert "24 of 576 set-ups make it hold for every choice" in out
+    assert "rule: queens: any (24 possible); kings = queens taken in the positions 1 2 4 3" in out
+
+
+def test_explain_vary_in_chinese(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ("explain", "each-gets-two", "--vary", "rounds=2", "--param", "reading=0")
+    code, out = run(capsys, *args, "--examples", "50")
+    assert code == 1
+    assert "rounds：可行的值 无；失败的值 2" in out
+    assert english_words(out, allow=ids("each-gets-two", "rounds", "reading", "seed")) == []
+    assert main([*args, "--examples", "50"]) == 1
+    assert "rounds: works for none; fails for 2" in capsys.readouterr().out
+
+
+def test_rehearse_and_rules_cite_their_source_in_chinese(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out = run(capsys, "rehearse", "courting-kings", "--all")
+    assert code == 0
+    assert out.startswith("求婚的国王——原文003，四、求婚的国王\n")
+    assert main(["rehearse", "courting-kings", "--all", "--lang", "en"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("求婚的国王 / The Courting Kings  (seed 003, 四、求婚的国王)\n")
+    code, out = run(capsys, "rules", "sixty-six")
+    assert out.startswith("六六大顺——原文000（一帆风顺）与原文003（六六大顺）\n")
+    assert main(["rules", "sixty-six"]) == 0
+    assert "(seed 000 (一帆风顺) and seed 003 (六六大顺))" in capsys.readouterr().out

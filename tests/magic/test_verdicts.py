@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from conjure import hookimpl
 from conjure.deck import DeckState, Peel, Take, parse_move
 from conjure.errors import NotationError, UsageError
-from conjure.magic import Claim, Performance, Routine, perform, verify
+from conjure.magic import Claim, Param, Performance, Routine, perform, verify
 from conjure.magic.choices import PresetChooser
 from conjure.magic.verify import (
     _fails,
@@ -162,12 +162,29 @@ BROKEN_CLAIM = make(
 )
 
 
+def sometimes_buggy_script(p: Performance) -> None:
+    """A move, then the bug of ``buggy_script`` when ``m`` is 1 and k is 2: the example (k=0)
+    plays out, so only the verifier's cases meet it."""
+    p.start(DeckState.parse("left: AS 2S"))
+    p.step("①", "")
+    p.do(Peel("left", "right", 1))
+    k = p.choose("k", range(3))
+    p.step("②", "")
+    p.values["ratio"] = 1 / (p.param("m") + 1 - k)
+
+
+SOMETIMES = attrs.evolve(
+    make(sometimes_buggy_script, rid="sometimes"), params=(Param("m", 2, 1, 2, design=True),)
+)
+
+
 class _BrokenPlugin:
     @staticmethod
     @hookimpl
     def register_routines(register: Callable[[Any], None]) -> None:
         register(BROKEN)
         register(BROKEN_CLAIM)
+        register(SOMETIMES)
 
 
 @pytest.mark.parametrize(
@@ -180,6 +197,9 @@ class _BrokenPlugin:
         ["rehearse", "broken", "--all", "--lang", "en"],
         ["rehearse", "broken", "--all", "--lang", "en", "--choice", "k=1"],
         ["solve", "broken", "fine"],
+        ["slips", "sometimes", "--param", "m=1"],
+        ["explain", "sometimes", "--vary", "m"],
+        ["explain", "sometimes", "--vary", "m", "--limit", "0", "--examples", "50"],
     ],
 )
 def test_every_command_that_performs_a_routine_names_its_plugins_bug(

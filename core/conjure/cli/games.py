@@ -21,6 +21,7 @@ from conjure.cli.common import (
 )
 from conjure.errors import UnknownNameError, UsageError
 from conjure.inputs import check_range, normalise, parse_int, quote
+from conjure.text import Text as Words
 
 
 def add_parsers(sub: Any) -> None:
@@ -145,6 +146,19 @@ def _game(args: argparse.Namespace) -> Any:
     return cls(args.players, **options)
 
 
+#: the words of ``games`` and ``rules``
+_GAME_HEADERS = (
+    Words("id", zh="编号"), Words("name", zh="名称"), Words("players", zh="人数"),
+    Words("cards", zh="牌数"), Words("source", zh="出处"),
+)  # fmt: skip
+_GAME_WORDS = {
+    "name": Words("{zh} / {en}", zh="{zh}"),
+    "title": Words("{zh} / {en}  ({source})", zh="{zh}——{source}"),
+    "option": Words("option {name}={default} ({low}..{high}): ",
+                    zh="选项 {name}={default}（{low}..{high}）："),
+}  # fmt: skip
+
+
 def _games(args: argparse.Namespace) -> int:
     reg = registry()
     rows = [
@@ -161,22 +175,18 @@ def _games(args: argparse.Namespace) -> int:
     ]
     if args.json:
         return print_json(rows)
-    zh = args.lang == "zh"
+    lang = args.lang
     lines = [
         (
             str(row["id"]),
-            str(row["name_zh"]) if zh else f"{row['name_zh']} / {row['name_en']}",
+            _GAME_WORDS["name"].format(zh=cls.name_zh, en=cls.name_en).get(lang),
             _counts(row["players"]),
             str(row["cards"]),
-            str(row["source"]),
+            cls.citation().get(lang),
         )
-        for row in rows
+        for row, cls in zip(rows, (reg.games[k] for k in sorted(reg.games)), strict=True)
     ]
-    headers = (
-        ("编号", "名称", "人数", "牌数", "出处")
-        if zh
-        else ("id", "name", "players", "cards", "source")
-    )
+    headers = tuple(h.get(lang) for h in _GAME_HEADERS)
     print_rows("conjure games", headers, lines)
     return EXIT_OK
 
@@ -213,12 +223,11 @@ def _rules(args: argparse.Namespace) -> int:
         return print_json(data)
     from rich.text import Text
 
-    from conjure.text import Text as Words
     from conjure.view.terminal import Paragraph, make_console
 
     console = make_console()
-    name = cls.name_zh if lang == "zh" else f"{cls.name_zh} / {cls.name_en}"
-    console.print(Text(f"{name}  ({cls.source})", style="bold"))
+    title = _GAME_WORDS["title"].format(zh=cls.name_zh, en=cls.name_en, source=cls.citation())
+    console.print(Text(title.get(lang), style="bold"))
     console.print(Paragraph(cls.summary_zh if lang == "zh" and cls.summary_zh else cls.summary_en))
     console.print()
     marks = {"en": ("[text]    ", "[assumed] "), "zh": ("[原文] ", "[推定] ")}[lang]
@@ -234,10 +243,10 @@ def _rules(args: argparse.Namespace) -> int:
     if cls.options:
         console.print()
         for o in cls.options:
-            label = Words("option", "选项").get(lang)
-            console.print(
-                Paragraph(o.help.get(lang), f"{label} {o.name}={o.default} ({o.low}..{o.high}): ")
+            said = _GAME_WORDS["option"].format(
+                name=o.name, default=o.default, low=o.low, high=o.high
             )
+            console.print(Paragraph(o.help.get(lang), said.get(lang)))
     return EXIT_OK
 
 

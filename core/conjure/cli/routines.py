@@ -135,6 +135,7 @@ def add_parsers(sub: Any) -> None:
     p.add_argument("routine", metavar="ROUTINE")
     p.add_argument("claim", metavar="CLAIM")
     p.add_argument("--param", action="append", metavar="NAME=VALUE")
+    p.add_argument("--lang", choices=("en", "zh"), default="en")
     p.add_argument("--json", action="store_true")
 
     p = add_command(
@@ -162,18 +163,32 @@ def add_parsers(sub: Any) -> None:
     p.add_argument("--tui", action="store_true", help="walk the steps in the interactive app")
 
 
+#: the words of ``routines``
+_ROUTINES_HEADERS = (
+    Text("id", zh="编号"), Text("name", zh="名称"), Text("source", zh="出处"),
+    Text("parameters", zh="参数"), Text("claims", zh="结论"),
+)  # fmt: skip
+_ROUTINES_WORDS = {
+    "name": Text("{both}", zh="{zh}"),
+    "param": Text("{name}={default} ({low}..{high})", zh="{name}={default}（{low}..{high}）"),
+    "comma": Text(", ", zh="，"),
+    "optional": Text(" (optional)", zh="（可选）"),
+}  # fmt: skip
+
+
 def _routines(args: argparse.Namespace) -> int:
     reg = registry()
+    lang = args.lang
     rows = []
     for rid in sorted(reg.routines):
         r = reg.routines[rid]
         rows.append(
             {
                 "id": r.id,
-                "name": r.name.get(args.lang),
+                "name": r.name.get(lang),
                 "name_zh": r.name_zh,
                 "name_en": r.name_en,
-                "source": r.source,
+                "source": r.citation.get(lang),
                 "params": {
                     p.name: {"default": p.default, "low": p.low, "high": p.high} for p in r.params
                 },
@@ -181,7 +196,7 @@ def _routines(args: argparse.Namespace) -> int:
                     {
                         "id": c.id,
                         "promised": c.promised,
-                        "text": c.text.get(args.lang),
+                        "text": c.text.get(lang),
                     }
                     for c in r.claims
                 ],
@@ -189,17 +204,21 @@ def _routines(args: argparse.Namespace) -> int:
         )
     if args.json:
         return print_json(rows)
+    w = _ROUTINES_WORDS
     lines = []
-    for row in rows:
-        params = ", ".join(
-            f"{n}={v['default']} ({v['low']}..{v['high']})" for n, v in row["params"].items()
+    for row, r in zip(rows, (reg.routines[rid] for rid in sorted(reg.routines)), strict=True):
+        params = (
+            w["comma"]
+            .get(lang)
+            .join(w["param"].format(name=n, **v).get(lang) for n, v in row["params"].items())
         )
         claims = "\n".join(
-            f"{c['id']}{'' if c['promised'] else ' (optional)'}" for c in row["claims"]
+            f"{c['id']}{'' if c['promised'] else w['optional'].get(lang)}" for c in row["claims"]
         )
-        name = " / ".join(n for n in (row["name_zh"], row["name_en"]) if n)
+        name = w["name"].format(both=r.both_names, zh=r.name_zh or r.both_names).get(lang)
         lines.append((str(row["id"]), name, str(row["source"]), params or "-", claims))
-    print_rows("conjure routines", ("id", "name", "source", "parameters", "claims"), lines)
+    headers = tuple(h.get(lang) for h in _ROUTINES_HEADERS)
+    print_rows("conjure routines", headers, lines)
     return EXIT_OK
 
 
@@ -523,7 +542,7 @@ def _say_verify_head(routine: Any, checked: Sequence[Any], lang: str) -> None:
             id=routine.id,
             both=routine.both_names,
             name_zh=routine.name_zh or routine.both_names,
-            source=routine.source,
+            source=routine.citation,
         )
         .get(lang)
     )
@@ -576,8 +595,8 @@ def _tally(reports: Sequence[Any], lang: str) -> str:
 
 
 _SLIP_WORDS = {
-    "title": Text("slips of {routine}: {n} slips of {moves} moves, each through the verifier",
-                  zh="{routine}的失误：{moves}个动作的{n}种失误，逐一验证"),
+    "title": Text("slips of {id} ({name}): {n} slips of {moves} moves, each through the "
+                  "verifier", zh="{id}（{name}）的失误：{moves}个动作的{n}种失误，逐一验证"),
     "step": Text("step {step}: {fatal} of {n} slips fatal",
                  zh="步骤{step}：{n}种失误中{fatal}种致命"),
     "survives": Text("survives", zh="无碍"),
@@ -588,7 +607,8 @@ _SLIP_WORDS = {
     "critical": Text("critical steps (a slip there is fatal), most fatal first: {steps}",
                      zh="关键步骤（在此失误即致命），按致命比例排列：{steps}"),
     "none": Text("no slip is fatal", zh="没有致命的失误"),
-    "case": Text("counter-example", zh="反例"),
+    "case": Text("counter-example: {chosen}", zh="反例：{chosen}"),
+    "why": Text("{how}: {reason}", zh="{how}：{reason}"),
 }  # fmt: skip
 
 
@@ -620,7 +640,7 @@ def _slips(args: argparse.Namespace) -> int:
                             "proved": r.proved,
                             "cases": r.cases,
                             "how": r.how or None,
-                            "reason": r.reason or None,
+                            "reason": r.reason.get(lang) or None,
                             "counterexample": outcome_json(r.counterexample)
                             if r.counterexample is not None
                             else None,
@@ -643,7 +663,7 @@ def _slips(args: argparse.Namespace) -> int:
     w = {key: words.get(lang) for key, words in _SLIP_WORDS.items()}
     moves = len({(r.slip.step, r.slip.index) for r in report.results})
     name = routine.name.get(lang)
-    print(w["title"].format(routine=f"{routine.id} ({name})", n=len(report.results), moves=moves))
+    print(w["title"].format(id=routine.id, name=name, n=len(report.results), moves=moves))
     for step, results in report.steps():
         fatal = sum(r.fatal for r in results)
         print()
@@ -652,14 +672,15 @@ def _slips(args: argparse.Namespace) -> int:
             said = r.slip.text().get(lang)
             if r.fatal:
                 kind = HOW.get(r.how)
+                how = kind.get(lang) if kind else r.how
                 print(f"  {_pad(w['fatal'], 8)} {r.slip.index + 1}. {said}")
-                print(f"           {kind.get(lang) if kind else r.how}: {r.reason}")
+                print(f"           {w['why'].format(how=how, reason=r.reason.get(lang))}")
                 if r.counterexample is not None:
                     chosen = ", ".join(
                         f"{c.name}=#{c.index}" for c in r.counterexample.performance.choices
                     )
                     if chosen:
-                        print(f"           {w['case']}: {chosen}")
+                        print(f"           {w['case'].format(chosen=chosen)}")
             else:
                 held = w["proved"] if r.proved else w["sampled"].format(n=f"{r.cases:,}")
                 print(f"  {_pad(w['survives'], 8)} {r.slip.index + 1}. {said} {held}")
@@ -698,6 +719,7 @@ _EXPLAIN_WORDS = {
                    zh="{name}：{values} 未找到反例，但并非证明"),
     "named": Text("{label} ({count})", zh="{label}（{count}）"),
     "comma": Text(", ", zh="，"),
+    "none": Text("none", zh="无"),
     "part": Text("{what}: {values}", zh="{what}：{values}"),
     "sep": Text("; ", zh="；"),
     "choice": Text("  {label} ({kind}, {step}): {parts}",
@@ -781,7 +803,8 @@ def _explain(args: argparse.Namespace) -> int:
         good = [v for v, r in results if r.proved]
         bad = [v for v, r in results if not r.passed]
         unsure = [v for v, r in results if r.passed and not r.proved]
-        print(w["works"].format(name=name, good=ranges(good), bad=ranges(bad)))
+        good_, bad_ = (ranges(v) if v else w["none"] for v in (good, bad))
+        print(w["works"].format(name=name, good=good_, bad=bad_))
         if unsure:
             print(w["unsure"].format(name=name, values=ranges(unsure)))
         colon = Text(": ", zh="：").get(args.lang)
@@ -845,6 +868,21 @@ def _explain(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+#: the words of ``solve``
+_SOLVE_WORDS = {
+    "head": Text("{id}: claim {claim}: {text}", zh="{id}：结论 {claim}：{text}"),
+    "setups": Text("{plural}", zh="{n:,}种准备"),
+    "one": Text("{n} of {total} makes it hold for every choice ({seconds:.2f} s)",
+                zh="{total}中有{n}种使它对每一种选择都成立（{seconds:.2f} 秒）"),
+    "many": Text("{n} of {total} make it hold for every choice ({seconds:.2f} s)",
+                 zh="{total}中有{n}种使它对每一种选择都成立（{seconds:.2f} 秒）"),
+    "rule": Text("rule: {rules}", zh="规律：{rules}"),
+    "sep": Text("; ", zh="；"),
+    "more": Text("  … and {n} more (--json lists them all)",
+                 zh="  ……另有{n}种（--json 列出全部）"),
+}  # fmt: skip
+
+
 @_names_plugin_bugs
 def _solve(args: argparse.Namespace) -> int:
     from conjure.magic.verify import format_setup, solve
@@ -857,25 +895,33 @@ def _solve(args: argparse.Namespace) -> int:
             "claim": solution.claim.id,
             "count": len(solution.setups),
             "total": solution.total,
-            "rules": solution.rules,
+            "rules": [str(rule) for rule in solution.rules],
             "setups": [
                 {k: "".join(map(str, v)) if isinstance(v, tuple) else v for k, v in s.items()}
                 for s in solution.setups
             ],
         }
         return print_json(data)
-    print(f"{routine.id}: claim {solution.claim.id}: {solution.claim.en}")
+    lang = args.lang
+    w = _SOLVE_WORDS
+    head = w["head"].format(id=routine.id, claim=solution.claim.id, text=solution.claim.text)
+    print(head.get(lang))
+    found = len(solution.setups)
     print(
-        f"{len(solution.setups):,} of {plural(solution.total, 'set-up')} "
-        f"{'makes' if len(solution.setups) == 1 else 'make'} it hold for every choice "
-        f"({solution.seconds:.2f} s)"
+        w["one" if found == 1 else "many"]
+        .format(
+            n=f"{found:,}",
+            total=w["setups"].format(plural=plural(solution.total, "set-up"), n=solution.total),
+            seconds=solution.seconds,
+        )
+        .get(lang)
     )
     if solution.rules:
-        print("rule: " + "; ".join(solution.rules))
+        print(w["rule"].format(rules=w["sep"].join(solution.rules)).get(lang))
     for setup in solution.setups[:24]:
         print("  " + format_setup(setup))
     if len(solution.setups) > 24:
-        print(f"  … and {len(solution.setups) - 24} more (--json lists them all)")
+        print(w["more"].format(n=len(solution.setups) - 24).get(lang))
     return EXIT_OK
 
 

@@ -588,6 +588,8 @@ class Game(Generic[V]):
     name_zh: ClassVar[str]
     name_en: ClassVar[str]
     source: ClassVar[str]
+    #: ``source`` in Chinese ("原文000（百点摘冠）"); empty: the English is shown
+    source_zh: ClassVar[str] = ""
     #: the player counts the game allows; the first is the default
     players: ClassVar[tuple[int, ...]] = (2,)
     deck_size: ClassVar[int] = 52
@@ -634,6 +636,11 @@ class Game(Generic[V]):
         #: whether plays show the table what a seat does not hold (a game that writes
         #: :meth:`_lacking_shown`)
         self.shows_lacking = type(self)._lacking_shown is not Game._lacking_shown
+
+    @classmethod
+    def citation(cls) -> Text:
+        """Where the rules come from, in every language they were written in."""
+        return Text(cls.source, cls.source_zh)
 
     # -- the hooks a game author overrides --------------------------------------------------------
 

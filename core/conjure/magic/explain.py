@@ -355,14 +355,18 @@ def vary(
 ) -> list[tuple[int, Report]]:
     """Verify ``routine`` once for each value of parameter ``name`` (default: its whole range),
     the other parameters at ``params`` or their defaults; ``options`` go to
-    :func:`~conjure.magic.verify.verify`. Returns each value with its report."""
+    :func:`~conjure.magic.verify.verify`. Returns each value with its report; a value whose
+    counter-example is the routine's own code raising stops it (:class:`RoutineBug`)."""
     param = routine.param(name)
     chosen = list(param.values() if values is None else values)
     if not chosen:
         raise UsageError(f"parameter {name}: no value to try")
     results = []
     for v in chosen:
-        results.append((v, verify(routine, {**dict(params or {}), name: v}, **options)))
+        report = verify(routine, {**dict(params or {}), name: v}, **options)
+        if report.counterexample is not None:
+            check_not_bug(routine, report.counterexample)  # the plugin's bug: named, exit 5
+        results.append((v, report))
     return results
 
 

@@ -14,6 +14,8 @@ from conjure.magic.trace import outcome_json, render_setup, render_step, render_
 from conjure.text import Text
 from conjure.view.terminal import make_console
 
+#: the routine's names and where it comes from, above the set-up
+_TITLE = Text("{both}  ({source})", zh="{name}——{source}")
 _PROMPT = Text(
     "[Enter] next · [b] back · [q] quit > ", zh="[回车] 下一步 · [b] 上一步 · [q] 退出 > "
 )
@@ -73,7 +75,9 @@ def rehearse(
         return code
     console = make_console()
     perf = outcome.performance
-    title = f"{routine.both_names}  ({routine.source})"
+    title = _TITLE.format(both=routine.both_names, name=routine.name, source=routine.citation).get(
+        lang
+    )
     console.print(title, style="bold")
     console.print(render_setup(perf, lang, full))
     if interactive is None:

@@ -105,15 +105,15 @@ class Claim:
     """What a routine promises about how it ends.
 
     ``check`` reads the finished :class:`Performance` and returns ``None`` when the claim holds
-    or a sentence saying what is wrong. A claim that is not ``promised`` is optional: it holds
-    only for some set-ups, and ``conjure solve`` finds which. English is required, Chinese
-    optional.
+    or a sentence saying what is wrong (a :class:`~conjure.text.Text` to say it in Chinese too).
+    A claim that is not ``promised`` is optional: it holds only for some set-ups, and
+    ``conjure solve`` finds which. English is required, Chinese optional.
     """
 
     id: str
     en: str
     zh: str = ""
-    check: Callable[[Performance], str | None] = attrs.field(default=None, kw_only=False)
+    check: Callable[[Performance], str | Text | None] = attrs.field(default=None, kw_only=False)
     promised: bool = True
 
     def __attrs_post_init__(self) -> None:
@@ -150,10 +150,17 @@ class Routine:
     #: built with ``interchangeable``): the verifier enumerates set-up orders over these
     #: classes and refuses the abstraction where a performance reads what it erased
     interchangeable: Any = None
+    #: ``source`` in Chinese ("原文003，四、求婚的国王"); empty: the English is shown
+    source_zh: str = ""
 
     @property
     def name(self) -> Text:
         return Text(self.name_en or self.id, self.name_zh)
+
+    @property
+    def citation(self) -> Text:
+        """Where the routine comes from, in every language it was written in."""
+        return Text(self.source, self.source_zh)
 
     @property
     def both_names(self) -> str:
@@ -254,16 +261,31 @@ def holds(place: str, count: int, en: str = "", zh: str = "") -> Belief:
 HANDS = ("left", "right", "spectator", "spectator.left", "spectator.right")
 
 
+#: what the end conditions say when they fail
+_ENDS = {
+    "still": Text("the {place} still holds {n} cards", zh="{place}还有{n}张牌"),
+    "still one": Text("the {place} still holds {n} card", zh="{place}还有{n}张牌"),
+    "left": Text("{n} cards left in the {place}, not in the {where}",
+                 zh="{place}留下{n}张牌，不在{where}"),
+    "left one": Text("{n} card left in the {place}, not in the {where}",
+                     zh="{place}留下{n}张牌，不在{where}"),
+    "or": Text(", ", zh="或"),
+    "in play": Text("{end} cards in play at the end, {start} at the start",
+                    zh="最后有{end}张牌在用，开始时有{start}张"),
+}  # fmt: skip
+
+
 @attrs.frozen
 class _HandsEmpty:
     """The check of :func:`hands_empty` (a value, not a closure, so routines pickle)."""
 
     keep: frozenset[str]
 
-    def __call__(self, p: Performance) -> str | None:
+    def __call__(self, p: Performance) -> Text | None:
         for place in HANDS:
             if place not in self.keep and (n := p.state.size(place)):
-                return f"the {label(place)} still holds {n} card{'' if n == 1 else 's'}"
+                said = _ENDS["still one" if n == 1 else "still"]
+                return said.format(place=place_text(place), n=n)
         return None
 
 
@@ -273,15 +295,15 @@ class _EndIn:
 
     places: tuple[str, ...]
 
-    def __call__(self, p: Performance) -> str | None:
+    def __call__(self, p: Performance) -> Text | None:
         for place in p.state.packets:
             if place not in self.places:
-                where = ", ".join(label(place) for place in self.places)
+                where = _ENDS["or"].join(place_text(place) for place in self.places)
                 n = p.state.size(place)
-                cards = "card" if n == 1 else "cards"
-                return f"{n} {cards} left in the {label(place)}, not in the {where}"
+                said = _ENDS["left one" if n == 1 else "left"]
+                return said.format(n=n, place=place_text(place), where=where)
         if p.initial is not None and len(p.state) != p.in_play:
-            return f"{len(p.state)} cards in play at the end, {p.in_play} at the start"
+            return _ENDS["in play"].format(end=len(p.state), start=p.in_play)
         return None
 
 
@@ -387,6 +409,8 @@ class RoutineFailure(ConjureError):
         self.step = step
         #: what broke, in English (``text`` has it in every language, with the step)
         self.message = said.en
+        #: what broke, in every language, without the step
+        self.reason = said
         self.error = error
         #: what broke, for tables of slips: ``illegal`` (an impossible move), ``flash``,
         #: ``belief`` (a face contradicts a belief), ``told`` (a count or backing told
@@ -808,9 +832,17 @@ class Outcome:
 
     performance: Performance
     failure: RoutineFailure | None
+    #: claim id -> what is wrong, in English
     claim_errors: dict[str, str]
     #: a Python exception raised by the routine's own script or claims (a bug of its plugin)
     error: BaseException | None = None
+    #: claim id -> what is wrong, in every language it was written in
+    claim_texts: dict[str, Text] = attrs.field(factory=dict)
+
+    def claim_error(self, claim_id: str, lang: str = "en") -> str:
+        """What is wrong with claim ``claim_id``, in ``lang``."""
+        said = self.claim_texts.get(claim_id)
+        return said.get(lang) if said is not None else self.claim_errors[claim_id]
 
     @property
     def ok(self) -> bool:
@@ -826,6 +858,10 @@ class Outcome:
 
     def choice_indices(self) -> list[int]:
         return [c.index for c in self.performance.choices]
+
+
+_CHECK_RAISED = Text("the claim's check raised {error}", zh="结论的检查出错：{error}")
+_SCRIPT_RAISED = Text("the routine's script raised {error}", zh="流程的代码出错：{error}")
 
 
 def _described(exc: BaseException) -> str:
@@ -876,7 +912,7 @@ def perform(
     )
     failure: RoutineFailure | None = None
     error: BaseException | None = None
-    errors: dict[str, str] = {}
+    errors: dict[str, Text] = {}
     try:
         routine.script(perf)
     except RoutineFailure as exc:
@@ -887,26 +923,23 @@ def perform(
         if exc is perf.chooser_error:
             raise
         error = exc  # bad notation, an unknown parameter: the script's bug, as any other
-        failure = RoutineFailure(
-            perf.at, f"the routine's script raised {_described(exc)}", error=exc
-        )
+        failure = RoutineFailure(perf.at, _SCRIPT_RAISED.format(error=_described(exc)), error=exc)
     except Exception as exc:
         error = exc
-        failure = RoutineFailure(
-            perf.at, f"the routine's script raised {_described(exc)}", error=exc
-        )
+        failure = RoutineFailure(perf.at, _SCRIPT_RAISED.format(error=_described(exc)), error=exc)
     perf.finish()
     if failure is None:
         for claim in routine.claims if claims is None else claims:
             if claims is None and not claim.promised:
                 continue
+            problem: str | Text | None
             try:
                 problem = claim.check(perf)
             except ConjureError as exc:
-                problem = str(exc)
+                problem = exc.text
             except Exception as exc:
                 error = error or exc
-                problem = f"the claim's check raised {_described(exc)}"
+                problem = _CHECK_RAISED.format(error=_described(exc))
             if problem is not None:
-                errors[claim.id] = problem
-    return Outcome(perf, failure, errors, error)
+                errors[claim.id] = Text.of(problem)
+    return Outcome(perf, failure, {k: v.en for k, v in errors.items()}, error, errors)

@@ -240,15 +240,20 @@ class SlipResult:
     proved: bool
     cases: int
     how: str = ""
-    reason: str = ""
+    #: what broke, in every language ("" when the slip is survived)
+    reason: Text = attrs.field(factory=lambda: Text(""))
     counterexample: Outcome | None = None
 
 
-def _how(outcome: Outcome) -> tuple[str, str]:
+_CLAIM_FAILED = Text("{claim}: {problem}", zh="{claim}：{problem}")
+
+
+def _how(outcome: Outcome) -> tuple[str, Text]:
     if outcome.failure is not None:
-        return outcome.failure.kind or "error", outcome.failure.message
-    claim, problem = next(iter(outcome.claim_errors.items()))
-    return "claim", f"{claim}: {problem}"
+        return outcome.failure.kind or "error", outcome.failure.reason
+    claim = next(iter(outcome.claim_errors))
+    problem = outcome.claim_texts.get(claim, Text(outcome.claim_errors[claim]))
+    return "claim", _CLAIM_FAILED.format(claim=claim, problem=problem)
 
 
 def check_slip(
@@ -266,7 +271,8 @@ def check_slip(
     from conjure.magic.verify import verify
 
     bad = slipped(routine, slip)
-    first = perform(bad, params, _chooser(routine))
+    # the routine's own code raising, in any case, is its plugin's bug, not the slip's effect
+    first = check_not_bug(routine, perform(bad, params, _chooser(routine)))
     if not first.ok:
         how, reason = _how(first)
         return SlipResult(slip, True, False, 1, how, reason, first)
@@ -274,6 +280,7 @@ def check_slip(
     found = report.counterexample
     if found is None:
         return SlipResult(slip, False, report.proved, report.cases)
+    check_not_bug(routine, found)
     how, reason = _how(found)
     return SlipResult(slip, True, False, report.cases, how, reason, found)
 

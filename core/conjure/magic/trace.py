@@ -199,7 +199,8 @@ def format_outcome(outcome: Outcome, lang: str = "en") -> str:
         lines.append(f"{words['failed']}{colon}{said(outcome.failure, lang)}")
     last = perf.steps[-1].number if perf.steps else ""
     after = _AFTER.format(step=last).get(lang) if last else ""
-    for claim_id, problem in outcome.claim_errors.items():
+    for claim_id in outcome.claim_errors:
+        problem = outcome.claim_error(claim_id, lang)
         claim = _claim(perf, claim_id)
         text = claim.text.get(lang) if claim is not None else claim_id
         lines.append(
@@ -349,7 +350,7 @@ def render_verdict(outcome: Outcome, lang: str = "en") -> RenderableType:
         if not claim.promised:
             text += _OPTIONAL.get(lang)
         if claim.id in outcome.claim_errors:
-            problem = outcome.claim_errors[claim.id]
+            problem = outcome.claim_error(claim.id, lang)
             lines.append(f"✗ {claim.id}{colon}{text}{colon}{problem}\n", style="red")
         elif outcome.failure is None:
             lines.append(f"✓ {claim.id}{colon}{text}\n", style="green")

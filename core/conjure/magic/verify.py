@@ -37,6 +37,7 @@ from conjure.magic.choices import (
 )
 from conjure.magic.routine import SETUP, Claim, Outcome, Routine, check_not_bug, perform
 from conjure.magic.walk import Walk, WalkResult, widest_segment
+from conjure.text import Text
 
 DEFAULT_EXHAUSTIVE_LIMIT = 1_000_000
 DEFAULT_EXAMPLES = 20_000
@@ -634,7 +635,8 @@ class Solution:
     params: dict[str, int]
     setups: list[dict[str, Any]]
     total: int
-    rules: list[str]
+    #: what the set-ups have in common, when simple rules pick them out exactly
+    rules: list[Text]
     seconds: float
 
 
@@ -681,7 +683,16 @@ def solve(
     )
 
 
-def describe_rules(good: list[dict[str, Any]], every: Mapping[Any, dict[str, Any]]) -> list[str]:
+#: the words of the rules :func:`describe_rules` finds
+_RULES = {
+    "same": Text("{b} = {a}", zh="{b} = {a}"),
+    "taken": Text("{b} = {a} taken in the positions {positions}",
+                  zh="{b} = 按位置 {positions} 取 {a}"),
+    "any": Text("{name}: any ({n} possible)", zh="{name}：任意（共{n}种）"),
+}  # fmt: skip
+
+
+def describe_rules(good: list[dict[str, Any]], every: Mapping[Any, dict[str, Any]]) -> list[Text]:
     """Rules that pick out exactly the ``good`` set-ups among ``every`` one, when simple ones do.
 
     Looked for: an ordered value that is another's rearranged by one fixed permutation of
@@ -691,7 +702,7 @@ def describe_rules(good: list[dict[str, Any]], every: Mapping[Any, dict[str, Any
     if not good:
         return []
     names = list(good[0])
-    derived: dict[str, str] = {}
+    derived: dict[str, Text] = {}
     for j, b in enumerate(names):
         for a in names[:j]:  # a later set-up value is described by an earlier one
             if a in derived or b in derived:
@@ -703,11 +714,10 @@ def describe_rules(good: list[dict[str, Any]], every: Mapping[Any, dict[str, Any
                 if all(tuple(s[a][p] for p in perm) == s[b] for s in good):
                     positions = " ".join(str(p + 1) for p in perm)
                     same = list(perm) == sorted(perm)
-                    derived[b] = (
-                        f"{b} = {a}" if same else f"{b} = {a} taken in the positions {positions}"
-                    )
+                    said = _RULES["same" if same else "taken"]
+                    derived[b] = said.format(a=a, b=b, positions=positions)
                     break
-    rules: list[str] = []
+    rules: list[Text] = []
     free_product = 1
     for name in names:
         if name in derived:
@@ -715,7 +725,7 @@ def describe_rules(good: list[dict[str, Any]], every: Mapping[Any, dict[str, Any
         all_values = {_key(s[name]) for s in every.values()}
         good_values = {_key(s[name]) for s in good}
         if good_values == all_values:
-            rules.append(f"{name}: any ({len(all_values)} possible)")
+            rules.append(_RULES["any"].format(name=name, n=len(all_values)))
             free_product *= len(all_values)
         else:
             free_product = 0

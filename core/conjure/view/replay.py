@@ -259,7 +259,7 @@ def replay_page(record: Record, lang: str = "en") -> str:
         )
     header = (
         f"<header><h1>{esc(name)} <small>{esc(other)}</small></h1>"
-        f"<p>{esc(game.source)} · {esc(_t('replay', lang))} · "
+        f"<p>{esc(game.citation().get(lang))} · {esc(_t('replay', lang))} · "
         f"{esc(_t('seed', lang, seed=record.seed))} · "
         f"{esc(_t('moves', lang, n=sum(p.kind == MOVE for p in positions)))}</p></header>"
     )

@@ -120,7 +120,7 @@ def storyboard(outcome: Outcome, lang: str = "en", counterexample: bool = False)
     summary = routine.summary_zh if lang == "zh" else routine.summary_en
     setup_text = routine.setup_zh if lang == "zh" else routine.setup_en
     header = [f"<header><h1>{esc(name)} <small>{esc(other)}</small></h1>"]
-    header.append(f"<p>{esc(routine.source)} · {esc(_t('storyboard', lang))}</p>")
+    header.append(f"<p>{esc(routine.citation.get(lang))} · {esc(_t('storyboard', lang))}</p>")
     if summary:
         header.append(f"<p>{esc(summary)}</p>")
     if perf.params:
