@@ -35,6 +35,12 @@ against 1,726 over the first 1,500 deals and 1,683 against 2,647 once warm (``se
 warm, some 60 go to picking captures and moves beside builds, 40 to dealing and ending the
 deal, 20 to tables met for the first time (far more from cold: tens of thousands of tables
 occur), and the rest to the loop itself, about 2 µs a move.
+
+With one set a capture (``several=0``, the default) the fast path looks no table up at all
+(:meth:`Casino._play_one_set`): the counts of the table's subsets by total are kept up to date
+as cards come and go (a card laid times ``1 + x**v``, a card taken times its inverse series),
+and a chosen sum or build is found among the subsets by counting them (:func:`_unrank`), so a
+table met for the first time costs no more than one met before.
 """
 
 from __future__ import annotations
@@ -118,6 +124,185 @@ FACE_CAPTURES: Final = tuple(
     for faces in range(1 << 12)
 )
 
+# -- the fast path of the default rules (one set a capture) ------------------------------------
+# :meth:`Casino._play_one_set` keeps what it counts up to date card by card instead of looking
+# a table up: ``P``, the table's number-card subsets by total (the coefficients of the product
+# of ``1 + x**v``, a total to a digit of ONE_DIGIT bits, the empty set as total 0); ``E`` and
+# ``F``, what turns ``P`` into the captures of a card of each value (``P + E`` without pictures
+# on the table, ``2 * P + F`` with them, every sum coming twice); ``B``, the table's cards of
+# each value v at digit 10 + v, so that ``P + B`` counts builds as a table's build vector does.
+
+#: bits of a digit on this path: no count it packs reaches 2**16 (a table of all 40 number
+#: cards has at most 1,702 subsets of one total; a hand of four cards adds at most four
+#: capture counts of at most 2 * 1,702 + 15, or ten times a table's subsets in its builds),
+#: so the products stay shorter than with :data:`DIGIT` (several=1 packs counts of unions)
+ONE_DIGIT: Final = 16
+ONE_MASK: Final = (1 << ONE_DIGIT) - 1
+ONE_POLY: Final = (1 << ONE_DIGIT * FACE) - 1  # totals 0-10
+ONE_CAPTURE: Final = ONE_DIGIT * 13
+ONE_BUILD: Final = ONE_DIGIT * 20
+#: 1 / (1 + x**v) as a series to x**10, packed: ``P`` times it is ``P`` without a card of value
+#: v (exact: the digits to x**10 of the product are the counts, the rest lies above the mask)
+UNDO: Final = tuple(
+    sum((-1) ** k << ONE_DIGIT * k * v for k in range(10 // v + 1)) if 0 < v < FACE else 1
+    for v in range(14)
+)
+#: value v, number m of that value already on the table -> what ``E`` gains by one more:
+#: 2**m more sets of equal cards, less the new card alone, which ``P`` counts and is no sum
+GROW_E: Final = tuple(
+    tuple(((1 << m) - 1 << ONE_DIGIT * v) if 0 < v < FACE else 0 for m in range(8))
+    for v in range(14)
+)
+#: the same for ``F``: 2**m more sets of equal cards, less the card alone counted twice in
+#: ``2 * P``; a picture adds 2**m sets of its rank
+GROW_F: Final = tuple(
+    tuple(
+        ((1 << m) - 2 << ONE_DIGIT * v) if v < FACE else (1 << m) << ONE_DIGIT * v for m in range(8)
+    )
+    for v in range(14)
+)
+#: value v -> what ``B`` gains by a card of that value
+GROW_B: Final = tuple(1 << ONE_DIGIT * (10 + v) if 0 < v < FACE else 0 for v in range(14))
+
+
+def _unrank(tab: Sequence[int], total: int, k: int, singles: bool) -> int:
+    """The mask of the ``k``-th subset of the number cards at the start of ``tab`` (order keys,
+    by value) reaching ``total``, in the order :func:`sums_by_total` lists them (``singles``)
+    or :func:`sum_sets` does (two cards or more), found without listing them. That order puts
+    the subsets of the first j cards first, then those with card j, each of those as the
+    subsets of the first j cards reaching the rest, the card alone last; so walking down from
+    the top card, card j is in the subset when ``k`` is past the count of the first j cards'
+    subsets reaching what is left (the coefficients of their product of ``1 + x**v``). The
+    sets of two or more are those of the cards below ``total`` (each card of its value came
+    alone, after them)."""
+    top = bisect_left(tab, (total + 1 if singles else total) << 6)
+    before = [1]  # before[j]: the product over the first j cards
+    p = 1
+    for j in range(top - 1):
+        p = (p + (p << ONE_DIGIT * (tab[j] >> 6))) & ONE_POLY
+        before.append(p)
+    j = top - 1
+    t = total
+    mask = 0
+    while t:
+        n = before[j] >> ONE_DIGIT * t & ONE_MASK
+        if k < n:
+            j -= 1
+            continue
+        k -= n
+        mask |= 1 << j
+        t -= tab[j] >> 6
+        j -= 1
+    return mask
+
+
+def _equal_mask(tab: Sequence[int], v: int, m: int, bits: int, r: int) -> int:
+    """The set of equal items numbered ``r`` (from 1, in the order of the sorted submasks):
+    the low ``m`` bits of ``r`` pick among the ``m`` loose cards of value ``v``, the rest
+    among the builds at ``bits``."""
+    mask = (r & (1 << m) - 1) << bisect_left(tab, v << 6)
+    r >>= m
+    if r:
+        low = bits & -bits
+        if r & 1:
+            mask |= low
+        if r & 2:
+            mask |= bits ^ low
+    return mask
+
+
+def _build_bits(bv: Sequence[int], n_loose: int, v: int) -> int:
+    """The positions of the builds of value ``v`` (after the ``n_loose`` loose cards, player
+    1's first) as a mask; ``bv`` holds each player's build value, 0 for none."""
+    bits = 0
+    at = n_loose
+    if bv[0]:
+        if bv[0] == v:
+            bits = 1 << at
+        at += 1
+    if bv[1] and bv[1] == v:
+        bits |= 1 << at
+    return bits
+
+
+def _pick_one_set(
+    tab: Sequence[int],
+    hand: Sequence[int],
+    counts: int,
+    count: int,
+    poly: int,
+    i: int,
+    faces: bool,
+    bv: Sequence[int],
+) -> tuple[int, int]:
+    """``(card, mask)`` of the ``i``-th capture of ``hand`` in the order of
+    :meth:`Casino._legal_actions` (one set a capture): ``counts`` the table's packed capture
+    counts by value without builds, ``count`` its packed count of values, ``poly`` its
+    subsets by total, ``bv`` the values of the builds after its loose cards."""
+    build_values = (1 << bv[0] | 1 << bv[1]) & ~1
+    for c in hand:
+        v = VALUES[c]
+        m = count >> 4 * v & 15
+        if build_values >> v & 1:  # the builds of its value may be taken, alone or together
+            bits = _build_bits(bv, len(tab), v)
+            every = 1 << m + bits.bit_count()
+            n_eq = every - 1 + (every - (1 << m) if faces else 0)
+            size = n_eq + ((poly >> ONE_DIGIT * v & ONE_MASK) - m) * (2 if faces else 1)
+        else:
+            bits = 0
+            n_eq = (1 << m) - 1
+            size = counts >> ONE_DIGIT * v & ONE_MASK
+        if i >= size:
+            i -= size
+            continue
+        if i < n_eq:
+            loose = (1 << m) - 1
+            if faces and i >= loose:  # a build taken: with the pictures too, next
+                j = i - loose
+                mask = _equal_mask(tab, v, m, bits, (1 << m) + (j >> 1))
+                return c, mask | RIDE_ALONG if j & 1 else mask
+            return c, _equal_mask(tab, v, m, bits, i + 1)
+        i -= n_eq
+        if faces:
+            mask = _unrank(tab, v, i >> 1, False)
+            return c, mask | RIDE_ALONG if i & 1 else mask
+        return c, _unrank(tab, v, i, False)
+    raise AssertionError("no such capture")
+
+
+def _pick_build_one_set(
+    tab: Sequence[int], hand: Sequence[int], count: int, poly: int, i: int, raised: int, at: int
+) -> tuple[int, int, int]:
+    """``(card, kind, mask)`` of the ``i``-th build, pair build or raise of ``hand`` in the
+    order of :func:`build_actions`, counted from the table's subsets by total ``poly`` and
+    its packed count of values ``count``, only the chosen one written out."""
+    held = [0] * 14
+    for c in hand:
+        held[VALUES[c]] += 1
+    kinds = {VALUES[c] for c in hand if VALUES[c] <= 10}  # (in the order build_actions meets)
+    for c in hand:
+        v = VALUES[c]
+        if v > 10:
+            continue
+        held[v] -= 1
+        for h in kinds:
+            if h > v and held[h]:
+                n = poly >> ONE_DIGIT * (h - v) & ONE_MASK
+                if i < n:
+                    return c, BUILD, _unrank(tab, h - v, i, True)
+                i -= n
+        if held[v]:
+            n = count >> 4 * v & 15
+            if i < n:
+                return c, PAIR, 1 << bisect_left(tab, v << 6) + i
+            i -= n
+        if raised + v <= 10 and held[raised + v]:
+            if not i:
+                return c, RAISE, 1 << at
+            i -= 1
+        held[v] += 1
+    raise AssertionError("no such build")
+
 
 def build_actions(
     hand: Sequence[int], every: Sequence[Sequence[int]], same: Sequence[int], raised: int, at: int
@@ -155,26 +340,35 @@ def build_actions(
 _HANDS_SEEN: dict[int, tuple[int, int, tuple[int, ...], int, int]] = {}
 
 
-def _hand_vectors(count: int) -> tuple[int, int, tuple[int, ...], int, int]:
+def _hand_vectors(
+    count: int,
+    digit: int = DIGIT,
+    seen: dict[int, tuple[int, int, tuple[int, ...], int, int]] = _HANDS_SEEN,
+) -> tuple[int, int, tuple[int, ...], int, int]:
     """A hand as the fast path counts its moves, from the packed count of its values, with
-    a digit of :data:`DIGIT` bits a term: ``(how many of each value v held (digit 13 - v), for
-    each difference d = 1-9 how many number cards have a higher value d above them in the hand
-    (digit 20 - d) and for each number value v held twice or more how many (digit 10 - v),
+    a digit of ``digit`` bits a term (:data:`DIGIT`; :data:`ONE_DIGIT`, remembered in
+    ``seen``): ``(how many of each value v held (digit 13 - v), for each difference d = 1-9
+    how many number cards have a higher value d above them in the hand (digit 20 - d) and
+    for each number value v held twice or more how many (digit 10 - v),
     those differences again as a tuple, the values held as bits, the pictures held)``. Times
     a table's packed capture counts (:meth:`Casino._sums_of`), the first has the hand's
     captures as digit 13; the second times the table's subsets by total and cards by value
     has its builds and pair builds as digit 20; the differences give the raises of a build
     of value d. Remembered."""
     held = [count >> 4 * v & 15 for v in range(14)]
-    captures = sum(held[v] << DIGIT * (13 - v) for v in range(1, 14))
+    captures = sum(held[v] << digit * (13 - v) for v in range(1, 14))
     lags = [0] * FACE
     for d in range(1, 10):
         lags[d] = sum(held[v] for v in range(1, FACE - d) if held[v + d])
-    builds = sum(lags[d] << DIGIT * (20 - d) for d in range(1, 10))
-    builds += sum(held[v] << DIGIT * (10 - v) for v in range(1, FACE) if held[v] >= 2)
+    builds = sum(lags[d] << digit * (20 - d) for d in range(1, 10))
+    builds += sum(held[v] << digit * (10 - v) for v in range(1, FACE) if held[v] >= 2)
     bits = sum(1 << v for v in range(14) if held[v])
-    found = _HANDS_SEEN[count] = (captures, builds, tuple(lags), bits, count >> 4 * FACE)
+    found = seen[count] = (captures, builds, tuple(lags), bits, count >> 4 * FACE)
     return found
+
+
+#: a hand's packed count -> :func:`_hand_vectors` of it in digits of :data:`ONE_DIGIT` bits
+_HANDS_ONE_SET: dict[int, tuple[int, int, tuple[int, ...], int, int]] = {}
 
 
 def faces_in(hand: Sequence[int]) -> bool:
@@ -892,6 +1086,285 @@ class Casino(CaptureGame[CasinoVars]):
         self._apply_action(state, action)
         return 1
 
+    def _one_set_with_builds(
+        self,
+        tab: Sequence[int],
+        hand: Sequence[int],
+        held: tuple[int, int, tuple[int, ...], int, int],
+        counts: int,
+        count: int,
+        poly: int,
+        vector: int,
+        pick: Callable[[], float],
+        faces: bool,
+        me: int,
+        bv: Sequence[int],
+        bp: Sequence[int],
+    ) -> tuple[int, int, int]:
+        """``(card, kind, mask)`` of the move chosen by ``pick`` among the legal moves of
+        player ``me`` holding ``hand`` (``held``: :func:`_hand_vectors`) with builds on the
+        table and one set a capture, counted as :meth:`_with_builds_on` counts them
+        (``vector``: the table's build vector, ``P + B``)."""
+        n_loose = len(tab)
+        at0 = n_loose if bv[0] else -1
+        at1 = n_loose + (1 if bv[0] else 0) if bv[1] else -1
+        own = at1 if me else at0
+        if own >= 0:  # the owner takes his build: the sets of equal items holding it
+            mine = bv[me]
+            bits = _build_bits(bv, n_loose, mine)
+            m = count >> 4 * mine & 15
+            at = m + (bits & (1 << own) - 1).bit_count()  # its place among the equal items
+            per = 1 << m + bits.bit_count() - 1
+            if faces:  # each with the pictures too, next
+                per <<= 1
+            takers = [c for c in hand if VALUES[c] == mine]
+            if not takers:
+                return hand[int(pick() * len(hand))], 0, 0
+            i = int(pick() * (len(takers) * per))
+            card = takers[i // per]
+            j = i % per
+            ride = 0
+            if faces:
+                ride = RIDE_ALONG if j & 1 else 0
+                j >>= 1
+            r = j >> at << at + 1 | 1 << at | j & (1 << at) - 1
+            return card, CAPTURE, _equal_mask(tab, mine, m, bits, r) | ride
+        n_captures = held[0] * counts >> ONE_CAPTURE & ONE_MASK
+        taken = held[3] & (1 << bv[0] | 1 << bv[1]) & ~1
+        for v in (bv[0], bv[1]) if taken else ():
+            if taken >> v & 1:  # builds taken by cards of their value, alone or with more
+                taken ^= 1 << v
+                m = count >> 4 * v & 15
+                more = (1 << m + _build_bits(bv, n_loose, v).bit_count()) - (1 << m)
+                if faces:
+                    more *= 2
+                n_captures += (held[0] >> ONE_DIGIT * (13 - v) & ONE_MASK) * more
+        other_at = at0 if me else at1
+        n_hand = len(hand)
+        base = n_captures + n_hand
+        n = base
+        raised = 0
+        if n_hand > 2 or (n_hand == 2 and (other_at >= 0 or not held[4])):
+            n += held[1] * vector >> ONE_BUILD & ONE_MASK
+            if other_at >= 0 and not bp[1 - me]:
+                raised = bv[1 - me]
+                n += held[2][raised]
+        i = int(pick() * n)
+        if i < n_captures:
+            card, mask = _pick_one_set(tab, hand, counts, count, poly, i, faces, bv)
+            return card, CAPTURE, mask
+        if i < base:
+            return hand[i - n_captures], 0, 0
+        return _pick_build_one_set(tab, hand, count, poly, i - base, raised or 99, other_at)
+
+    def _play_one_set(self, state: GameState[CasinoVars], pick: Callable[[], float]) -> int:
+        """:meth:`_play_random` with one set a capture (``several=0``): the table's counts are
+        kept up to date card by card (``P``, ``E``, ``F``, ``B``: see :data:`UNDO`), so no
+        table is ever looked up or worked out, and a chosen capture or build is found among
+        the subsets by counting them (:func:`_unrank`)."""
+        z = state.zones
+        v_ = state.vars
+        table = z["table"]
+        tab = [ORDER[c] for c in table]
+        hands = (z["hand0"], z["hand1"])
+        bz = (z["build0"], z["build1"])
+        bv = [v_.builds[0][0] if bz[0] else 0, v_.builds[1][0] if bz[1] else 0]
+        bp = [v_.builds[0][1] if bz[0] else 0, v_.builds[1][1] if bz[1] else 0]
+        if (bz[0] and not bv[0]) or (bz[1] and not bv[1]) or tab != sorted(tab):
+            return self._one_move(state, pick)
+        won = (z["won0"], z["won1"])
+        stock = z["stock"]
+        count = 0
+        poly = 1
+        e_ = f_ = b_ = 0
+        for x in tab:
+            v = x >> 6
+            m = count >> 4 * v & 15
+            count += 1 << 4 * v
+            if v < FACE:
+                poly = (poly + (poly << ONE_DIGIT * v)) & ONE_POLY
+                e_ += GROW_E[v][m]
+                b_ += GROW_B[v]
+            f_ += GROW_F[v][m]
+        held_counts = [0, 0]
+        for p in (0, 1):
+            for c in hands[p]:
+                held_counts[p] += COUNT_BIT[c]
+        me = state.current
+        last = v_.last
+        score = list(v_.score)
+        points = self.option_values["scoring"] == POINTS_SCORING
+        shown: list[int] = []
+        history = state.history
+        hands_seen = _HANDS_ONE_SET
+        values = VALUES
+        worth = POINTS
+        grow_e, grow_f, grow_b, undo = GROW_E, GROW_F, GROW_B, UNDO
+        start = len(history)
+        over = False
+        while True:
+            hand = hands[me]
+            if not hand:  # both hands played out (the player to move empties his last)
+                if hands[1 - me]:  # not a position of this game: the checked path says so
+                    if len(history) == start:
+                        return self._one_move(state, pick)
+                    break
+                if not stock:
+                    over = True
+                    break
+                first = 1 - v_.dealer
+                for p, dealt in ((first, stock[0:8:2]), (1 - first, stock[1:8:2])):
+                    hands[p].extend(dealt)
+                    for c in dealt:
+                        held_counts[p] += COUNT_BIT[c]
+                stock = stock[8:]
+                me = first
+                continue
+            hk = held_counts[me]
+            held = hands_seen.get(hk) or _hand_vectors(hk, ONE_DIGIT, hands_seen)
+            if count > NUMBER_BITS:
+                faces = True
+                counts = poly + poly + f_
+            else:
+                faces = False
+                counts = poly + e_
+            if not (bv[0] or bv[1]):
+                n_captures = held[0] * counts >> ONE_CAPTURE & ONE_MASK
+                n_hand = len(hand)
+                base = n_captures + n_hand
+                if n_hand > 2 or (n_hand == 2 and not held[4]):
+                    builds = held[1] * (poly + b_) >> ONE_BUILD & ONE_MASK
+                    i = int(pick() * (base + builds))
+                else:
+                    i = int(pick() * base)
+                if i >= n_captures:
+                    if i < base:  # a card laid on the table: most moves, made here
+                        card = hand.pop(i - n_captures)
+                        history.append(card)
+                        held_counts[me] = hk - COUNT_BIT[card]
+                        x = ORDER[card]
+                        insort(tab, x)
+                        v = x >> 6
+                        m = count >> 4 * v & 15
+                        count += 1 << 4 * v
+                        if v < FACE:
+                            poly = (poly + (poly << ONE_DIGIT * v)) & ONE_POLY
+                            e_ += grow_e[v][m]
+                            b_ += grow_b[v]
+                        f_ += grow_f[v][m]
+                        me = 1 - me
+                        continue
+                    card, kind, mask = _pick_build_one_set(tab, hand, count, poly, i - base, 99, -1)
+                else:
+                    kind = CAPTURE
+                    card, mask = _pick_one_set(tab, hand, counts, count, poly, i, faces, bv)
+            else:
+                card, kind, mask = self._one_set_with_builds(
+                    tab, hand, held, counts, count, poly, poly + b_, pick, faces, me, bv, bp
+                )
+            history.append(card | kind << 6 | mask << 9)
+            hand.remove(card)
+            held_counts[me] = hk - COUNT_BIT[card]
+            n_loose = len(tab)
+            if kind == 0:
+                x = ORDER[card]
+                insort(tab, x)
+                v = x >> 6
+                m = count >> 4 * v & 15
+                count += 1 << 4 * v
+                if v < FACE:
+                    poly = (poly + (poly << ONE_DIGIT * v)) & ONE_POLY
+                    e_ += grow_e[v][m]
+                    b_ += grow_b[v]
+                f_ += grow_f[v][m]
+                me = 1 - me
+                continue
+            if kind == RAISE:
+                other = 1 - me
+                bz[me].extend(bz[other])
+                bz[other].clear()
+                bv[me] = bv[other] + values[card]
+                bp[me] = 0
+                bv[other] = bp[other] = 0
+                bz[me].append(card)
+                me = 1 - me
+                continue
+            if kind == CAPTURE:
+                if mask & RIDE_ALONG:
+                    k = bisect_left(tab, FIRST_FACE)
+                    mask ^= RIDE_ALONG ^ ((1 << n_loose) - 1) ^ ((1 << k) - 1)
+                gained = worth[card]
+                gets = won[me]
+                taken_builds = mask >> n_loose
+                if taken_builds:
+                    at = 0
+                    for p in (0, 1):
+                        if bv[p]:
+                            if taken_builds >> at & 1:
+                                for c in bz[p]:
+                                    gained += worth[c]
+                                gets.extend(bz[p])
+                                bz[p].clear()
+                                bv[p] = bp[p] = 0
+                            at += 1
+                    mask &= (1 << n_loose) - 1
+                gets.append(card)
+                last = me
+            else:
+                gets = bz[me]
+                gained = 0
+            if mask == (1 << n_loose) - 1:  # the whole table
+                for x in tab:
+                    gets.append(x & 63)
+                    gained += worth[x & 63]
+                tab.clear()
+                count = e_ = f_ = b_ = 0
+                poly = 1
+            else:
+                gone = []
+                while mask:
+                    low = mask & -mask
+                    at = low.bit_length() - 1
+                    x = tab[at]
+                    gets.append(x & 63)
+                    gained += worth[x & 63]
+                    v = x >> 6
+                    count -= 1 << 4 * v
+                    m = count >> 4 * v & 15
+                    if v < FACE:
+                        poly = poly * undo[v] & ONE_POLY
+                        e_ -= grow_e[v][m]
+                        b_ -= grow_b[v]
+                    f_ -= grow_f[v][m]
+                    gone.append(at)
+                    mask ^= low
+                for at in reversed(gone):
+                    del tab[at]
+            if kind == CAPTURE:
+                if points and gained:
+                    score[me] += gained
+            else:  # a build of the loose cards taken and the card played
+                gets.append(card)
+                if kind == BUILD:  # (number cards: their points are their values)
+                    bv[me], bp[me] = gained + values[card], 0
+                else:
+                    v = values[card]
+                    bv[me], bp[me] = v, 1
+                    shown.append(min(c for c in hand if values[c] == v))
+            me = 1 - me
+        table[:] = [x & 63 for x in tab]
+        z["stock"] = stock
+        v_.builds = ((bv[0], bp[0]), (bv[1], bp[1]))
+        v_.last = last
+        if points:
+            v_.score = tuple(score)
+        for c in shown:
+            state.reveal(c)
+        state.current = me
+        if over:
+            self.end_deal(state)
+        return len(history) - start
+
     def _play_random(
         self, state: GameState[CasinoVars], pick: Callable[[], float], chance: random.Random
     ) -> int:
@@ -901,7 +1374,10 @@ class Casino(CaptureGame[CasinoVars]):
         packed count too (:func:`_hand_vectors`); the moves are counted by multiplying the two
         (one product for the captures, one for the builds) and only the chosen move is written
         out. The same choices from the same picks as :meth:`_legal_actions`, the state written
-        back at the end. A table too large to pack is left to the checked path."""
+        back at the end. A table too large to pack is left to the checked path. With one set
+        a capture (the default) :meth:`_play_one_set` keeps the counts up to date instead."""
+        if not self.option_values["several"]:
+            return self._play_one_set(state, pick)
         z = state.zones
         v_ = state.vars
         table = z["table"]

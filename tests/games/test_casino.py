@@ -11,11 +11,11 @@ import pytest
 from rich.console import Console
 
 from conjure.deck import Card
-from conjure.games import TERMINAL, GameError, GameState
+from conjure.games import TERMINAL, GameError, GameState, sum_sets, sums_by_total
 from conjure.games.bots import random_playout
 from conjure.games.play import play_game
 from conjure.testing import check_game
-from conjure_games.casino import DECK, POINTS, VALUES, Casino
+from conjure_games.casino import DECK, ORDER, POINTS, VALUES, Casino, _unrank
 
 Duel = Callable[..., tuple[float, float, float]]
 
@@ -343,3 +343,28 @@ def test_the_fast_playout_shows_the_same_twin() -> None:
         random_playout(fast, random.Random(seed), 1, chance=random.Random(50 + seed), uniform=True)
         shown += [x for x, seen in fast.known.items() if seen == -1]
     assert c("8C") in shown  # (8♣ is the lowest code of the three)
+
+
+def test_the_fast_playout_finds_each_sum_by_counting() -> None:
+    """The fast path of one set a capture finds the chosen sum or build among the subsets of
+    the table by counting them: every subset of random tables (equal values side by side,
+    pictures after them), for every total, is found at its place in the checked order."""
+    rng = random.Random(5)
+    for _ in range(300):
+        table = rng.sample(DECK, rng.randint(1, 14))
+        tab = sorted(ORDER[x] for x in table)
+        numbers = tuple(x >> 6 for x in tab if x >> 6 <= 10)
+        every, sums = sums_by_total(numbers, 10), sum_sets(numbers, 10)
+        for total in range(1, 11):
+            assert [_unrank(tab, total, k, True) for k in range(len(every[total]))] == every[total]
+            assert [_unrank(tab, total, k, False) for k in range(len(sums[total]))] == sums[total]
+
+
+def test_the_fast_playout_takes_a_sum_beside_cards_of_its_value() -> None:
+    """Two loose 5s beside sums of 5: a 5 takes either 5, both, or a sum of two or three
+    cards; both paths choose alike."""
+    game = Casino(target=150)
+    s = position(game, "5C 9H 3D KH", "5S 5H 2S 3S AC 4C AH", other="8D AD 4D JH")
+    takes = [n for n in names(game, s) if n.startswith("5♣ takes")]
+    assert len(takes) == 3 + 4  # 5♠, 5♥, both; 2+3, A+4 twice, A+A+3
+    same_playouts(s, 40)
