@@ -108,6 +108,17 @@ def test_solve_courting_kings(capsys: pytest.CaptureFixture[str]) -> None:
     assert "queens=C H S D, kings=C H D S" in out  # the book's example is among them
 
 
+def test_solve_says_when_every_set_up_works_instead_of_listing_them(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["solve", "courting-kings", "king-and-queen"]) == 0
+    out = capsys.readouterr().out
+    assert "576 of 576 set-ups" in out and "every set-up works" in out
+    assert "queens=" not in out
+    assert main(["solve", "courting-kings", "king-and-queen", "--json"]) == 0
+    assert len(json.loads(capsys.readouterr().out)["setups"]) == 576
+
+
 @pytest.mark.parametrize(
     ("routine", "lang", "needles"),
     [

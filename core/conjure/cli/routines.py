@@ -880,6 +880,9 @@ _SOLVE_WORDS = {
     "sep": Text("; ", zh="；"),
     "more": Text("  … and {n} more (--json lists them all)",
                  zh="  ……另有{n}种（--json 列出全部）"),
+    "every": Text("  every set-up works: the set-up does not matter for this claim "
+                  "(--json lists them all)",
+                  zh="  每一种准备都成立：这条结论与准备无关（--json 列出全部）"),
 }  # fmt: skip
 
 
@@ -918,6 +921,9 @@ def _solve(args: argparse.Namespace) -> int:
     )
     if solution.rules:
         print(w["rule"].format(rules=w["sep"].join(solution.rules)).get(lang))
+    if found == solution.total and found > 1:  # a list of every set-up would say nothing
+        print(w["every"].get(lang))
+        return EXIT_OK
     for setup in solution.setups[:24]:
         print("  " + format_setup(setup))
     if len(solution.setups) > 24:
