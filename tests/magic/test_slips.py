@@ -83,3 +83,39 @@ def test_the_chinese_slip_lines_line_up(capsys: pytest.CaptureFixture[str]) -> N
     number = lines[fatal].index("1.")
     detail = lines[fatal + 1]
     assert cell_len(lines[fatal][:number]) == len(detail) - len(detail.lstrip()) == 11
+
+
+def test_a_counter_example_names_the_cards_not_option_numbers(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["slips", "gilbreath", "--param", "pairs=2"]) == 0
+    cases = [
+        line.strip() for line in capsys.readouterr().out.splitlines() if "counter-example:" in line
+    ]
+    assert cases and all("=#" not in case for case in cases)
+    assert any(case.startswith("counter-example: reds=A♥ 2♥, blacks=") for case in cases)
+
+
+def test_the_slips_count_up_on_a_terminal_and_leave_nothing_behind(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import io
+    import sys
+
+    from conjure.cli.routines import _progress_line
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    screen = Terminal()
+    monkeypatch.setattr(sys, "stderr", screen)
+    show = _progress_line("checking slip {k} of {n}…")
+    assert show is not None
+    show(1, 3)
+    show(2, 3)
+    assert screen.getvalue() == "\rchecking slip 1 of 3…\rchecking slip 2 of 3…"
+    show(3, 3)
+    assert screen.getvalue().endswith("\r") and screen.getvalue().split("\r")[-2].strip() == ""
+    monkeypatch.setattr(sys, "stderr", io.StringIO())  # a pipe or a file: no counter at all
+    assert _progress_line("{k}/{n}") is None

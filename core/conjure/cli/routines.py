@@ -608,21 +608,44 @@ _SLIP_WORDS = {
                      zh="关键步骤（在此失误即致命），按致命比例排列：{steps}"),
     "none": Text("no slip is fatal", zh="没有致命的失误"),
     "case": Text("counter-example: {chosen}", zh="反例：{chosen}"),
+    "progress": Text("checking slip {k} of {n}…", zh="正在检查第{k}种失误（共{n}种）……"),
     "why": Text("{how}: {reason}", zh="{how}：{reason}"),
 }  # fmt: skip
 
 
 @_names_plugin_bugs
+def _progress_line(words: str) -> Callable[[int, int], None] | None:
+    """A counter rewritten in place on a terminal's stderr (``words`` with ``{k}`` and ``{n}``),
+    erased when the count is done; nothing when stderr is not a terminal."""
+    if not sys.stderr.isatty():
+        return None
+
+    def show(k: int, n: int) -> None:
+        line = words.format(k=k, n=n)
+        sys.stderr.write(f"\r{line}" if k < n else "\r" + " " * len(line) * 2 + "\r")
+        sys.stderr.flush()
+
+    return show
+
+
 def _slips(args: argparse.Namespace) -> int:
     from conjure.magic.slips import HOW, check_slips
     from conjure.magic.trace import outcome_json
+    from conjure.magic.verify import format_setup
 
     limit = parse_int(args.limit, "--limit", low=0)
     examples = parse_int(args.examples, "--examples", low=1)
     seed = parse_int(args.seed, "--seed", low=0)
     routine = registry().routine(args.routine)
     params = int_params(args.param)
-    report = check_slips(routine, params, exhaustive_limit=limit, examples=examples, seed=seed)
+    report = check_slips(
+        routine,
+        params,
+        exhaustive_limit=limit,
+        examples=examples,
+        seed=seed,
+        progress=_progress_line(_SLIP_WORDS["progress"].get(args.lang)),
+    )
     lang = args.lang
     if args.json:
         steps = []
@@ -676,8 +699,8 @@ def _slips(args: argparse.Namespace) -> int:
                 print(f"  {_pad(w['fatal'], 8)} {r.slip.index + 1}. {said}")
                 print(f"           {w['why'].format(how=how, reason=r.reason.get(lang))}")
                 if r.counterexample is not None:
-                    chosen = ", ".join(
-                        f"{c.name}=#{c.index}" for c in r.counterexample.performance.choices
+                    chosen = format_setup(
+                        {c.name: c.value for c in r.counterexample.performance.choices}
                     )
                     if chosen:
                         print(f"           {w['case'].format(chosen=chosen)}")
