@@ -613,7 +613,6 @@ _SLIP_WORDS = {
 }  # fmt: skip
 
 
-@_names_plugin_bugs
 def _progress_line(words: str) -> Callable[[int, int], None] | None:
     """A counter rewritten in place on a terminal's stderr (``words`` with ``{k}`` and ``{n}``),
     erased when the count is done; nothing when stderr is not a terminal."""
@@ -628,6 +627,7 @@ def _progress_line(words: str) -> Callable[[int, int], None] | None:
     return show
 
 
+@_names_plugin_bugs
 def _slips(args: argparse.Namespace) -> int:
     from conjure.magic.slips import HOW, check_slips
     from conjure.magic.trace import outcome_json
