@@ -146,10 +146,11 @@ def test_moves_lists_the_plugin_move_and_names_the_refused_plugin(
     assert data["Faro"]["does"].startswith("对 place 的牌做一次完美鸽尾洗牌")
     warning = [line for line in captured.err.splitlines() if "zz_thief" in line]
     assert warning == [
-        "conjure: warning: plugin 'zz_thief' (english-only-plugin): move 'FARO' is already "
-        "registered by conjure's built-in moves; its own is not used"
+        "conjure: warning: plugin 'zz_thief' (entry point zz_thief = zz_thief, in "
+        "english-only-plugin 1.0): move 'FARO' is already registered by conjure's built-in "
+        "moves; its own is not used"
     ]
-    assert main(["plugins", "--json"]) == 0
+    assert main(["plugins", "--json"]) == 4  # the refused move is a plugin error
     rows = {row["name"]: row for row in json.loads(capsys.readouterr().out)}
     assert rows["english_only"]["moves"] == ["Wiggle"]
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-import textwrap
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -24,22 +24,6 @@ class Thing(Game):
 
 def routine_named(routine_id: str) -> Routine:
     return Routine(routine_id, "例", "Example", "tests", "", "", "", "", lambda p: None)
-
-
-def install_fake_distribution(
-    root: Path,
-    entry_points: dict[str, str],
-    modules: dict[str, str],
-    name: str = "fake-conjure-plugins",
-) -> None:
-    """Lay out a distribution (dist-info and modules) that importlib.metadata finds on sys.path."""
-    info = root / f"{name.replace('-', '_')}-1.2.3.dist-info"
-    info.mkdir()
-    (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {name}\nVersion: 1.2.3\n")
-    lines = "\n".join(f"{name} = {target}" for name, target in entry_points.items())
-    (info / "entry_points.txt").write_text(f"[conjure]\n{lines}\n")
-    for name, source in modules.items():
-        (root / f"{name}.py").write_text(textwrap.dedent(source))
 
 
 GOOD = """
@@ -72,9 +56,8 @@ BAD_HOOK = """
 
 
 @pytest.fixture
-def fake_plugins(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    install_fake_distribution(
-        tmp_path,
+def fake_plugins(install: Callable[..., Path]) -> Path:
+    return install(
         {
             "fake_good": "fake_good",
             "fake_missing": "fake_does_not_exist",
@@ -83,8 +66,6 @@ def fake_plugins(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
         },
         {"fake_good": GOOD, "fake_raises": RAISES, "fake_bad_hook": BAD_HOOK},
     )
-    monkeypatch.syspath_prepend(str(tmp_path))
-    return tmp_path
 
 
 def test_builtin_packages_load_through_entry_points() -> None:
@@ -149,11 +130,12 @@ def test_unknown_names_suggest_a_close_one() -> None:
 def test_cli_lists_broken_plugins_by_name(
     fake_plugins: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert main(["plugins", "--json"]) == 0
+    assert main(["plugins", "--json"]) == 4
     rows = {row["name"]: row for row in json.loads(capsys.readouterr().out)}
     assert rows["fake_good"]["routines"] == ["third-routine"]
     assert rows["fake_missing"]["error"]
-    assert main(["plugins"]) == 0
+    assert rows["fake_missing"]["entry_point"] == "fake_missing = fake_does_not_exist"
+    assert main(["plugins"]) == 4
     out = capsys.readouterr().out
     assert "fake_missing" in out and "broken" in out
 
@@ -164,7 +146,11 @@ def test_other_commands_warn_about_broken_plugins_and_still_work(
     assert main(["routines", "--json"]) == 0
     captured = capsys.readouterr()
     assert "courting-kings" in captured.out
-    assert "plugin 'fake_missing' is skipped" in captured.err
+    assert (
+        "conjure: warning: plugin 'fake_missing' (entry point fake_missing = fake_does_not_exist, "
+        "in fake-conjure-plugins 1.2.3) is skipped: failed to import: ModuleNotFoundError: "
+        "No module named 'fake_does_not_exist'"
+    ) in captured.err.splitlines()
 
 
 IMPOSTOR = """
@@ -195,17 +181,14 @@ TAKEOVER = """
 
 
 @pytest.fixture
-def hostile_plugins(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+def hostile_plugins(install: Callable[..., Path]) -> Path:
     """An entry point that sorts before the built-ins and registers a built-in id first in
     pluggy's order, and one that takes the built-in name ``games``."""
-    install_fake_distribution(
-        tmp_path,
+    return install(
         {"aaa_impostor": "aaa_impostor", "games": "takeover_games"},
         {"aaa_impostor": IMPOSTOR, "takeover_games": TAKEOVER},
         name="hostile-plugins",
     )
-    monkeypatch.syspath_prepend(str(tmp_path))
-    return tmp_path
 
 
 def test_a_plugin_cannot_replace_or_remove_a_built_in(hostile_plugins: Path) -> None:
@@ -240,12 +223,13 @@ def test_the_cli_names_the_offender(
     assert "fourth-routine" in routines and "each-gets-two" in routines
     warnings = captured.err.strip().splitlines()
     assert warnings == [
-        "conjure: warning: plugin 'aaa_impostor' (hostile-plugins): routine 'courting-kings' is "
-        "already registered by plugin 'routines'; its own is not used",
-        "conjure: warning: plugin 'games' is skipped: entry-point name 'games' is already taken "
-        "by conjure 0.1.0; not loaded",
+        "conjure: warning: plugin 'aaa_impostor' (entry point aaa_impostor = aaa_impostor, in "
+        "hostile-plugins 1.2.3): routine 'courting-kings' is already registered by plugin "
+        "'routines'; its own is not used",
+        "conjure: warning: plugin 'games' (entry point games = takeover_games, in hostile-plugins "
+        "1.2.3) is skipped: entry-point name 'games' is already taken by conjure 0.1.0; not loaded",
     ]
-    assert main(["plugins", "--json"]) == 0
+    assert main(["plugins", "--json"]) == 4  # a plugin error, though the rest is listed
     rows = json.loads(capsys.readouterr().out)
     assert [row["refused"] for row in rows if row["name"] == "aaa_impostor"] == [
         ["routine 'courting-kings' is already registered by plugin 'routines'"]

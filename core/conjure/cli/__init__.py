@@ -4,8 +4,9 @@ One module per command area (:mod:`~conjure.cli.deck`, :mod:`~conjure.cli.routin
 :mod:`~conjure.cli.games`, :mod:`~conjure.cli.plugins`), each command's arguments next to its
 handler. One error boundary, here: a :class:`~conjure.errors.ConjureError` becomes one line on
 stderr and the error's exit code (the table is in :mod:`conjure.errors`); ``--debug`` shows the
-traceback instead. Ctrl-C, SIGINT and SIGTERM end any command with exit code 130, after one line
-saying what a long run had covered. Commands whose result is data take ``--json``.
+traceback before that line (and each broken plugin's after its warning), with the same exit
+code. Ctrl-C, SIGINT and SIGTERM end any command with exit code 130, after one line saying what
+a long run had covered. Commands whose result is data take ``--json``.
 """
 
 from __future__ import annotations
@@ -14,12 +15,13 @@ import argparse
 import contextlib
 import signal
 import sys
+import traceback
 from collections.abc import Iterator, Sequence
 from typing import Any
 
 from conjure import __version__
 from conjure.cli import deck, games, moves, pictures, plugins, routines, trainer
-from conjure.cli.common import Parser, default_lang
+from conjure.cli.common import DEBUG, Parser, default_lang
 from conjure.errors import (
     EXIT_INTERNAL,
     EXIT_INTERRUPTED,
@@ -173,10 +175,13 @@ def _say(message: str) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; return the exit code (see :mod:`conjure.errors` for the table)."""
+    """Run the command line; return the exit code (see :mod:`conjure.errors` for the table).
+    Under ``--debug`` an error's traceback is printed before its line, and the exit code is
+    the same."""
     argv = list(sys.argv[1:] if argv is None else argv)
     debug = "--debug" in argv
     argv = [a for a in argv if a != "--debug"]  # accepted anywhere on the line
+    token = DEBUG.set(debug)
     try:
         with _sigterm_interrupts():
             args = build_parser(_leading_lang(argv)).parse_args(argv)
@@ -188,7 +193,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return int(handler(args))
     except ConjureError as exc:
         if debug:
-            raise
+            traceback.print_exc()
         print(f"conjure: error: {said(exc, _error_lang(argv))}", file=sys.stderr)
         return exc.exit_code
     except KeyboardInterrupt as exc:
@@ -199,9 +204,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_OK
     except Exception as exc:
         if debug:
-            raise
+            traceback.print_exc()
+            print(f"conjure: internal error: {type(exc).__name__}: {exc}", file=sys.stderr)
+            return EXIT_INTERNAL
         print(
             f"conjure: internal error: {type(exc).__name__}: {exc} (run with --debug for details)",
             file=sys.stderr,
         )
         return EXIT_INTERNAL
+    finally:
+        DEBUG.reset(token)

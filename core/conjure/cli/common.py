@@ -9,6 +9,7 @@ import json
 import re
 import sys
 from collections.abc import Callable, Sequence
+from contextvars import ContextVar
 from typing import Any
 
 from conjure.errors import (
@@ -22,6 +23,7 @@ from conjure.errors import (
 from conjure.inputs import parse_int, quote
 
 __all__ = [
+    "DEBUG",
     "EXIT_INTERNAL",
     "EXIT_INTERRUPTED",
     "EXIT_OK",
@@ -36,6 +38,7 @@ __all__ = [
     "print_json",
     "print_rows",
     "registry",
+    "report_plugins",
     "whole",
 ]
 
@@ -154,19 +157,33 @@ def print_json(data: Any) -> int:
 
 
 def registry() -> Any:
+    """Every plugin loaded, each broken one and each refused registration named in a warning on
+    stderr (:func:`report_plugins`)."""
     from conjure.plugins.host import load_plugins
 
     registry = load_plugins()
-    for plugin in registry.plugins:
-        if plugin.error:
-            print(
-                f"conjure: warning: plugin {plugin.name!r} is skipped: {plugin.error}",
-                file=sys.stderr,
-            )
-        for refused in plugin.refused:
-            print(
-                f"conjure: warning: plugin {plugin.name!r} ({plugin.distribution}): {refused}; "
-                "its own is not used",
-                file=sys.stderr,
-            )
+    report_plugins(registry, "warning")
     return registry
+
+
+#: whether the running command was given ``--debug`` (set by :func:`conjure.cli.main`)
+DEBUG: ContextVar[bool] = ContextVar("conjure_debug", default=False)
+
+
+def report_plugins(registry: Any, level: str) -> int:
+    """One line on stderr (``conjure: LEVEL: ...``) for each broken plugin and each id a plugin
+    was refused, naming the plugin and its entry point; under ``--debug`` each line is followed
+    by the traceback that explains it. Returns how many lines there were."""
+    lines = 0
+    for plugin in registry.plugins:
+        problems = [(f" is skipped: {plugin.error}", plugin.trace)] if plugin.error else []
+        traces = plugin.refused_traces or (None,) * len(plugin.refused)
+        problems += [
+            (f": {r}; its own is not used", t) for r, t in zip(plugin.refused, traces, strict=True)
+        ]
+        for problem, trace in problems:
+            print(f"conjure: {level}: {plugin.label}{problem}", file=sys.stderr)
+            if trace and DEBUG.get():
+                print(trace.rstrip("\n"), file=sys.stderr)
+            lines += 1
+    return lines

@@ -1,16 +1,22 @@
-"""``conjure plugins``: every plugin, its version and what it provides."""
+"""``conjure plugins``: every plugin, its version and what it provides; a broken plugin, or one
+refused an id another holds, is listed with its reason, named on stderr, and the command exits
+4 (a plugin error)."""
 
 from __future__ import annotations
 
 import argparse
 from typing import Any
 
-from conjure.cli.common import EXIT_OK, add_command, print_json, print_rows
+from conjure.cli.common import EXIT_OK, add_command, print_json, print_rows, report_plugins
+from conjure.errors import EXIT_PLUGIN
 
 
 def add_parsers(sub: Any) -> None:
     p = add_command(
-        sub, "plugins", _plugins, help="list the plugins, their versions and what they provide"
+        sub,
+        "plugins",
+        _plugins,
+        help="list the plugins, their versions and what they provide; exit 4 if one is broken",
     )
     p.add_argument("--json", action="store_true", help="print the list as JSON")
 
@@ -25,6 +31,7 @@ def _plugins(args: argparse.Namespace) -> int:
                 "name": p.name,
                 "distribution": p.distribution,
                 "version": p.version,
+                "entry_point": p.entry_point,
                 "routines": list(p.routines),
                 "games": list(p.games),
                 "moves": list(p.moves),
@@ -33,8 +40,15 @@ def _plugins(args: argparse.Namespace) -> int:
             }
             for p in registry.plugins
         ]
-        return print_json(rows)
+        print_json(rows)
+    else:
+        _table(registry)
+    # the table (or JSON) is the list; stderr names each problem in one line, for a script
+    # or a pipe, with its traceback under --debug
+    return EXIT_PLUGIN if report_plugins(registry, "error") else EXIT_OK
 
+
+def _table(registry: Any) -> None:
     from rich.text import Text
 
     lines = []
@@ -55,4 +69,3 @@ def _plugins(args: argparse.Namespace) -> int:
                 provides.append(f"; refused: {line}", style="yellow")
         lines.append((p.name, p.distribution, p.version, provides))
     print_rows("conjure plugins", ("plugin", "distribution", "version", "provides"), lines)
-    return EXIT_OK

@@ -9,6 +9,10 @@ registered a second time is refused for the plugin that registered it second, wh
 reported; everything else still loads, so no plugin can replace or remove a built-in routine,
 game or move. Plugin moves are made readable as move text once they are collected.
 
+Every failure keeps, beside its one-line reason, the traceback that explains it (the import's
+or the hook's exception; for a refused id or a value a hook returned, the plugin's own lines
+that did it), which the command line shows under ``--debug``.
+
 >>> registry = load_plugins()            # doctest: +SKIP
 >>> registry.routine("courting-kings")   # doctest: +SKIP
 """
@@ -16,6 +20,8 @@ game or move. Plugin moves are made readable as move text once they are collecte
 from __future__ import annotations
 
 import difflib
+import sys
+import traceback
 from collections.abc import Iterable
 from importlib import metadata
 from typing import Any
@@ -42,10 +48,26 @@ class PluginInfo:
     refused: tuple[str, ...] = ()
     #: why it was not loaded at all
     error: str | None = None
+    #: the entry point as declared (``name = module``); empty for a plugin given in-process
+    entry_point: str = ""
+    #: what explains :attr:`error` under ``--debug``: the traceback of the exception, or the
+    #: plugin's own lines that did what was refused
+    trace: str | None = attrs.field(default=None, eq=False, repr=False)
+    #: the same for each line of :attr:`refused`: where the plugin registered it
+    refused_traces: tuple[str, ...] = attrs.field(default=(), eq=False, repr=False)
 
     @property
     def ok(self) -> bool:
         return self.error is None
+
+    @property
+    def label(self) -> str:
+        """How a message names the plugin: ``plugin 'x' (entry point x = x_mod, in x-dist
+        1.0)``; an in-process plugin by its name alone."""
+        if not self.entry_point:
+            return f"plugin {self.name!r}"
+        where = f"{self.distribution} {self.version}"
+        return f"plugin {self.name!r} (entry point {self.entry_point}, in {where})"
 
 
 @attrs.define
@@ -57,6 +79,9 @@ class Registry:
     #: every move by name: the built-in ones first, then the plugins'
     moves: dict[str, Any] = attrs.field(factory=dict)
     plugins: list[PluginInfo] = attrs.field(factory=list)
+    #: ``(kind, id)`` of what a plugin registered before it failed, with the plugin's name: not
+    #: used, but a command that asks for it is told which broken plugin it needs
+    withheld: dict[tuple[str, str], str] = attrs.field(factory=dict)
 
     def routine(self, routine_id: str) -> Any:
         """The routine ``routine_id``; a close-match hint in the error when it is unknown."""
@@ -77,13 +102,19 @@ class Registry:
             return table[key]
         except KeyError:
             pass
+        failures = {p.name: p for p in self.failures}
+        holder = failures.get(self.withheld.get((kind, key), ""))
+        if holder is not None:
+            raise PluginError(
+                f"{kind} {quote(key)} comes from {holder.label}, which is broken: {holder.error}"
+            )
         close = difflib.get_close_matches(key, table, n=1)
         hint = f"; did you mean {close[0]!r}?" if close else ""
-        if self.failures and not close:
-            broken = ", ".join(repr(p.name) for p in self.failures)
+        if failures and not close:
+            broken = "; ".join(f"{p.label}: {p.error}" for p in failures.values())
             raise PluginError(
-                f"unknown {kind} {quote(key)}: the plugin that provides it may be one that did "
-                f"not load ({broken}; conjure plugins says why)"
+                f"unknown {kind} {quote(key)}: it may come from a plugin that did not load "
+                f"({broken})"
             )
         known = ", ".join(sorted(table)) or "none"
         raise UnknownNameError(f"unknown {kind} {quote(key)}{hint} (known: {known})")
@@ -101,6 +132,37 @@ def _one_line(exc: BaseException) -> str:
     return f"{type(exc).__name__}: {text[0] if text else ''}".rstrip(": ")
 
 
+def _traceback(exc: BaseException) -> str:
+    return "".join(traceback.format_exception(exc))
+
+
+def _defined_at(function: Any) -> str:
+    """Where ``function`` is written, as a traceback names a line."""
+    code = getattr(function, "__code__", None)
+    if code is None:
+        return f"Defined as {function!r}\n"
+    summary = traceback.StackSummary.from_list(
+        [(code.co_filename, code.co_firstlineno, code.co_name, None)]
+    )
+    return "".join(["Defined at:\n", *summary.format()])
+
+
+def _callers() -> str:
+    """The plugin's own lines that called ``register`` (the frames between the host and the
+    callback), most recent last, as a traceback lists them."""
+    frames = []
+    frame = sys._getframe(2)  # the caller of register
+    while frame is not None and frame.f_code.co_filename != __file__:
+        frames.append((frame, frame.f_lineno))
+        frame = frame.f_back  # type: ignore[assignment]
+    lines = traceback.StackSummary.extract(reversed(frames)).format()
+    return "".join(["Registered at (most recent call last):\n", *lines])
+
+
+class Malformed(PluginError):
+    """What a plugin handed to ``register`` is not a routine, game or move."""
+
+
 def _check_item(item: Any, kind: str) -> str:
     from conjure.deck.moves import Move
     from conjure.games.api import Game
@@ -108,17 +170,17 @@ def _check_item(item: Any, kind: str) -> str:
 
     if kind == "move":
         if not (isinstance(item, type) and issubclass(item, Move) and attrs.has(item)):
-            raise TypeError(
+            raise Malformed(
                 f"a move must be an attrs subclass of conjure.deck.Move, not {item!r:.60}"
             )
         return item.__name__
     if kind == "routine" and not isinstance(item, Routine):
-        raise TypeError(f"a routine must be a conjure.magic.Routine, not {item!r:.60}")
+        raise Malformed(f"a routine must be a conjure.magic.Routine, not {item!r:.60}")
     if kind == "game" and not (isinstance(item, type) and issubclass(item, Game)):
-        raise TypeError(f"a game must be a subclass of conjure.games.Game, not {item!r:.60}")
+        raise Malformed(f"a game must be a subclass of conjure.games.Game, not {item!r:.60}")
     item_id = getattr(item, "id", None)
     if not isinstance(item_id, str) or not item_id:
-        raise TypeError(f"a registered {kind} needs a non-empty string 'id', got {item!r:.60}")
+        raise Malformed(f"a registered {kind} needs a non-empty string 'id', got {item!r:.60}")
     return item_id
 
 
@@ -159,7 +221,7 @@ def load_plugins(entry_points: bool = True, extra: Iterable[tuple[str, object]] 
     infos: dict[str, dict[str, Any]] = {}
     rows: list[dict[str, Any]] = []  # one per plugin found, loaded or not
 
-    def add(name: str, load: Any, how: str, dist: str, version: str) -> None:
+    def add(name: str, load: Any, how: str, dist: str, version: str, entry_point: str) -> None:
         row: dict[str, Any] = {
             "name": name,
             "distribution": dist,
@@ -168,7 +230,10 @@ def load_plugins(entry_points: bool = True, extra: Iterable[tuple[str, object]] 
             "games": [],
             "moves": [],
             "refused": [],
+            "refused_traces": [],
             "error": None,
+            "entry_point": entry_point,
+            "trace": None,
         }
         rows.append(row)
         if name in infos:
@@ -186,11 +251,19 @@ def load_plugins(entry_points: bool = True, extra: Iterable[tuple[str, object]] 
             pm.register(plugin, name=name)
         except Exception as exc:
             row["error"] = f"{how}: {_one_line(exc)}"
+            row["trace"] = _traceback(exc)
             return
-        unknown = sorted(hc.name for hc in pm.get_hookcallers(plugin) or () if hc.spec is None)
+        unknown = [hc for hc in pm.get_hookcallers(plugin) or () if hc.spec is None]
         if unknown:
             pm.unregister(plugin)
-            row["error"] = f"implements unknown hook {', '.join(unknown)}"
+            names = sorted(hc.name for hc in unknown)
+            row["error"] = f"implements unknown hook {', '.join(names)}"
+            row["trace"] = "".join(
+                _defined_at(impl.function)
+                for hc in unknown
+                for impl in hc.get_hookimpls()
+                if impl.plugin is plugin
+            )
             return
         order.append(name)
 
@@ -198,10 +271,15 @@ def load_plugins(entry_points: bool = True, extra: Iterable[tuple[str, object]] 
         for ep in _entry_points():
             version = ep.dist.version if ep.dist is not None else "?"
             dist = ep.dist.metadata["Name"] if ep.dist is not None else "?"
-            add(ep.name, ep.load, f"failed to load {ep.value!r}", str(dist), str(version))
+            declared = f"{ep.name} = {ep.value}"
+            add(ep.name, ep.load, "failed to import", str(dist), str(version), declared)
     for name, plugin in extra:
-        add(name, lambda plugin=plugin: plugin, "failed to register", "(in-process)", "-")
+        add(name, lambda plugin=plugin: plugin, "failed to register", "(in-process)", "-", "")
     pm.check_pending()
+
+    def withhold(row: dict[str, Any], kind: str, got: list[tuple[str, Any, str]]) -> None:
+        for item_id, _item, _where in got:
+            registry.withheld[(kind, item_id)] = row["name"]
 
     rank = {name: i for i, name in enumerate(order)}
     owner: dict[tuple[str, str], str] = {("move", name.lower()): "" for name in MOVES}
@@ -218,17 +296,47 @@ def load_plugins(entry_points: bool = True, extra: Iterable[tuple[str, object]] 
             row = infos[impl.plugin_name]
             if row["error"]:
                 continue
-            got: list[tuple[str, Any]] = []
+            got: list[tuple[str, Any, str]] = []  # id, item, where the plugin registered it
+            malformed: list[Malformed] = []
 
-            def register(item: Any, _got: list[tuple[str, Any]] = got, _kind: str = kind) -> None:
-                _got.append((_check_item(item, _kind), item))
+            def register(
+                item: Any,
+                _got: list[tuple[str, Any, str]] = got,
+                _bad: list[Malformed] = malformed,
+                _kind: str = kind,
+            ) -> None:
+                try:
+                    item_id = _check_item(item, _kind)
+                except Malformed as exc:
+                    _bad.append(exc)  # kept even if the plugin swallows the exception
+                    raise
+                _got.append((item_id, item, _callers()))
 
             try:
-                impl.function(register=register)
+                returned = impl.function(register=register)
             except Exception as exc:
-                row["error"] = f"{hook_name} failed: {_one_line(exc)}"
+                withhold(row, kind, got)
+                if malformed and exc is malformed[0]:
+                    row["error"] = f"{hook_name} handed register() something malformed: {exc}"
+                else:
+                    row["error"] = f"{hook_name} raised {_one_line(exc)}"
+                row["trace"] = _traceback(exc)
                 continue
-            for item_id, item in got:
+            if malformed or returned is not None:
+                withhold(row, kind, got)
+            if malformed:
+                row["error"] = f"{hook_name} handed register() something malformed: {malformed[0]}"
+                row["trace"] = _traceback(malformed[0])
+                continue
+            if returned is not None:
+                # most likely the items themselves, which the plugin meant to register
+                row["error"] = (
+                    f"{hook_name} returned a value ({type(returned).__name__}); a hook hands "
+                    "what it provides to register(...) and returns nothing"
+                )
+                row["trace"] = _defined_at(impl.function)
+                continue
+            for item_id, item, where in got:
                 key = item_id.lower() if kind == "move" else item_id  # move text ignores case
                 holder = owner.get((kind, key))
                 if holder is not None:
@@ -239,12 +347,14 @@ def load_plugins(entry_points: bool = True, extra: Iterable[tuple[str, object]] 
                     row["refused"].append(
                         str(PluginError(f"{kind} {item_id!r} is already registered by {by}"))
                     )
+                    row["refused_traces"].append(where)
                     continue
                 owner[(kind, key)] = row["name"]
                 table[item_id] = item
                 row[kind + "s"].append(item_id)
 
-    # a plugin whose second hook failed gives back what its first one registered
+    # a plugin whose second hook failed gives back what its first one registered; a command
+    # that asks for one of those is told which broken plugin it comes from
     for row in rows:
         if row["error"]:
             for kind, table in (
@@ -254,6 +364,7 @@ def load_plugins(entry_points: bool = True, extra: Iterable[tuple[str, object]] 
             ):
                 for item_id in row[kind + "s"]:
                     table.pop(item_id, None)
+                    registry.withheld[(kind, item_id)] = row["name"]
                 row[kind + "s"] = []
     for row in rows:
         registry.plugins.append(
@@ -266,6 +377,9 @@ def load_plugins(entry_points: bool = True, extra: Iterable[tuple[str, object]] 
                 moves=tuple(row["moves"]),
                 refused=tuple(row["refused"]),
                 error=row["error"],
+                entry_point=row["entry_point"],
+                trace=row["trace"],
+                refused_traces=tuple(row["refused_traces"]),
             )
         )
     register_moves(*(cls for name, cls in registry.moves.items() if name not in MOVES))
