@@ -221,3 +221,14 @@ def test_the_command_line_shows_the_import_traceback_only_under_debug(broken: Pa
     assert debug.returncode == 4
     assert 'zz_import_fails.py", line 4, in <module>' in debug.stderr
     assert plain.stderr.splitlines()[-1] == debug.stderr.splitlines()[-1]
+
+
+def test_a_plugin_that_exits_on_import_ends_only_itself(
+    install: Callable[..., Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    install({"zz_exit": "zz_exits"}, {"zz_exits": "import sys\nsys.exit(3)\n"}, name="exits")
+    assert main(["plugins", "--json"]) == 4
+    captured = capsys.readouterr()
+    rows = {row["name"]: row for row in json.loads(captured.out)}
+    assert rows["zz_exit"]["error"] == "failed to import: SystemExit: 3"
+    assert rows["games"]["error"] is None

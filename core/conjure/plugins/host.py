@@ -249,7 +249,7 @@ def load_plugins(entry_points: bool = True, extra: Iterable[tuple[str, object]] 
         try:
             plugin = load()
             pm.register(plugin, name=name)
-        except Exception as exc:
+        except (Exception, SystemExit) as exc:  # sys.exit() in a plugin ends only the plugin
             row["error"] = f"{how}: {_one_line(exc)}"
             row["trace"] = _traceback(exc)
             return
@@ -314,7 +314,7 @@ def load_plugins(entry_points: bool = True, extra: Iterable[tuple[str, object]] 
 
             try:
                 returned = impl.function(register=register)
-            except Exception as exc:
+            except (Exception, SystemExit) as exc:
                 withhold(row, kind, got)
                 if malformed and exc is malformed[0]:
                     row["error"] = f"{hook_name} handed register() something malformed: {exc}"
