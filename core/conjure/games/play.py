@@ -1,7 +1,9 @@
 """Playing a game in the terminal against bots: what your seat sees, the legal moves by number
 or by card, bad input asked again with the reason, and the story of the table (tricks won,
 cards drawn, declarations, each deal's result and why). Every action is printed as your seat
-observes it: a card laid face down stays face down until it is turned up.
+observes it: a card laid face down stays face down until it is turned up. Each line names its
+actor once, at its start: a game's move text that names the seat itself is shown without that
+name, and a story line that only repeats the move above it is left out.
 
 Every word on the screen is a :class:`conjure.text.Text` in :data:`WORDS` (or the game's own,
 from its hooks), shown in the language the command was given."""
@@ -63,6 +65,7 @@ WORDS: dict[str, Words] = {
     "match score": Words("match score {score}", zh="总比分 {score}"),
     "deal": Words("— deal {n} —", zh="—— 第{n}副 ——"),
     "bot moves": Words("player {n} ({bot}): {move}", zh="玩家{n}（{bot}）：{move}"),
+    "seat": Words("player {n}", zh="玩家{n}"),
     "bye": Words("bye", zh="再见"),
     "confirm": Words("{warning} Type y to confirm.", zh="{warning}输入 y 确认。"),
     "you move": Words("you: {move}", zh="你：{move}"),
@@ -195,6 +198,18 @@ def _number(x: float) -> str:
     return str(int(x)) if float(x).is_integer() else f"{x:g}"
 
 
+def unnamed(text: str, actor: str) -> str:
+    """``text`` without ``actor`` (``player 2``, ``玩家2``) where it begins with that seat's name,
+    a colon after it included: the screen names who moves at the start of the line, and a
+    game whose move reads ``player 2: ask player 3 for jacks`` (or ``玩家2说没有``) would name
+    the seat twice. Any other text is returned as it is."""
+    if not text.startswith(actor) or text[len(actor) : len(actor) + 1].isdigit():
+        return text
+    rest = text[len(actor) :].lstrip(" ")
+    rest = rest[1:] if rest[:1] in (":", "：") else rest
+    return rest.lstrip(" ") or text
+
+
 def moves_text(game: Game[Any], state: GameState[Any], width: int = 80, lang: str = "en") -> Text:
     """The numbered menu of legal moves, lines broken only between moves for a terminal
     ``width`` cells wide (a move longer than a line has a line of its own)."""
@@ -243,10 +258,16 @@ def play_game(
     def menu() -> Text:
         return moves_text(game, state, console.width, lang)
 
-    def tell() -> None:
+    def tell(mover: int | None = None, move: str = "") -> None:
+        """Print what the last action told the table; a line that only repeats the move just
+        printed (``player 2: point ♣ 41``) is left out, so that each line is shown once."""
         assert state.story is not None
+        seat_name = say("seat", n=mover + 1) if mover is not None else ""
         for line in state.story:
-            console.print(Text("  " + Words.of(line).get(lang), style="green"))
+            told = Words.of(line).get(lang)
+            if mover is not None and told != move and unnamed(told, seat_name) == move:
+                continue
+            console.print(Text("  " + told, style="green"))
         state.story.clear()
 
     while state.current != TERMINAL:
@@ -264,10 +285,10 @@ def play_game(
         player = state.current
         if player in bots:
             action = bots[player].choose(state, rng)
-            seen = state.action_seen(action, seat, lang)
+            seen = unnamed(state.action_seen(action, seat, lang), say("seat", n=player + 1))
             console.print(say("bot moves", n=player + 1, bot=bot, move=seen), markup=False)
             state.apply_action(action)
-            tell()
+            tell(player, seen)
             continue
         console.print(Group(view(game, state, seat, lang), menu()))
         while True:
@@ -303,9 +324,10 @@ def play_game(
                     console.print(menu())
                     continue
             break
-        console.print(say("you move", move=state.action_name(action, lang)), markup=False)
+        mine = unnamed(state.action_name(action, lang), say("seat", n=seat + 1))
+        console.print(say("you move", move=mine), markup=False)
         state.apply_action(action)
-        tell()
+        tell(seat, mine)
     if getattr(state.vars, "match", None):
         match = " : ".join(map(str, state.vars.match))
         console.print(Text(say("match score", score=match), style="bold"))
