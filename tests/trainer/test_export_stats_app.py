@@ -135,7 +135,7 @@ def test_the_app_drills_in_place_and_shows_the_due_count(tmp_path: Path) -> None
             right = getattr(expected, "ascii", str(expected))
             await pilot.click("#answer")
             await pilot.press(*"zz", "enter")  # unreadable: asked again, not counted
-            assert "bad card 'zz'" in str(app.query_one("#feedback", Static).render())
+            assert "'zz': not a card" in str(app.query_one("#feedback", Static).render())
             app.query_one("#answer", Input).value = ""
             await pilot.press(*right, "enter")
             assert "✓" in str(app.query_one("#feedback", Static).render())

@@ -350,3 +350,51 @@ def test_the_app_on_a_pipe_is_refused_at_once(args: list[str], tmp_path: Path) -
     )
     assert result.returncode == 2
     assert result.stderr.startswith("conjure: error: the interactive app needs a terminal")
+
+
+def test_messages_on_a_pipe_are_whole_lines(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = str(tmp_path / "p.sqlite3")
+    monkeypatch.setenv("CONJURE_NOW", DAY1)
+    # a number where a card is wanted: the message is long, and a pipe gets it on one line
+    code, out = drill(monkeypatch, capsys, "1\nq\n", "mnemonica", "--mode", "card", "--db", db)
+    assert code == 0
+    said = [line for line in out.splitlines() if line.startswith("'1'")]
+    assert said == ["'1': not a card; write one card, such as 4C, 4♣ or 10h; try again (q to stop)"]
+    # a routine: the set-up line, the options and the step's narration after a miss are whole
+    code, out = drill(
+        monkeypatch, capsys, "\n" * 4, "courting-kings", "--db", db, "--seed", "3", "--count", "4"
+    )
+    assert code == 0
+    from conjure.cli.common import registry
+    from conjure.trainer.drills import items
+
+    steps = [label for _, label in items(registry().routines["courting-kings"])]
+    lines = out.splitlines()
+    long = [s for s in steps if len(s) > 80 and s in lines]
+    assert long, "no narration longer than a line was shown whole"
+    assert all(len(line) > 80 for line in lines if line.startswith("Set-up and choices:"))
+
+
+def test_enter_alone_shows_the_answer_and_counts_as_a_miss(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = str(tmp_path / "p.sqlite3")
+    monkeypatch.setenv("CONJURE_NOW", DAY1)
+    code, out = drill(monkeypatch, capsys, "\n  \n", "mnemonica", "--mode", "card", "--db", db)
+    assert code == 0
+    assert "✗ don't know: it is 4♣ (" in out and "✗ don't know: it is 2♥ (" in out
+    assert "cannot" not in out and "try again" not in out
+    assert "2 answered, 0 right (0%)" in out
+    s = stats(capsys, "mnemonica", "--db", db)
+    assert s["answered"] == 2 and s["right"] == 0  # type: ignore[index]
+    # missed, so due again soon: the next day both come first
+    monkeypatch.setenv("CONJURE_NOW", DAY2)
+    assert stats(capsys, "mnemonica", "--db", db)["due"] == 2  # type: ignore[index]
+    with sqlite3.connect(db) as con:
+        assert [r[0] for r in con.execute("SELECT given FROM answers")] == ["", ""]
+    code, out = drill(
+        monkeypatch, capsys, "\n", "mnemonica", "--mode", "card", "--db", db, "--lang", "zh"
+    )
+    assert "✗ 不知道：是 红桃2（" in out  # the most overdue of the two first

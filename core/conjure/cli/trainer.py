@@ -19,6 +19,7 @@ from conjure.cli.common import (
 )
 from conjure.errors import ConjureError, UsageError
 from conjure.inputs import parse_int
+from conjure.text import Text
 
 
 def _db(p: Any) -> None:
@@ -137,7 +138,7 @@ def _subject(name: str, params: dict[str, int] | None = None) -> Any:
 def _drill(args: argparse.Namespace) -> int:
     from conjure.trainer import ROUTINE, open_subject
     from conjure.trainer.scheduler import now
-    from conjure.trainer.session import Session, run, summary
+    from conjure.trainer.session import Session, run, summary, word
 
     count = parse_int(args.count, "--count", low=1) if args.count is not None else None
     seed = parse_int(args.seed, "--seed") if args.seed is not None else None
@@ -146,9 +147,19 @@ def _drill(args: argparse.Namespace) -> int:
     if subject.kind == ROUTINE:
         subject.target.resolve_params(params)
         if args.mode != "mixed":
-            raise UsageError(f"--mode {args.mode} is for stacks; a routine's questions are mixed")
+            raise UsageError(
+                Text(
+                    f"--mode {args.mode} is for stacks; a routine's questions are mixed",
+                    zh=f"--mode {args.mode} 只用于牌序；套路的问题总是混合的",
+                )
+            )
     elif params:
-        raise UsageError("--param is for routines; a stack has no parameters")
+        raise UsageError(
+            Text(
+                "--param is for routines; a stack has no parameters",
+                zh="--param 只用于套路；牌序没有参数",
+            )
+        )
     if args.tui:
         return _run_app(args, subject.name)
     with _progress(args) as progress:
@@ -179,7 +190,7 @@ def _drill(args: argparse.Namespace) -> int:
             else (subject.target.name_zh if args.lang == "zh" else subject.target.name_en)
         )
         due, new = session.due_count()
-        print(f"{title}: {due} due, {new} new; q to stop")
+        print(word("start", args.lang, title=title, due=due, new=new))
         sys.stdout.flush()
         result = run(session, lang=args.lang, count=count, order=order, ask=_ask)
         print(summary(result, session, args.lang))

@@ -20,9 +20,16 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Footer, Header, Input, Static
 
 from conjure.errors import ConjureError
+from conjure.inputs import normalise
 from conjure.trainer import ROUTINE, Subject, open_subject, resolve
 from conjure.trainer.db import Item, Progress
-from conjure.trainer.questions import CHOICE, Question, options_text, show_value
+from conjure.trainer.questions import (
+    CHOICE,
+    Question,
+    options_text,
+    show_value,
+    unreadable_message,
+)
 from conjure.trainer.session import QUIT, Session, word
 
 DRILL = "drill"
@@ -133,25 +140,40 @@ class TrainerApp(App[int]):
             return
         assert self.question is not None and self.item is not None
         feedback = self.query_one("#feedback", Static)
-        try:
-            _, value = self.question.judge(given)
-        except ConjureError as exc:  # unreadable: say why and ask again
-            feedback.update(RichText(f"{given!r}: {exc}", style="yellow"))
-            return
+        value: Any = None
+        if normalise(given).strip():
+            try:
+                _, value = self.question.judge(given)
+            except ConjureError as exc:  # unreadable: say why and ask again
+                message = unreadable_message(given.strip(), exc, self.lang)
+                feedback.update(RichText(message, style="yellow"))
+                return
         seconds = time.monotonic() - self.started
-        answer = self.session.answer(self.item, self.question, given, seconds)
+        # Enter alone is "I don't know", as in the plain drill (conjure.trainer.session.run)
+        known = given if normalise(given).strip() else None
+        answer = self.session.answer(self.item, self.question, known, seconds)
         performer = self.query_one("#performer", Static)
         audience = self.query_one("#audience", Static)
         if answer.correct:
-            feedback.update(RichText(f"✓ {word('right', self.lang)} ({seconds:.1f} s)", "green"))
+            feedback.update(
+                RichText(
+                    f"✓ {word('right', self.lang)}{word('seconds', self.lang, seconds=seconds)}",
+                    "green",
+                )
+            )
             performer.update("")
             audience.update("")
         else:
-            text = word(
-                "wrong",
-                self.lang,
-                given=show_value(self.question, value, self.lang),
-                expected=self.question.expected_text(self.lang),
+            expected = self.question.expected_text(self.lang)
+            text = (
+                word("blank", self.lang, expected=expected)
+                if known is None
+                else word(
+                    "wrong",
+                    self.lang,
+                    given=show_value(self.question, value, self.lang),
+                    expected=expected,
+                )
             )
             step = self.question.moment
             if step is not None:

@@ -17,6 +17,8 @@ import random
 from collections.abc import Callable, Mapping
 from typing import Any
 
+import attrs
+
 from conjure.deck import Card, DeckState, label
 from conjure.errors import IllegalMoveError
 from conjure.magic import Outcome, Routine, describe_value, option_count, perform
@@ -111,18 +113,39 @@ def _choices_text(outcome: Outcome, up_to: int) -> Text:
     return Text("Set-up and choices: " + "; ".join(en), zh="准备与选择：" + "；".join(zh))
 
 
+@attrs.frozen
+class Explained:
+    """What the performer should have seen: the step's narration (a sentence, shown as it is)
+    and the two views (laid out to the width). Printed whole it is both; a drill shows its
+    :attr:`parts` one by one, so that the sentence is never wrapped by the console (a terminal
+    wraps it itself; on a pipe it stays one line)."""
+
+    head: str
+    views: Any
+
+    @property
+    def parts(self) -> tuple[Any, ...]:
+        return (self.head, self.views)
+
+    def __rich_console__(self, console: Any, options: Any) -> Any:
+        from rich.text import Text as RichText
+
+        yield RichText(self.head, style="bold")
+        yield self.views
+
+
 def _views(step: Any, perf: Any = None) -> Callable[[str], Any]:
     def render(lang: str) -> Any:
         from rich.console import Group
-        from rich.text import Text as RichText
 
         from conjure.view.terminal import audience_view, performer_view
 
-        head = RichText(f"{step.number} {_narration(step, lang, perf)}", style="bold")
-        return Group(
-            head,
-            performer_view(step.state, lang),
-            audience_view(step.state, getattr(step, "shown", ()), lang),
+        return Explained(
+            f"{step.number} {_narration(step, lang, perf)}",
+            Group(
+                performer_view(step.state, lang),
+                audience_view(step.state, getattr(step, "shown", ()), lang),
+            ),
         )
 
     return render

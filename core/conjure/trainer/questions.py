@@ -46,19 +46,29 @@ class Question:
 
     def read(self, text: str) -> Any:
         """The answer ``text`` as a value of the question's type; a :class:`ConjureError`
-        naming the input when it cannot be read."""
+        saying, in every language, what kind of answer is wanted when it cannot be read."""
         text = normalise(text).strip()
         if self.answer_type == CARD:
-            return parse_card(text)
+            try:
+                return parse_card(text)
+            except ConjureError:
+                raise UsageError(_NOT_A_CARD) from None
         if self.answer_type == NUMBER:
-            return parse_int(text, "answer", self.low, self.high)
+            try:
+                value = parse_int(text, "answer")
+            except ConjureError:
+                raise UsageError(_NOT_A_NUMBER) from None
+            return _in_range(value, self.low, self.high)
         lowered = text.lower()
         for i, option in enumerate(self.options):
             if lowered in (option.en.lower(), option.zh.lower()) and lowered:
                 return i
-        index = parse_int(text, "answer", 1, len(self.options)) if text else None
-        if index is None:
-            raise UsageError(f"answer: choose 1 to {len(self.options)}")
+        try:
+            index = parse_int(text, "answer")
+        except ConjureError:
+            index = 0
+        if not 1 <= index <= len(self.options):
+            raise UsageError(_CHOOSE.format(n=len(self.options)))
         return index - 1
 
     def judge(self, text: str) -> tuple[bool, Any]:
@@ -68,6 +78,25 @@ class Question:
 
     def expected_text(self, lang: str = "en") -> str:
         return show_value(self, self.expected, lang)
+
+
+_NOT_A_CARD = Text(
+    "not a card; write one card, such as 4C, 4♣ or 10h",
+    zh="不是一张牌；请写一张牌，例如 4C、4♣ 或 梅花4",
+)
+_NOT_A_NUMBER = Text("not a whole number; write digits, such as 7", zh="不是整数；请写数字，例如 7")
+_OUT_OF_RANGE = Text("not from {low} to {high}", zh="不在 {low} 到 {high} 之间")
+_CHOOSE = Text("choose an option by its number, 1 to {n}", zh="请按编号选择，1 到 {n}")
+
+
+def _in_range(value: int, low: int | None, high: int | None) -> int:
+    if (low is not None and value < low) or (high is not None and value > high):
+        raise UsageError(
+            _OUT_OF_RANGE.format(
+                low="…" if low is None else low, high="…" if high is None else high
+            )
+        )
+    return value
 
 
 def show_value(question: Question, value: Any, lang: str = "en") -> str:
@@ -93,5 +122,9 @@ def options_text(options: Sequence[Text], lang: str) -> str:
 
 
 def unreadable_message(text: str, error: ConjureError, lang: str = "en") -> str:
-    said = Text("{text} cannot be read: {error}", zh="{text} 无法识别：{error}")
-    return said.format(text=quote(text), error=error).get(lang)
+    """Why ``text`` is not an answer, in ``lang`` (the error's own words in that language)."""
+    return (
+        Text("{text}: {error}", zh="{text}：{error}")
+        .format(text=quote(text), error=error.text)
+        .get(lang)
+    )

@@ -3,7 +3,8 @@ and commit the answer before the next question.
 
 The session reads answers through a function (``input`` by default), so it runs the same from
 a terminal, from a pipe and from tests. ``q`` (or end of input) stops it; an answer that
-cannot be read is explained and asked again, never counted.
+cannot be read is explained and asked again, never counted. An empty answer (just Enter) is
+"I don't know": the answer is shown and the item counts as missed (see :func:`run`).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from typing import Any
 import attrs
 
 from conjure.errors import ConjureError
+from conjure.inputs import normalise
 from conjure.text import Text
 from conjure.trainer import scheduler
 from conjure.trainer.db import Answer, Item, Progress
@@ -34,6 +36,12 @@ QUIT = frozenset({"q", "quit", "exit", "退出"})
 _WORDS = {
     "right": Text("right", zh="对"),
     "wrong": Text("not {given}: it is {expected}", zh="不是 {given}，是 {expected}"),
+    "blank": Text("don't know: it is {expected}", zh="不知道：是 {expected}"),
+    "seconds": Text(" ({seconds:.1f} s)", zh="（{seconds:.1f} 秒）"),
+    "start": Text(
+        "{title}: {due} due, {new} new; Enter alone shows the answer; q to stop",
+        zh="{title}：到期 {due} 项，未学 {new} 项；直接回车看答案，q 退出",
+    ),
     "again": Text("{why}; try again (q to stop)", zh="{why}；请重新回答（q 退出）"),
     "summary": Text(
         "{n} answered, {right} right ({pct}%), median {median:.1f} s per answer",
@@ -88,10 +96,14 @@ class Session:
             sum(1 for i in items if i.memory is None),
         )
 
-    def answer(self, item: Item, question: Question, given: str, seconds: float) -> Answer:
+    def answer(self, item: Item, question: Question, given: str | None, seconds: float) -> Answer:
         """Judge ``given`` (readable: see :func:`~conjure.trainer.questions.readable`), schedule
-        the item and commit the answer."""
-        correct, value = question.judge(given)
+        the item and commit the answer. ``None`` is "I don't know": a miss, stored as an empty
+        answer."""
+        if given is None:
+            correct, value = False, None
+        else:
+            correct, value = question.judge(given)
         when = self.clock()
         rating = scheduler.rate(correct, seconds, self.kind)
         memory, due = scheduler.review(item.memory, rating, when, _card_id(item.id))
@@ -101,7 +113,7 @@ class Session:
             asked_at=when,
             question=question.prompt.en,
             expected=question.expected_text(),
-            given=show_value(question, value),
+            given="" if given is None else show_value(question, value),
             correct=correct,
             seconds=round(seconds, 3),
             kind=question.kind,
@@ -117,6 +129,20 @@ def _card_id(item_id: str) -> int:
     return zlib.crc32(item_id.encode()) + 1
 
 
+def show_unwrapped(what: Any) -> None:
+    """Print a message or a view on stdout. A message is printed as it is, never wrapped by the
+    console: on a terminal the terminal wraps it, and on a pipe a line stays whole (a reader or
+    a script sees a message on one line, not cut at 80 columns mid-sentence). A view (a table,
+    panels) is laid out to the console's width."""
+    from conjure.view.terminal import make_console
+
+    console = make_console()
+    if isinstance(what, str):
+        console.print(what, soft_wrap=True, markup=False, highlight=False)
+    else:
+        console.print(what)
+
+
 def run(
     session: Session,
     lang: str = "en",
@@ -128,10 +154,7 @@ def run(
 ) -> Result:
     """Ask questions until ``count`` are answered, ``order`` is exhausted, ``q`` or the end of
     input. ``order`` fixes the items in turn (a speed run); otherwise the scheduler picks."""
-    from conjure.view.terminal import make_console
-
-    console = make_console()
-    show = show or console.print
+    show = show or show_unwrapped
     make = make or session.make
     result = Result()
     last: str | None = None
@@ -150,6 +173,7 @@ def run(
             prompt += "\n" + options_text(question.options, lang)
         show(Text.of(prompt).get(lang))
         started = session.timer()
+        given: str | None
         while True:
             try:
                 given = ask("> ")
@@ -157,6 +181,14 @@ def run(
                 return result
             if given.strip().lower() in QUIT:
                 return result
+            if not normalise(given).strip():
+                # Enter alone is "I don't know". A stack worker's rule is that a card not
+                # recalled at once is a card not known: it is shown now (so the right
+                # association is the one rehearsed), counted as missed and scheduled again
+                # soon. Asking again instead would let a blank go unrecorded and leave the
+                # drill stuck on a card the performer cannot recall.
+                given = None
+                break
             try:
                 question.read(given)
             except ConjureError as exc:
@@ -166,22 +198,23 @@ def run(
         seconds = max(0.0, session.timer() - started)
         answer = session.answer(item, question, given, seconds)
         result.answers.append(answer)
+        took = word("seconds", lang, seconds=seconds)
         if answer.correct:
-            show(f"✓ {word('right', lang)} ({seconds:.1f} s)")
+            show(f"✓ {word('right', lang)}{took}")
         else:
-            _, value = question.judge(given)
-            show(
-                "✗ "
-                + word(
-                    "wrong",
-                    lang,
-                    given=show_value(question, value, lang),
-                    expected=question.expected_text(lang),
+            expected = question.expected_text(lang)
+            if given is None:
+                said = word("blank", lang, expected=expected)
+            else:
+                _, value = question.judge(given)
+                said = word(
+                    "wrong", lang, given=show_value(question, value, lang), expected=expected
                 )
-                + f" ({seconds:.1f} s)"
-            )
+            show(f"✗ {said}{took}")
             if question.explain is not None:
-                show(question.explain(lang))
+                shown = question.explain(lang)
+                for part in getattr(shown, "parts", (shown,)):
+                    show(part)
     return result
 
 
