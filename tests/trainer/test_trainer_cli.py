@@ -309,7 +309,7 @@ def test_every_shipped_stack_can_be_drilled(
     assert code == 0 and "✓" in out and "1 answered, 1 right" in out
     assert main(["stats", name, "--db", db, "--items"]) == 0
     out = capsys.readouterr().out
-    assert f"1 {top.ascii}" in out and "100%" in out
+    assert f"1 {top}" in out and "100%" in out
 
 
 def test_the_commands_in_the_trainer_guide_parse() -> None:
@@ -398,3 +398,108 @@ def test_enter_alone_shows_the_answer_and_counts_as_a_miss(
         monkeypatch, capsys, "\n", "mnemonica", "--mode", "card", "--db", db, "--lang", "zh"
     )
     assert "✗ 不知道：是 红桃2（" in out  # the most overdue of the two first
+
+
+def _drilled(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> str:
+    """A database with a stack card and routine steps answered (all missed: Enter alone)."""
+    db = str(tmp_path / "p.sqlite3")
+    monkeypatch.setenv("CONJURE_NOW", DAY1)
+    drill(monkeypatch, capsys, "\n\n", "mnemonica", "--mode", "card", "--db", db)
+    drill(monkeypatch, capsys, "\n" * 3, "courting-kings", "--db", db, "--seed", "1")
+    return db
+
+
+@pytest.mark.parametrize(
+    "where",
+    [
+        ["--lang", "zh", "stats"],
+        ["stats", "--lang", "zh"],
+        ["stats", "--lang=zh"],
+        ["stats"],  # CONJURE_LANG=zh
+    ],
+)
+def test_stats_speaks_chinese(
+    where: list[str],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from conjure.testing.lang import english_words
+
+    db = _drilled(tmp_path, monkeypatch, capsys)
+    if where == ["stats"]:
+        monkeypatch.setenv("CONJURE_LANG", "zh")
+    svg = tmp_path / "plot.svg"
+    for extra in (
+        ["--db", db, "--items", "--plot"],
+        ["mnemonica", "--db", db, "--items", "--plot", "--svg", str(svg)],
+        ["courting-kings", "--db", db, "--items"],
+    ):
+        assert main([*where, *extra]) == 0
+        out = capsys.readouterr().out
+        assert "共答" in out and "最弱：" in out and "正确率" in out
+        allow = {"stack", "routine", "mnemonica", "courting-kings", "svg"}
+        assert english_words(out.replace(str(svg), ""), allow=allow) == [], out
+    assert "正确率" in svg.read_text("utf-8")
+    # nothing drilled yet, and a usage error, in Chinese too
+    missing = str(tmp_path / "none.sqlite3")
+    assert main([*where, "--db", missing]) == 0
+    out = capsys.readouterr().out
+    assert "还没有练习过" in out and missing in out
+    out = out.replace(missing, "")
+    assert english_words(out, allow={"conjure", "drill", "mnemonica"}) == [], out
+    assert main([*where, "--db", db, "--svg", str(svg)]) == 2
+    err = capsys.readouterr().err
+    assert "--svg 只画一个牌序或套路" in err
+
+
+def test_stats_shows_cards_with_symbols_and_cuts_steps_between_words(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from conjure.trainer.stats import WEAKEST_WIDTH
+
+    db = _drilled(tmp_path, monkeypatch, capsys)
+    assert main(["stats", "--db", db, "--items"]) == 0
+    out = capsys.readouterr().out
+    assert "weakest: 2 2♥ (0%" in out and "1 4♣ (0%" in out
+    assert "2H" not in out and "4C" not in out
+    weakest = next(line for line in out.splitlines() if "weakest: ①" in line)
+    for shown in weakest.removeprefix("  weakest: ").split("; "):
+        label = shown.rsplit(" (", 1)[0]
+        assert label.endswith("…") and len(label) <= WEAKEST_WIDTH
+        # cut where a word ends: the words before the ellipsis are whole words of the step
+        step = label[0]
+        from conjure.cli.common import registry
+        from conjure.trainer.drills import items
+
+        full = next(t for _, t in items(registry().routines["courting-kings"]) if t[0] == step)
+        assert full.startswith(label[:-1]) and full[len(label) - 1] in " ,;."
+    # the stored labels stay as they were
+    with sqlite3.connect(db) as con:
+        assert ("1 4C",) in con.execute("SELECT label FROM items").fetchall()
+
+
+@pytest.mark.parametrize(
+    ("text", "width", "shown"),
+    [
+        ("short enough", 40, "short enough"),
+        (
+            "① Take out the four Kings and the four Queens",
+            40,
+            "① Take out the four Kings and the four…",
+        ),
+        ("① Take out the four Kings", 12, "① Take out…"),
+        ("Supercalifragilistic", 8, "Superca…"),  # one word too long: cut rather than nothing
+        ("① 抽出4张国王（K）与4张皇后（Q）", 16, "① 抽出4张国王…"),
+        ("with 10♥ on top", 8, "with…"),  # a card is a word too
+    ],
+)
+def test_shorten_cuts_at_a_word_or_a_chinese_character(text: str, width: int, shown: str) -> None:
+    from rich.cells import cell_len
+
+    from conjure.trainer.stats import shorten
+
+    assert shorten(text, width) == shown
+    assert cell_len(shorten(text, width)) <= width

@@ -210,11 +210,39 @@ def _ask(prompt: str) -> str:
     return answer
 
 
+def _step_labels(subjects: list[str], lang: str) -> dict[str, Any]:
+    """The steps of the routines among ``subjects`` in every language, by item id (a routine no
+    longer installed keeps the labels the database stored)."""
+    if lang == "en" or not any(s.startswith("routine:") for s in subjects):
+        return {}
+    from conjure.trainer.drills import item_labels
+
+    routines = registry().routines
+    out: dict[str, Any] = {}
+    for s in subjects:
+        routine = routines.get(s.removeprefix("routine:")) if s.startswith("routine:") else None
+        if routine is not None:
+            try:
+                out.update(item_labels(routine))
+            except ConjureError:  # a routine that no longer performs: the stored labels
+                continue
+    return out
+
+
 def _stats(args: argparse.Namespace) -> int:
     from conjure.trainer.db import default_path
     from conjure.trainer.scheduler import now
-    from conjure.trainer.stats import plot_svg, plot_text, subject_stats, to_json
+    from conjure.trainer.stats import (
+        item_rows,
+        plot_svg,
+        plot_text,
+        subject_stats,
+        summary_lines,
+        to_json,
+        word,
+    )
 
+    lang = args.lang
     when = now()
     with _progress(args, read_only=True) as progress:
         if args.name:
@@ -224,57 +252,43 @@ def _stats(args: argparse.Namespace) -> int:
         results = [subject_stats(progress, s, when) for s in subjects]
     if args.svg:
         if len(results) != 1:
-            raise UsageError("--svg draws one stack or routine: name it")
+            raise UsageError(
+                Text(
+                    "--svg draws one stack or routine: name it",
+                    zh="--svg 只画一个牌序或套路：请写出是哪一个",
+                )
+            )
         try:
-            Path(args.svg).write_text(plot_svg(results[0]["days"], results[0]["subject"]), "utf-8")
+            Path(args.svg).write_text(
+                plot_svg(results[0]["days"], results[0]["subject"], lang), "utf-8"
+            )
         except OSError as exc:
-            raise ConjureError(f"cannot write {args.svg!r}: {exc.strerror}") from None
+            raise ConjureError(
+                Text(
+                    f"cannot write {args.svg!r}: {exc.strerror}",
+                    zh=f"无法写入 {args.svg!r}：{exc.strerror}",
+                )
+            ) from None
     if args.json:
         data = [to_json(r) for r in results]
         return print_json(data[0] if args.name else data)
     if not results:
         where = Path(args.db) if args.db is not None else default_path()
-        none = "" if where.exists() else f" (no progress database at {str(where)!r})"
-        print(f"nothing drilled yet{none}: try conjure drill mnemonica")
+        none = "" if where.exists() else word("no database", lang, where=repr(str(where)))
+        print(word("nothing", lang, none=none))
         return EXIT_OK
+    steps = _step_labels(subjects, lang)
     for r in results:
-        acc = "-" if r["accuracy"] is None else f"{round(100 * r['accuracy'])}%"
-        med = "-" if r["median_seconds"] is None else f"{r['median_seconds']} s"
-        print(
-            f"{r['subject']}: {r['answered']} answered, accuracy {acc}, median {med}, "
-            f"streak {r['streak']} (best {r['best_streak']}), {r['due']} due, "
-            f"{r['new']} new of {r['items']}"
-        )
-        if r["next_due"] is not None and not r["due"]:
-            print(f"  next due {r['next_due']:%Y-%m-%d %H:%M} UTC")
-        weak = [w for w in r["weakest"] if w["accuracy"] < 1] or r["weakest"][:3]
-        if weak:
-            print(
-                "  weakest: "
-                + "; ".join(
-                    f"{w['label'][:40]} ({round(100 * w['accuracy'])}%, {w['median_seconds']} s)"
-                    for w in weak
-                )
-            )
+        for line in summary_lines(r, lang, steps):
+            print(line)
         if args.items and r["by_item"]:
-            print_rows(
-                r["subject"],
-                ("card or step", "answered", "accuracy", "median"),
-                [
-                    (
-                        w["label"][:50],
-                        str(w["answered"]),
-                        f"{round(100 * w['accuracy'])}%",
-                        f"{w['median_seconds']} s",
-                    )
-                    for w in r["by_item"]
-                ],
-            )
+            headers, rows = item_rows(r, lang, steps)
+            print_rows(r["subject"], headers, rows)
         if args.plot and r["days"]:
-            for line in plot_text(r["days"]).splitlines():
+            for line in plot_text(r["days"], lang).splitlines():
                 print("  " + line)
     if args.svg:
-        print(f"plot written to {args.svg}")
+        print(word("plot written", lang, file=args.svg))
     return EXIT_OK
 
 

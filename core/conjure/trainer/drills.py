@@ -86,6 +86,20 @@ def items(routine: Routine, params: Mapping[str, int] | None = None) -> list[tup
     ]
 
 
+def item_labels(routine: Routine, params: Mapping[str, int] | None = None) -> dict[str, Text]:
+    """Every step's label (as :func:`items` stores it in English) in every language, by item
+    id: what ``conjure stats`` shows in the language asked for."""
+    outcome = perform(routine, params, record=True)
+    subject = subject_of(routine)
+    perf = outcome.performance
+    return {
+        f"{subject}:{s.number}": Text(
+            f"{s.number} {_narration(s, 'en', perf)}", zh=f"{s.number} {_narration(s, 'zh', perf)}"
+        )
+        for s in _steps(outcome)
+    }
+
+
 def step_weights(routine: Routine) -> dict[str, float]:
     """How often each step (by number) is asked relative to the others, 1 where not given.
 

@@ -3,17 +3,163 @@ and steps, and accuracy and speed day by day (as terminal bars or an SVG image).
 
 from __future__ import annotations
 
+import unicodedata
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 from statistics import median
 from typing import Any
 from xml.sax.saxutils import escape
 
+from conjure.text import Text
 from conjure.trainer import scheduler
 from conjure.trainer.db import Answer, Progress
 
 BARS = "▁▂▃▄▅▆▇█"
+
+#: how wide (in terminal cells) an item's label is shown in the weakest list and the table
+WEAKEST_WIDTH = 40
+TABLE_WIDTH = 32
+
+_WORDS = {
+    "summary": Text(
+        "{subject}: {answered} answered, accuracy {acc}, median {med}, streak {streak} "
+        "(best {best}), {due} due, {new} new of {items}",
+        zh="{subject}：共答 {answered} 题，正确率 {acc}，中位用时 {med}，连对 {streak} 题"
+        "（最多 {best} 题），到期 {due} 项，{items} 项中未学 {new} 项",
+    ),
+    "seconds": Text("{s} s", zh="{s} 秒"),
+    "next due": Text("  next due {when} UTC", zh="  下次到期：{when}（协调世界时）"),
+    "weakest": Text("  weakest: {items}", zh="  最弱：{items}"),
+    "weak item": Text("{label} ({pct}%, {s} s)", zh="{label}（{pct}%，{s} 秒）"),
+    "separator": Text("; ", zh="；"),
+    "headers": Text("card or step|answered|accuracy|median", zh="牌或步骤|作答|正确率|中位用时"),
+    "nothing": Text(
+        "nothing drilled yet{none}: try conjure drill mnemonica",
+        zh="还没有练习过{none}：试试 conjure drill mnemonica",
+    ),
+    "no database": Text(" (no progress database at {where})", zh="（{where} 处没有进度数据库）"),
+    "plot written": Text("plot written to {file}", zh="图已写入 {file}"),
+    "accuracy row": Text(
+        "accuracy  {bars}  ({pct}% on {last})", zh="正确率    {bars}  （{last}：{pct}%）"
+    ),
+    "seconds row": Text(
+        "seconds   {bars}  ({s} s median on {last}; bars scaled to {top} s)",
+        zh="用时      {bars}  （{last} 中位 {s} 秒；柱高满格为 {top} 秒）",
+    ),
+    "legend accuracy": Text("— accuracy", zh="— 正确率"),
+    "legend seconds": Text("-- median seconds", zh="-- 中位用时（秒）"),
+}
+
+
+def word(key: str, lang: str, **values: Any) -> str:
+    """One of the stats' sentences in ``lang``, its fields filled with ``values``."""
+    return _WORDS[key].format(**values).get(lang)
+
+
+def _cells(ch: str) -> int:
+    return 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
+
+
+def _in_word(ch: str) -> bool:
+    """Whether ``ch`` belongs to a word of Latin letters or digits (a card such as 10♥ too),
+    which is never cut in two. A Chinese character is a word of its own."""
+    return (ch.isalnum() or ch in "'’-♠♥♦♣") and _cells(ch) == 1
+
+
+def shorten(text: str, width: int) -> str:
+    """``text`` in at most ``width`` terminal cells: whole when it fits, else cut where a word
+    ends (or between two Chinese characters) with an ellipsis, never in the middle of a word
+    unless the first word alone is too long."""
+    if sum(_cells(c) for c in text) <= width:
+        return text
+    room, used, end = width - 1, 0, 0  # one cell for the ellipsis
+    while end < len(text) and used + _cells(text[end]) <= room:
+        used += _cells(text[end])
+        end += 1
+    cut = end
+    while cut > 0 and _in_word(text[cut - 1]) and _in_word(text[cut]):
+        cut -= 1
+    if cut == 0:  # one word longer than the room: cut it rather than show nothing
+        cut = end
+    return text[:cut].rstrip(" ,;:(，；：、（") + "…"
+
+
+def item_label(item: str, stored: str, lang: str, steps: Mapping[str, Text] | None = None) -> str:
+    """How an item is shown: a step by its text in ``lang`` when the routine is at hand
+    (``steps``, by item id), else as stored; a stack card as stored (``12 4C``) with the card
+    written as everywhere else (``12 4♣``)."""
+    if steps is not None and item in steps:
+        return steps[item].get(lang)
+    if item.startswith("stack:"):
+        from conjure.deck import Card
+
+        number, _, code = stored.partition(" ")
+        try:
+            return f"{number} {Card(code)}"
+        except Exception:  # a label of an older or hand-edited database: shown as it is
+            return stored
+    return stored
+
+
+def summary_lines(
+    stats: dict[str, Any], lang: str, steps: Mapping[str, Text] | None = None
+) -> list[str]:
+    """The lines ``conjure stats`` prints about one subject (before the table and the plot)."""
+    r = stats
+
+    def secs(value: Any) -> str:
+        return word("seconds", lang, s=value)
+
+    acc = "-" if r["accuracy"] is None else f"{round(100 * r['accuracy'])}%"
+    med = "-" if r["median_seconds"] is None else secs(r["median_seconds"])
+    out = [
+        word(
+            "summary",
+            lang,
+            subject=r["subject"],
+            answered=r["answered"],
+            acc=acc,
+            med=med,
+            streak=r["streak"],
+            best=r["best_streak"],
+            due=r["due"],
+            new=r["new"],
+            items=r["items"],
+        )
+    ]
+    if r["next_due"] is not None and not r["due"]:
+        out.append(word("next due", lang, when=f"{r['next_due']:%Y-%m-%d %H:%M}"))
+    weak = [w for w in r["weakest"] if w["accuracy"] < 1] or r["weakest"][:3]
+    if weak:
+        shown = [
+            word(
+                "weak item",
+                lang,
+                label=shorten(item_label(w["item"], w["label"], lang, steps), WEAKEST_WIDTH),
+                pct=round(100 * w["accuracy"]),
+                s=w["median_seconds"],
+            )
+            for w in weak
+        ]
+        out.append(word("weakest", lang, items=word("separator", lang).join(shown)))
+    return out
+
+
+def item_rows(
+    stats: dict[str, Any], lang: str, steps: Mapping[str, Text] | None = None
+) -> tuple[list[str], list[tuple[str, str, str, str]]]:
+    """The headers and rows of ``conjure stats --items``: every card or step answered."""
+    rows = [
+        (
+            shorten(item_label(w["item"], w["label"], lang, steps), TABLE_WIDTH),
+            str(w["answered"]),
+            f"{round(100 * w['accuracy'])}%",
+            word("seconds", lang, s=w["median_seconds"]),
+        )
+        for w in stats["by_item"]
+    ]
+    return word("headers", lang).split("|"), rows
 
 
 def _streaks(answers: Sequence[Answer]) -> tuple[int, int]:
@@ -92,7 +238,7 @@ def _bar(value: float, top: float) -> str:
     return BARS[min(len(BARS) - 1, int(value / top * (len(BARS) - 1) + 0.5))]
 
 
-def plot_text(days: Sequence[dict[str, Any]]) -> str:
+def plot_text(days: Sequence[dict[str, Any]], lang: str = "en") -> str:
     """Accuracy and median answer time per day as two rows of bars, oldest day first."""
     if not days:
         return ""
@@ -101,14 +247,16 @@ def plot_text(days: Sequence[dict[str, Any]]) -> str:
     speed = "".join(_bar(d["median_seconds"], slowest) for d in days)
     first, last = days[0]["date"], days[-1]["date"]
     return (
-        f"accuracy  {acc}  ({round(100 * days[-1]['accuracy'])}% on {last})\n"
-        f"seconds   {speed}  ({days[-1]['median_seconds']} s median on {last}; "
-        f"bars scaled to {slowest} s)\n"
-        f"          {first} … {last}"
+        word("accuracy row", lang, bars=acc, pct=round(100 * days[-1]["accuracy"]), last=last)
+        + "\n"
+        + word(
+            "seconds row", lang, bars=speed, s=days[-1]["median_seconds"], last=last, top=slowest
+        )
+        + f"\n          {first} … {last}"
     )
 
 
-def plot_svg(days: Sequence[dict[str, Any]], title: str) -> str:
+def plot_svg(days: Sequence[dict[str, Any]], title: str, lang: str = "en") -> str:
     """Accuracy (left scale, %) and median answer time (right scale, s) per day as an SVG."""
     width, height, pad = 640, 320, 48
     inner_w, inner_h = width - 2 * pad, height - 2 * pad
@@ -156,7 +304,8 @@ def plot_svg(days: Sequence[dict[str, Any]], title: str) -> str:
         )
     parts.append(
         f'<text x="{width - pad}" y="24" text-anchor="end">'
-        '<tspan fill="#1f6f3f">— accuracy</tspan>  <tspan fill="#1f3f8f">-- median seconds</tspan>'
+        f'<tspan fill="#1f6f3f">{escape(word("legend accuracy", lang))}</tspan>  '
+        f'<tspan fill="#1f3f8f">{escape(word("legend seconds", lang))}</tspan>'
         "</text>"
     )
     parts.append("</svg>")
