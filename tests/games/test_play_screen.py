@@ -11,7 +11,7 @@ import re
 import pytest
 from rich.console import Console
 
-from conjure.games.play import play_game, unnamed
+from conjure.games.play import as_told, play_game, unnamed
 from conjure.plugins.host import load_plugins
 
 GAMES = load_plugins().games
@@ -46,8 +46,12 @@ def doubled(lines: list[str], lang: str, seat: int = 1) -> list[str]:
     for line in lines:
         story = line.startswith("  ") and not line.startswith("   ")
         if story and previous is not None:
+            actor, move = previous
             told = line.strip()
-            if told == f"{previous[0]}: {previous[1]}" or told == f"{previous[0]}：{previous[1]}":
+            rest = told[len(actor) :].lstrip(":： ") if told.startswith(actor) else None
+            verb, _, tail = move.partition(" ")
+            again = {move, f"{verb}s {tail}".strip(), f"{verb}es {tail}".strip()}
+            if rest in again:  # the move again, its verb said of the seat or not
                 found.append(line)
             continue
         m = MOVE.match(line)
@@ -84,6 +88,19 @@ def test_a_story_line_that_only_repeats_the_move_is_shown_once() -> None:
     lines = played("captain", "en", seed=5, moves=200)
     declarations = [x for x in lines if "point ♣" in x or "point ♠" in x or "point ♥" in x]
     assert declarations and not any(x.startswith("  ") for x in declarations)
+    lines = played("find-friends", "en", seed=5)
+    assert any(re.fullmatch(r"player \d \(random\): bid \d+", x) for x in lines)
+    assert not any(re.fullmatch(r"  player \d bids \d+", x) for x in lines)
+    assert "  player 3 declares: the defenders need 35" in lines  # news, not an echo
+
+
+@pytest.mark.parametrize(
+    ("move", "told"),
+    [("bid 65", "bids 65"), ("pass", "passes"), ("give 2♦ for 5♥", "gives 2♦ for 5♥")],
+)
+def test_as_told(move: str, told: str) -> None:
+    assert as_told(move) == (move, told)
+    assert as_told("叫65分") == ("叫65分",) and as_told("K♠") == ("K♠",)
 
 
 @pytest.mark.parametrize(

@@ -3,7 +3,8 @@ or by card, bad input asked again with the reason, and the story of the table (t
 cards drawn, declarations, each deal's result and why). Every action is printed as your seat
 observes it: a card laid face down stays face down until it is turned up. Each line names its
 actor once, at its start: a game's move text that names the seat itself is shown without that
-name, and a story line that only repeats the move above it is left out.
+name, and a story line that only repeats the move above it (in English perhaps with its verb
+said of the seat: ``player 2 bids 65`` after ``bid 65``) is left out.
 
 Every word on the screen is a :class:`conjure.text.Text` in :data:`WORDS` (or the game's own,
 from its hooks), shown in the language the command was given."""
@@ -210,6 +211,22 @@ def unnamed(text: str, actor: str) -> str:
     return rest.lstrip(" ") or text
 
 
+def as_told(move: str) -> tuple[str, ...]:
+    """The ways a story line can tell ``move`` again after naming its seat: the move's own
+    words, and in English with its first word said of the seat (``bid 65`` -> ``bids 65``,
+    ``pass`` -> ``passes``), as the games' stories word what a seat did."""
+    verb, space, rest = move.partition(" ")
+    if not verb.isascii() or not verb.isalpha() or not verb.islower():
+        return (move,)
+    if verb.endswith(("s", "sh", "ch", "x", "z", "o")):
+        said = verb + "es"
+    elif verb.endswith("y") and verb[-2:-1] not in ("a", "e", "i", "o", "u"):
+        said = verb[:-1] + "ies"
+    else:
+        said = verb + "s"
+    return (move, said + space + rest)
+
+
 def moves_text(game: Game[Any], state: GameState[Any], width: int = 80, lang: str = "en") -> Text:
     """The numbered menu of legal moves, lines broken only between moves for a terminal
     ``width`` cells wide (a move longer than a line has a line of its own)."""
@@ -260,12 +277,13 @@ def play_game(
 
     def tell(mover: int | None = None, move: str = "") -> None:
         """Print what the last action told the table; a line that only repeats the move just
-        printed (``player 2: point ♣ 41``) is left out, so that each line is shown once."""
+        printed (``player 2: point ♣ 41``, ``player 2 bids 65``) is left out, so that each
+        line is shown once."""
         assert state.story is not None
         seat_name = say("seat", n=mover + 1) if mover is not None else ""
         for line in state.story:
             told = Words.of(line).get(lang)
-            if mover is not None and told != move and unnamed(told, seat_name) == move:
+            if mover is not None and told != move and unnamed(told, seat_name) in as_told(move):
                 continue
             console.print(Text("  " + told, style="green"))
         state.story.clear()
