@@ -503,3 +503,66 @@ def test_shorten_cuts_at_a_word_or_a_chinese_character(text: str, width: int, sh
 
     assert shorten(text, width) == shown
     assert cell_len(shorten(text, width)) <= width
+
+
+class _CtrlC(io.StringIO):
+    """Standard input that is interrupted (Ctrl-C) once its lines are read."""
+
+    def readline(self, *args: object) -> str:  # type: ignore[override]
+        line = super().readline()
+        if not line:
+            raise KeyboardInterrupt
+        return line
+
+
+def test_ctrl_c_in_a_drill_sums_up_and_loses_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = str(tmp_path / "p.sqlite3")
+    monkeypatch.setenv("CONJURE_NOW", DAY1)
+    monkeypatch.setattr(sys, "stdin", _CtrlC("4C\n2H\n"))
+    assert main(["drill", "mnemonica", "--mode", "card", "--db", db]) == 130
+    captured = capsys.readouterr()
+    assert "2 answered, 2 right (100%)" in captured.out
+    assert "interrupted after 2 answers, every one saved" in captured.err
+    assert stats(capsys, "mnemonica", "--db", db)["answered"] == 2  # type: ignore[index]
+
+
+def test_full_width_q_stops_a_drill(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = str(tmp_path / "p.sqlite3")
+    code, out = drill(
+        monkeypatch, capsys, "４Ｃ\nｑ\n2H\n", "mnemonica", "--mode", "card", "--db", db
+    )
+    assert code == 0 and "cannot" not in out and "not a card" not in out
+    assert "1 answered, 1 right" in out
+
+
+@pytest.mark.parametrize(
+    ("args", "en", "zh"),
+    [
+        (["drill", "mnemonic"], "did you mean mnemonica?", "是不是 mnemonica？"),
+        (["stats", "courting-king"], "did you mean courting-kings?", "是不是 courting-kings？"),
+        (["drill", "zzz"], "(stacks: new-deck-us", "没有叫 'zzz' 的牌序、牌序文件或套路（牌序："),
+        (["export", "anki", "mnemonica", "-o", "x.txt"], "ends in .apkg", "以 .apkg 结尾"),
+    ],
+)
+def test_bad_names_are_said_in_the_chosen_language(
+    args: list[str], en: str, zh: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = ["--db", str(tmp_path / "p.sqlite3")] if args[0] != "export" else []
+    assert main([*args, *db]) == 2
+    assert en in capsys.readouterr().err
+    assert main([*args, *db, "--lang", "zh"]) == 2
+    err = capsys.readouterr().err
+    assert zh in err
+
+
+def test_export_says_what_it_wrote_in_chinese(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    pytest.importorskip("genanki")
+    out = tmp_path / "m.apkg"
+    assert main(["export", "anki", "mnemonica", "-o", str(out), "--lang", "zh"]) == 0
+    assert capsys.readouterr().out == f"已写入 52 条笔记：{out}\n"

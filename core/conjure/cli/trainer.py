@@ -17,7 +17,7 @@ from conjure.cli.common import (
     print_rows,
     registry,
 )
-from conjure.errors import ConjureError, UsageError
+from conjure.errors import ConjureError, Interrupted, UsageError
 from conjure.inputs import parse_int
 from conjure.text import Text
 
@@ -194,6 +194,9 @@ def _drill(args: argparse.Namespace) -> int:
         sys.stdout.flush()
         result = run(session, lang=args.lang, count=count, order=order, ask=_ask)
         print(summary(result, session, args.lang))
+    if result.interrupted:
+        # Ctrl-C is a way to stop too: the summary above, then the usual interrupted exit
+        raise Interrupted(f"after {len(result.answers)} answers, every one saved")
     return EXIT_OK
 
 
@@ -298,12 +301,21 @@ def _export(args: argparse.Namespace) -> int:
 
     subject = _subject(args.name)
     if not args.output.endswith(".apkg"):
-        raise UsageError(f"-o {args.output!r}: an Anki package ends in .apkg")
+        raise UsageError(
+            Text(
+                f"-o {args.output!r}: an Anki package ends in .apkg",
+                zh=f"-o {args.output!r}：Anki 牌组文件以 .apkg 结尾",
+            )
+        )
     if subject.kind == STACK:
         notes = stack_package(subject.target, args.output, args.lang)
     else:
         notes = routine_package(subject.target, args.output, args.lang)
-    print(f"{notes} notes written to {args.output}")
+    print(
+        Text(
+            f"{notes} notes written to {args.output}", zh=f"已写入 {notes} 条笔记：{args.output}"
+        ).get(args.lang)
+    )
     return EXIT_OK
 
 

@@ -93,10 +93,27 @@ def resolve(
                 drills.items(routine, params),
                 routine,
             )
+    import difflib
+
+    from conjure.inputs import quote
+    from conjure.text import Text
+
+    names = [*STACKS, *(sorted(routines().routines) if routines is not None else [])]
+    close = difflib.get_close_matches(key, names, n=1)
     known = ", ".join(STACKS)
+    if close:
+        hint = Text(f"; did you mean {close[0]}?", zh=f"；是不是 {close[0]}？")
+    else:
+        hint = Text(
+            f" (stacks: {known}; routines: see conjure routines)",
+            zh=f"（牌序：{known}；套路：见 conjure routines）",
+        )
     raise UnknownNameError(
-        f"no stack, stack file or routine called {name!r} (stacks: {known}; "
-        "routines: see conjure routines)"
+        Text(
+            f"no stack, stack file or routine called {quote(name)}",
+            zh=f"没有叫 {quote(name)} 的牌序、牌序文件或套路",
+        )
+        + hint
     )
 
 

@@ -135,7 +135,7 @@ class TrainerApp(App[int]):
     def on_input_submitted(self, event: Input.Submitted) -> None:
         given = event.value
         event.input.value = ""
-        if given.strip().lower() in QUIT:
+        if normalise(given).strip().lower() in QUIT:
             self.exit(0)
             return
         assert self.question is not None and self.item is not None

@@ -16,6 +16,7 @@ from typing import Any
 from conjure.deck.stacks import Stack
 from conjure.errors import ConjureError
 from conjure.magic import Routine, perform
+from conjure.text import Text
 
 
 def _id(name: str) -> int:
@@ -28,7 +29,10 @@ def _genanki() -> Any:
         import genanki
     except ImportError as exc:
         raise ConjureError(
-            f"Anki export needs genanki ({exc.name} is missing): pip install 'conjure[anki]'"
+            Text(
+                f"Anki export needs genanki ({exc.name} is missing): pip install 'conjure[anki]'",
+                zh=f"导出 Anki 需要 genanki（缺少 {exc.name}）：pip install 'conjure[anki]'",
+            )
         ) from None
     return genanki
 
@@ -39,7 +43,12 @@ def _write(deck: Any, path: Path) -> int:
     try:
         genanki.Package(deck).write_to_file(str(path))
     except OSError as exc:
-        raise ConjureError(f"cannot write {str(path)!r}: {exc.strerror or exc}") from None
+        raise ConjureError(
+            Text(
+                f"cannot write {str(path)!r}: {exc.strerror or exc}",
+                zh=f"无法写入 {str(path)!r}：{exc.strerror or exc}",
+            )
+        ) from None
     return len(deck.notes)
 
 

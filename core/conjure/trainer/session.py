@@ -62,6 +62,8 @@ class Result:
     """What one session did."""
 
     answers: list[Answer] = attrs.field(factory=list)
+    #: whether Ctrl-C (or SIGTERM) ended the session; every answer before it is saved
+    interrupted: bool = False
 
     @property
     def right(self) -> int:
@@ -154,9 +156,27 @@ def run(
 ) -> Result:
     """Ask questions until ``count`` are answered, ``order`` is exhausted, ``q`` or the end of
     input. ``order`` fixes the items in turn (a speed run); otherwise the scheduler picks."""
+    result = Result()
+    try:
+        _ask_until_done(session, result, lang, count, order, ask, show, make)
+    except KeyboardInterrupt:
+        # the answers given so far are committed; the caller says so and still sums them up
+        result.interrupted = True
+    return result
+
+
+def _ask_until_done(
+    session: Session,
+    result: Result,
+    lang: str,
+    count: int | None,
+    order: Sequence[Item] | None,
+    ask: Callable[[str], str],
+    show: Callable[[Any], None] | None,
+    make: Callable[[Item, random.Random], Question] | None,
+) -> None:
     show = show or show_unwrapped
     make = make or session.make
-    result = Result()
     last: str | None = None
     queue = list(order) if order is not None else None
     while count is None or len(result.answers) < count:
@@ -178,9 +198,9 @@ def run(
             try:
                 given = ask("> ")
             except EOFError:
-                return result
-            if given.strip().lower() in QUIT:
-                return result
+                return
+            if normalise(given).strip().lower() in QUIT:  # ｑ from a Chinese input method too
+                return
             if not normalise(given).strip():
                 # Enter alone is "I don't know". A stack worker's rule is that a card not
                 # recalled at once is a card not known: it is shown now (so the right
@@ -215,7 +235,6 @@ def run(
                 shown = question.explain(lang)
                 for part in getattr(shown, "parts", (shown,)):
                     show(part)
-    return result
 
 
 def summary(result: Result, session: Session, lang: str = "en") -> str:
