@@ -566,3 +566,14 @@ def test_export_says_what_it_wrote_in_chinese(
     out = tmp_path / "m.apkg"
     assert main(["export", "anki", "mnemonica", "-o", str(out), "--lang", "zh"]) == 0
     assert capsys.readouterr().out == f"已写入 52 条笔记：{out}\n"
+
+
+def test_a_database_refused_is_said_in_chinese(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    not_ours = tmp_path / "notes.txt"
+    not_ours.write_text("not a database\n" * 100)
+    for db, zh in ((tmp_path, "是一个目录"), (not_ours, "不是 conjure 的进度数据库")):
+        assert main(["stats", "--db", str(db), "--lang", "zh"]) == 2
+        assert zh in capsys.readouterr().err
+    assert not_ours.read_text() == "not a database\n" * 100  # left as it was

@@ -23,6 +23,7 @@ from typing import Any, Final
 import attrs
 
 from conjure.errors import ConjureError
+from conjure.text import Text
 
 APP_NAME: Final = "conjure"
 DB_NAME: Final = "progress.sqlite3"
@@ -112,7 +113,12 @@ class Progress:
     def __init__(self, path: str | Path | None = None, timeout: float = 10.0) -> None:
         self.path = Path(path) if path is not None else default_path()
         if self.path.is_dir():
-            raise ProgressError(f"progress database {str(self.path)!r} is a directory")
+            raise ProgressError(
+                Text(
+                    f"progress database {str(self.path)!r} is a directory",
+                    zh=f"进度数据库 {str(self.path)!r} 是一个目录",
+                )
+            )
         existed = self.path.exists() and self.path.stat().st_size > 0
         if not existed:
             try:
@@ -135,8 +141,12 @@ class Progress:
         except sqlite3.DatabaseError as exc:
             self.conn.close()
             raise ProgressError(
-                f"{str(self.path)!r} is not a conjure progress database or is damaged ({exc}); "
-                "it was left as it is"
+                Text(
+                    f"{str(self.path)!r} is not a conjure progress database or is damaged "
+                    f"({exc}); it was left as it is",
+                    zh=f"{str(self.path)!r} 不是 conjure 的进度数据库，或已损坏（{exc}）；"
+                    "文件未作任何改动",
+                )
             ) from None
         except ProgressError:
             self.conn.close()
@@ -153,8 +163,12 @@ class Progress:
             )
         if existed and version == 0 and tables - {"sqlite_sequence"}:
             raise ProgressError(
-                f"{str(self.path)!r} is an SQLite database but not conjure's progress "
-                "database; it was left as it is"
+                Text(
+                    f"{str(self.path)!r} is an SQLite database but not conjure's progress "
+                    "database; it was left as it is",
+                    zh=f"{str(self.path)!r} 是 SQLite 数据库，但不是 conjure 的进度数据库；"
+                    "文件未作任何改动",
+                )
             )
         if version > 0 and not tables >= _TABLES:
             raise ProgressError(
@@ -175,8 +189,12 @@ class Progress:
 
     def _unavailable(self, exc: sqlite3.Error) -> ProgressError:
         return ProgressError(
-            f"progress database {str(self.path)!r} cannot be written ({exc}); "
-            "is another conjure drilling with it? Nothing already saved was lost"
+            Text(
+                f"progress database {str(self.path)!r} cannot be written ({exc}); "
+                "is another conjure drilling with it? Nothing already saved was lost",
+                zh=f"进度数据库 {str(self.path)!r} 无法写入（{exc}）；"
+                "是否另有 conjure 正在用它练习？已保存的内容没有丢失",
+            )
         )
 
     @contextmanager
