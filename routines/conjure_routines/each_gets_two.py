@@ -250,6 +250,8 @@ def _spread(p: Performance) -> None:
     p.reveal(*HANDS_FORWARD, Spread("left"), Spread("spectator"))
 
 
+#: the classes of interchangeable cards: the 2s, and every other card
+A_TWO, ANOTHER = Text("a 2", zh="一张2"), Text("another card", zh="其他的牌")
 #: whose half, and what the claims say when they fail
 WHOSE = (Text("performer's", zh="表演者"), Text("spectator's", zh="观众"))
 _WRONG = Text(
@@ -343,7 +345,7 @@ ROUTINE = Routine(
     ),
     notes=__doc__ or "",
     # only the 2s are read (their rank, by the claim): every other card is indifferent
-    interchangeable=interchangeable(DECK, lambda c: "a 2" if c.rank == TWO else "another card"),
+    interchangeable=interchangeable(DECK, lambda c: A_TWO if c.rank == TWO else ANOTHER),
     # a typical performance for the trainer: the spectator cuts near the middle and never
     # picks the card reversed in an earlier exchange
     example={

@@ -90,6 +90,8 @@ def _deal_pairs(p: Performance) -> None:
 
 
 _NOTHING = Text("nothing", zh="空的")
+#: the classes of interchangeable cards: the colours
+RED, BLACK = Text("a red card", zh="红牌"), Text("a black card", zh="黑牌")
 _NOT_RED_BLACK = Text(
     "the audience sees {shown} as pair {i}, not a red card and a black card",
     zh="观众看到第{i}对是{shown}，不是一红一黑",
@@ -136,7 +138,5 @@ ROUTINE = Routine(
         hands_empty(),
     ),
     notes=__doc__ or "",
-    interchangeable=interchangeable(
-        (*REDS, *BLACKS), lambda c: "a red card" if c.is_red else "a black card"
-    ),
+    interchangeable=interchangeable((*REDS, *BLACKS), lambda c: RED if c.is_red else BLACK),
 )

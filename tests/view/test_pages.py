@@ -88,7 +88,7 @@ def test_storyboard_command_writes_a_page(
     assert main(["storyboard", "courting-kings", "-o", str(out), "--lang", "zh"]) == 0
     page = out.read_text(encoding="utf-8")
     assert page.startswith("<!DOCTYPE html>") and "求婚的国王" in page
-    assert "wrote" in capsys.readouterr().out
+    assert "已写入" in capsys.readouterr().out  # said in the language of the page
 
 
 def test_storyboard_language_comes_from_conjure_lang(

@@ -21,7 +21,7 @@ from typing import Any
 
 from conjure import __version__
 from conjure.cli import deck, games, moves, pictures, plugins, routines, trainer
-from conjure.cli.common import DEBUG, Parser, default_lang
+from conjure.cli.common import DEBUG, Parser, default_lang, localise
 from conjure.errors import (
     EXIT_INTERNAL,
     EXIT_INTERRUPTED,
@@ -31,27 +31,35 @@ from conjure.errors import (
     Interrupted,
     said,
 )
-from conjure.text import LANGUAGES
+from conjure.text import LANGUAGES, Text
 
 #: the command areas, in the order their commands are listed
 AREAS = (plugins, deck, moves, routines, games, trainer, pictures)
 
 
-def build_parser(lang: str | None = None) -> argparse.ArgumentParser:
+def build_parser(lang: str | None = None, help_lang: str | None = None) -> argparse.ArgumentParser:
     """The whole command line. ``lang`` is the language every command speaks unless its own
     ``--lang`` says otherwise (``conjure --lang zh COMMAND``); by default English, or
-    ``CONJURE_LANG``."""
+    ``CONJURE_LANG``. The helps speak ``help_lang`` (by default the same)."""
     parser = Parser(
         prog="conjure",
-        description="Rehearse card routines, verify that they always work, play card games.",
+        description=Text(
+            "Rehearse card routines, verify that they always work, play card games.",
+            zh="排练纸牌魔术流程，验证它们总能成功，玩纸牌游戏。",
+        ),
     )
     parser.add_argument("--version", action="version", version=f"conjure {__version__}")
-    parser.add_argument("--debug", action="store_true", help="show tracebacks on errors")
+    parser.add_argument(
+        "--debug", action="store_true", help=Text("show tracebacks on errors", zh="出错时显示回溯")
+    )
     parser.add_argument(
         "--lang",
         dest="global_lang",
         choices=LANGUAGES,
-        help="language for the command that follows (the same as its own --lang)",
+        help=Text(
+            "language for the command that follows (the same as its own --lang)",
+            zh="后面的命令所用的语言（与命令自己的 --lang 相同）",
+        ),
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     for area in AREAS:
@@ -61,6 +69,7 @@ def build_parser(lang: str | None = None) -> argparse.ArgumentParser:
         # one default language for every command: English, CONJURE_LANG, or conjure --lang
         if command.get_default("lang") is not None:
             command.set_defaults(lang=language)
+    localise(parser, help_lang if help_lang in LANGUAGES else language)
     return parser
 
 
@@ -104,7 +113,7 @@ def _leading_lang(argv: Sequence[str]) -> str | None:
 def commands_markdown() -> str:
     """The README's table of commands, written from the parser: every command with every
     option, so that the table cannot fall behind the code."""
-    parser = build_parser()
+    parser = build_parser("en")
     rows = ["| command | what it does |", "|---|---|"]
     for name, command, help_text in _commands(parser, "conjure"):
         usage = " ".join([name, *_synopsis(command)]).replace("|", "\\|")
@@ -184,10 +193,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     token = DEBUG.set(debug)
     try:
         with _sigterm_interrupts():
-            args = build_parser(_leading_lang(argv)).parse_args(argv)
+            # the helps speak the language errors are said in: the last --lang on the line
+            parser = build_parser(_leading_lang(argv), help_lang=_error_lang(argv))
+            args = parser.parse_args(argv)
             args.debug = debug
             if args.command is None:  # a command is required: the help, and a usage exit
-                build_parser().print_help(sys.stderr)
+                parser.print_help(sys.stderr)
                 return EXIT_USAGE
             handler: Any = args.handler
             return int(handler(args))

@@ -21,6 +21,7 @@ from conjure.errors import (
     UsageError,
 )
 from conjure.inputs import parse_int, quote
+from conjure.text import Text
 
 __all__ = [
     "DEBUG",
@@ -34,6 +35,7 @@ __all__ = [
     "add_command",
     "default_lang",
     "int_params",
+    "localise",
     "pairs",
     "print_json",
     "print_rows",
@@ -58,8 +60,44 @@ _CHOICE = re.compile(
 )
 
 
+#: argparse's own messages, and what they say in Chinese
+_ARGPARSE = (
+    (re.compile(r"unrecognized arguments: (?P<rest>.*)"), "无法识别的参数：{rest}"),
+    (re.compile(r"the following arguments are required: (?P<rest>.*)"), "缺少必需的参数：{rest}"),
+    (re.compile(r"argument (?P<arg>.+?): expected one argument"), "参数 {arg} 需要一个值"),
+    (re.compile(r"argument (?P<arg>.+?): ignored explicit argument (?P<rest>.*)"),
+     "参数 {arg} 不接受值 {rest}"),
+    (re.compile(r"ambiguous option: (?P<arg>\S+) could match (?P<rest>.*)"),
+     "选项 {arg} 有歧义，可能是 {rest}"),
+)  # fmt: skip
+_PARSE = {
+    "unknown command": Text("unknown command {value}{hint}", zh="没有命令 {value}{hint}"),
+    "did you mean": Text("; did you mean {close!r}?", zh="；是不是 {close!r}？"),
+    "help lists": Text(" (conjure --help lists them)", zh="（conjure --help 列出全部命令）"),
+    "not one of": Text("{arg}: {value} is not one of {choices}",
+                       zh="{arg}：{value} 不是 {choices} 之一"),
+}  # fmt: skip
+
+
+def _argparse_said(message: str) -> Text:
+    """One of argparse's messages, with its Chinese where it is one conjure knows."""
+    for pattern, zh in _ARGPARSE:
+        found = pattern.fullmatch(message)
+        if found:
+            return Text(message, zh=zh.format(**found.groupdict()))
+    return Text(message)
+
+
 class Parser(argparse.ArgumentParser):
-    """An argument parser whose usage errors go through the same one-line boundary."""
+    """An argument parser whose usage errors go through the same one-line boundary, as a
+    :class:`~conjure.text.Text` (the command line says it in the chosen language)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)  # a description may be a Text (see localise)
+
+    def add_argument(self, *args: Any, **kwargs: Any) -> argparse.Action:
+        """``argparse``'s, with a help that may be a Text (see :func:`localise`)."""
+        return super().add_argument(*args, **kwargs)
 
     def error(self, message: str) -> Any:
         found = _CHOICE.fullmatch(message)
@@ -67,18 +105,74 @@ class Parser(argparse.ArgumentParser):
             value = found["value"].strip("'")
             commands = [c.strip("' ") for c in found["choices"].split(",")]
             close = difflib.get_close_matches(value, commands, n=1)
-            hint = f"; did you mean {close[0]!r}?" if close else " (conjure --help lists them)"
-            raise UnknownNameError(f"unknown command {quote(value)}{hint}")
+            hint = _PARSE["did you mean"].format(close=close[0]) if close else _PARSE["help lists"]
+            raise UnknownNameError(_PARSE["unknown command"].format(value=quote(value), hint=hint))
         if found:
             choices = found["choices"].replace("'", "")
-            message = f"{found['arg']}: {found['value']} is not one of {choices}"
+            said = _PARSE["not one of"].format(
+                arg=found["arg"], value=found["value"], choices=choices
+            )
+        else:
+            said = _argparse_said(message)
         # the top level needs no name: the error line already begins with "conjure:"
         where = "" if self.prog == "conjure" else f"{self.prog.removeprefix('conjure ')}: "
-        raise UsageError(f"{where}{message}")
+        raise UsageError(Text(where) + said)
+
+
+#: argparse's own words in a command's help, and what they say in Chinese
+_HELP_ZH = {
+    "usage: ": "用法：",
+    "positional arguments": "位置参数",
+    "options": "选项",
+    "show this help message and exit": "显示这份帮助并退出",
+    "show program's version number and exit": "显示版本号并退出",
+}
+
+
+def localise(parser: argparse.ArgumentParser, lang: str) -> None:
+    """Every help text of ``parser`` and of its commands in ``lang``: the helps written as
+    :class:`~conjure.text.Text`, argparse's own headings and the usage line's prefix. The
+    option names, metavars and choices stay as they are typed."""
+
+    def said(en: str) -> str:
+        return Text(en, zh=_HELP_ZH.get(en, "")).get(lang)
+
+    class Formatter(argparse.HelpFormatter):
+        def add_usage(self, usage: Any, actions: Any, groups: Any, prefix: Any = None) -> None:
+            super().add_usage(usage, actions, groups, said("usage: ") if prefix is None else prefix)
+
+        def format_help(self) -> str:
+            # argparse ends a heading with ":"; a Chinese heading ends with "："
+            said = super().format_help()
+            for heading in ("positional arguments", "options"):
+                zh = _HELP_ZH[heading]
+                said = said.replace(f"\n{zh}:\n", f"\n{zh}：\n")
+            return said
+
+    def text(value: object) -> Any:
+        """A help as argparse needs it: a string in ``lang`` (argparse's own words too)."""
+        if isinstance(value, Text):
+            return value.get(lang)
+        return said(value) if isinstance(value, str) and value in _HELP_ZH else value
+
+    parser.formatter_class = Formatter
+    parser.description = text(parser.description)
+    for group in parser._action_groups:
+        group.title = text(group.title)
+    for action in parser._actions:
+        action.help = text(action.help)
+        if isinstance(action, argparse._SubParsersAction):
+            for choice in action._choices_actions:
+                choice.help = text(choice.help)
+            for command in action.choices.values():
+                localise(command, lang)
 
 
 #: the help of every ``--lang`` option
-LANG_HELP = "language of the text for people: en or zh (default: en, or $CONJURE_LANG)"
+LANG_HELP = Text(
+    "language of the text for people: en or zh (default: en, or $CONJURE_LANG)",
+    zh="给人看的文字所用的语言：en 或 zh（默认 en，或 $CONJURE_LANG）",
+)
 
 
 def default_lang() -> str:

@@ -11,36 +11,67 @@ from conjure.deck.places import check_place
 from conjure.deck.state import DeckState
 from conjure.errors import NotationError, UsageError
 from conjure.inputs import normalise, quote
+from conjure.text import Text
 
 #: where a plain list of cards is held when ``--place`` is not given
 DEFAULT_PLACE = "left"
 
 
 def add_parsers(sub: Any) -> None:
-    p = add_command(sub, "show", _show, help="render a packet or a whole layout of cards")
+    p = add_command(
+        sub,
+        "show",
+        _show,
+        help=Text("render a packet or a whole layout of cards", zh="画出一叠牌或整个牌局"),
+    )
     p.add_argument(
         "cards",
         metavar="CARDS",
-        help='cards top first ("KS QH 10D", "黑桃K 红桃Q"), face up unless --face-down, ^ after '
-        'a card to show it face up in a face-down list; or a layout ("left: KS^ / QH; table: 2C")',
+        help=Text(
+            'cards top first ("KS QH 10D", "黑桃K 红桃Q"), face up unless --face-down, ^ after '
+            "a card to show it face up in a face-down list; or a layout "
+            '("left: KS^ / QH; table: 2C")',
+            zh=(
+                '从上到下的牌（"KS QH 10D"、"黑桃K 红桃Q"），除非加 '
+                "--face-down 都表面向上，表面向下的一列中牌后加 ^ 表示"
+                '这张表面向上；或一个牌局（"left: KS^ / QH; tabl'
+                'e: 2C"）'
+            ),
+        ),
     )
     p.add_argument(
-        "--place", help=f"where a plain list of cards is held (default: {DEFAULT_PLACE})"
+        "--place",
+        help=Text(
+            "where a plain list of cards is held (default: {place})",
+            zh="一列牌拿在哪里（默认：{place}）",
+        ).format(place=DEFAULT_PLACE),
     )
     p.add_argument(
         "--face-down",
         action="store_true",
-        help="a plain list lies face down (default: face up); cards marked ^ still face up",
+        help=Text(
+            "a plain list lies face down (default: face up); cards marked ^ still face up",
+            zh="一列牌表面向下（默认表面向上）；标 ^ 的牌仍表面向上",
+        ),
     )
     p.add_argument(
         "--move",
         action="append",
         metavar="MOVE",
-        help='make a move first, e.g. "Peel left right 2", "Steal left right" (repeatable)',
+        help=Text(
+            'make a move first, e.g. "Peel left right 2", "Steal left right" (repeatable)',
+            zh='先做一个动作，例如 "Peel left right 2"、"Steal left right"（可重复）',
+        ),
     )
-    p.add_argument("--audience", action="store_true", help="also render the audience's view")
+    p.add_argument(
+        "--audience",
+        action="store_true",
+        help=Text("also render the audience's view", zh="同时画出观众看到的样子"),
+    )
     p.add_argument("--lang", choices=("en", "zh"), default=default_lang(), help=LANG_HELP)
-    p.add_argument("--json", action="store_true", help="print the layout as JSON")
+    p.add_argument(
+        "--json", action="store_true", help=Text("print the layout as JSON", zh="以 JSON 输出牌局")
+    )
 
 
 def layout_from_text(text: str, place: str | None = None, face_down: bool = False) -> DeckState:
@@ -56,10 +87,12 @@ def layout_from_text(text: str, place: str | None = None, face_down: bool = Fals
     if ":" in text:
         if place is not None or face_down:
             given = "--place" if place is not None else "--face-down"
-            raise UsageError(
-                f"{given} applies to a plain list of cards; a layout names its places "
-                "('left: …') and marks face-up cards with ^"
+            said = Text(
+                "{given} applies to a plain list of cards; a layout names its places "
+                "('left: …') and marks face-up cards with ^",
+                zh="{given} 只用于一列牌；牌局自己写出位置（'left: …'），并用 ^ 标出表面向上的牌",
             )
+            raise UsageError(said.format(given=given))
         return DeckState.parse(text)
     place = check_place(DEFAULT_PLACE if place is None else place)
     pairs = parse_packet(text)

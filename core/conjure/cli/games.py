@@ -25,40 +25,62 @@ from conjure.text import Text as Words
 
 
 def add_parsers(sub: Any) -> None:
-    p = add_command(sub, "games", _games, help="list the card games")
+    p = add_command(sub, "games", _games, help=Words("list the card games", zh="列出纸牌游戏"))
     p.add_argument("--json", action="store_true")
     p.set_defaults(lang="en")  # no option of its own: `conjure --lang zh games` sets it
 
     p = add_command(
-        sub, "rules", _rules, help="a game's rules, marking what the text says and what was assumed"
+        sub,
+        "rules",
+        _rules,
+        help=Words(
+            "a game's rules, marking what the text says and what was assumed",
+            zh="一个游戏的规则，标明哪些是原文所说、哪些是推定的",
+        ),
     )
     p.add_argument("game", metavar="GAME")
     p.add_argument("--lang", choices=("en", "zh"), default=default_lang(), help=LANG_HELP)
     p.add_argument("--json", action="store_true")
 
-    p = add_command(sub, "play", _play, help="play a game in the terminal against bots")
+    p = add_command(
+        sub,
+        "play",
+        _play,
+        help=Words("play a game in the terminal against bots", zh="在终端里与机器人玩一个游戏"),
+    )
     p.add_argument("game", metavar="GAME")
     p.add_argument(
-        "--seed", type=whole("--seed", low=0), metavar="N", help="the deal (default: a random one)"
+        "--seed",
+        type=whole("--seed", low=0),
+        metavar="N",
+        help=Words("the deal (default: a random one)", zh="发牌（默认随机）"),
     )
     p.add_argument(
         "--bot",
         default="ismcts",
         metavar="ismcts|mc|random",
-        help="the opponents: ismcts (default, strongest), mc or random; a searching bot "
-        "thinks for at most about a second a move",
+        help=Words(
+            "the opponents: ismcts (default, strongest), mc or random; a searching bot "
+            "thinks for at most about a second a move",
+            zh="对手：ismcts（默认，最强）、mc 或 random；会搜索的机器人每步最多思考约一秒",
+        ),
     )
     p.add_argument(
         "--seat",
         type=whole("--seat", low=1),
         default=1,
         metavar="N",
-        help="your seat, 1 = first player",
+        help=Words("your seat, 1 = first player", zh="你的座位，1 = 第一个出牌的人"),
     )
     _game_options(p)
     add_lang(p)
 
-    p = add_command(sub, "simulate", _simulate, help="play many games between bots and report")
+    p = add_command(
+        sub,
+        "simulate",
+        _simulate,
+        help=Words("play many games between bots and report", zh="让机器人之间玩许多局并报告结果"),
+    )
     p.set_defaults(lang="en")  # no option of its own: `conjure --lang zh simulate` sets it
     p.add_argument("game", metavar="GAME")
     p.add_argument(
@@ -67,47 +89,70 @@ def add_parsers(sub: Any) -> None:
         type=whole("-n", low=1),
         default=1000,
         metavar="N",
-        help="games to play (default 1000)",
+        help=Words("games to play (default 1000)", zh="要玩的局数（默认 1000）"),
     )
     p.add_argument(
         "--seed",
         type=whole("--seed", low=0),
         default=0,
         metavar="N",
-        help="the first deal (default 0)",
+        help=Words("the first deal (default 0)", zh="第一副牌的种子（默认 0）"),
     )
     p.add_argument(
         "--bots",
         default="random",
         metavar="BOT[,BOT]",
-        help="one bot (ismcts, mc or random) for all seats, or one per seat: mc,random; "
-        "more or fewer bots than seats play a tournament of every seating",
+        help=Words(
+            "one bot (ismcts, mc or random) for all seats, or one per seat: mc,random; "
+            "more or fewer bots than seats play a tournament of every seating",
+            zh=(
+                "所有座位用一个机器人（ismcts、mc 或 random）"
+                "，或每个座位一个：mc,random；机器人比座位多或少时，"
+                "按每一种座次轮流比赛"
+            ),
+        ),
     )
     p.add_argument(
         "--tournament",
         action="store_true",
-        help="play every seating of the bots named, even when there is one per seat",
+        help=Words(
+            "play every seating of the bots named, even when there is one per seat",
+            zh="即使每个座位一个机器人，也按每一种座次轮流比赛",
+        ),
     )
     p.add_argument(
         "--sweep",
         action="append",
         metavar="OPTION=V1,V2,...",
-        help="play each value of a game option (or of players); several --sweep make a grid",
+        help=Words(
+            "play each value of a game option (or of players); several --sweep make a grid",
+            zh="逐一试游戏选项（或人数）的每个值；多个 --sweep 组成网格",
+        ),
     )
     p.add_argument(
         "--workers",
         type=whole("--workers", low=1),
         default=1,
         metavar="K",
-        help="processes to play on (default 1); the results do not depend on it",
+        help=Words(
+            "processes to play on (default 1); the results do not depend on it",
+            zh="使用的进程数（默认 1）；结果与它无关",
+        ),
     )
     p.add_argument(
         "--executor",
         default="local",
         metavar="local|dask|dask://HOST:PORT",
-        help="where the games run: this machine (default), a local Dask cluster of --workers "
-        "processes, or the Dask scheduler at HOST:PORT (extra conjure[dask]); the results do "
-        "not depend on it",
+        help=Words(
+            "where the games run: this machine (default), a local Dask cluster of --workers "
+            "processes, or the Dask scheduler at HOST:PORT (extra conjure[dask]); the results do "
+            "not depend on it",
+            zh=(
+                "在哪里运行：本机（默认）、由 --workers 个进程组成的本地 "
+                "Dask 集群，或 HOST:PORT 上的 Dask 调度器（需要"
+                " conjure[dask]）；结果与它无关"
+            ),
+        ),
     )
     _game_options(p)
     p.add_argument("--json", action="store_true")
@@ -118,10 +163,16 @@ def _game_options(p: Any) -> None:
         "--players",
         type=whole("--players", low=1),
         metavar="N",
-        help="how many play (default: the game's smallest number)",
+        help=Words(
+            "how many play (default: the game's smallest number)",
+            zh="几个人玩（默认：这个游戏的最少人数）",
+        ),
     )
     p.add_argument(
-        "--option", action="append", metavar="NAME=VALUE", help="a game option (see conjure rules)"
+        "--option",
+        action="append",
+        metavar="NAME=VALUE",
+        help=Words("a game option (see conjure rules)", zh="一个游戏选项（见 conjure rules）"),
     )
 
 

@@ -48,13 +48,29 @@ def add_parsers(sub: Any) -> None:
         sub,
         "moves",
         _moves,
-        help="the move reference: every move, how it is written, what it does, an example",
+        help=Text(
+            "the move reference: every move, how it is written, what it does, an example",
+            zh="动作参考：每个动作、写法、作用和一个示例",
+        ),
     )
-    p.add_argument("name", metavar="NAME", nargs="?", help="one move (default: every move)")
-    add_lang(p)
-    p.add_argument("--json", action="store_true", help="print the reference as JSON")
     p.add_argument(
-        "--markdown", action="store_true", help="print the reference as docs/moves.md is written"
+        "name",
+        metavar="NAME",
+        nargs="?",
+        help=Text("one move (default: every move)", zh="一个动作（默认：全部动作）"),
+    )
+    add_lang(p)
+    p.add_argument(
+        "--json",
+        action="store_true",
+        help=Text("print the reference as JSON", zh="以 JSON 输出参考"),
+    )
+    p.add_argument(
+        "--markdown",
+        action="store_true",
+        help=Text(
+            "print the reference as docs/moves.md is written", zh="按 docs/moves.md 的格式输出参考"
+        ),
     )
 
 
@@ -129,8 +145,25 @@ def find(name: str, kinds: dict[str, type]) -> tuple[str, type]:
         if known.lower() == wanted:
             return known, cls
     close = difflib.get_close_matches(wanted, [k.lower() for k in kinds], n=1)
-    hint = next((f"; did you mean {k}?" for k in kinds if close and k.lower() == close[0]), "")
-    raise UnknownNameError(f"unknown move {quote(name)}{hint} (conjure moves lists every move)")
+    hint = next(
+        (
+            _REF_WORDS["did you mean"].format(move=k)
+            for k in kinds
+            if close and k.lower() == close[0]
+        ),
+        Text(""),
+    )
+    raise UnknownNameError(_REF_WORDS["unknown"].format(name=quote(name), hint=hint))
+
+
+#: the words around a move's reference, in the terminal
+_REF_WORDS = {
+    "unknown": Text("unknown move {name}{hint} (conjure moves lists every move)",
+                    zh="没有动作 {name}{hint}（conjure moves 列出全部动作）"),
+    "did you mean": Text("; did you mean {move}?", zh="；是不是 {move}？"),
+    "label": Text("{label}: {text}", zh="{label}：{text}"),
+    "before": Text("{before}, then ", zh="{before}，然后"),
+}  # fmt: skip
 
 
 def _lines(data: dict[str, Any], lang: str, markdown: bool) -> list[str]:
@@ -144,9 +177,14 @@ def _lines(data: dict[str, Any], lang: str, markdown: bool) -> list[str]:
         return lines
     for key in ("order", "faces", "breaks", "audience"):
         label = LABELS[key].get(lang)
-        lines.append(f"- **{label}**: {data[key]}" if markdown else f"  {label}: {data[key]}")
+        said = _REF_WORDS["label"].format(label=label, text=data[key]).get(lang)
+        lines.append(f"- **{label}**: {data[key]}" if markdown else f"  {said}")
     example = data["example"]
-    before = f"{example['before']}, then " if "before" in example else ""
+    before = (
+        _REF_WORDS["before"].format(before=example["before"]).get(lang)
+        if "before" in example
+        else ""
+    )
     label = LABELS["example"].get(lang)
     if markdown:
         lines += [
@@ -155,7 +193,10 @@ def _lines(data: dict[str, Any], lang: str, markdown: bool) -> list[str]:
         ]
     else:
         lines += [
-            f"  {label}: {example['layout']}  →  {before}{example['move']}",
+            "  "
+            + _REF_WORDS["label"]
+            .format(label=label, text=f"{example['layout']}  →  {before}{example['move']}")
+            .get(lang),
             f"    {example['says']}",
             f"    {example['after']}",
         ]

@@ -11,6 +11,7 @@ from typing import Any
 from conjure.cli.common import EXIT_OK, add_command, add_lang, int_params, pairs, registry, whole
 from conjure.errors import UsageError
 from conjure.inputs import quote
+from conjure.text import Text
 
 
 def add_parsers(sub: Any) -> None:
@@ -18,14 +19,20 @@ def add_parsers(sub: Any) -> None:
         sub,
         "storyboard",
         _storyboard,
-        help="draw a routine as a web page: each step in the performer's and the audience's view",
+        help=Text(
+            "draw a routine as a web page: each step in the performer's and the audience's view",
+            zh="把流程画成网页：每一步都有表演者和观众两种视角",
+        ),
     )
     p.add_argument("routine", metavar="ROUTINE")
     p.add_argument(
         "-o",
         "--output",
         metavar="FILE",
-        help="the page to write (default ROUTINE.html; - for stdout)",
+        help=Text(
+            "the page to write (default ROUTINE.html; - for stdout)",
+            zh="要写的网页（默认 ROUTINE.html；- 表示标准输出）",
+        ),
     )
     add_lang(p)
     p.add_argument("--param", action="append", metavar="NAME=VALUE")
@@ -33,36 +40,73 @@ def add_parsers(sub: Any) -> None:
         "--setup",
         action="append",
         metavar="NAME=VALUE",
-        help="a set-up value (e.g. queens=CHSD); default: the book's example",
+        help=Text(
+            "a set-up value (e.g. queens=CHSD); default: the book's example",
+            zh="一个准备的值（例如 queens=CHSD）；默认：书中的例子",
+        ),
     )
     p.add_argument(
         "--choice",
         action="append",
         metavar="NAME=VALUE",
-        help="a spectator's or performer's choice (default: the first option)",
+        help=Text(
+            "a spectator's or performer's choice (default: the first option)",
+            zh="观众或表演者的一个选择（默认：第一个选项）",
+        ),
     )
 
     p = add_command(
-        sub, "replay", _replay, help="draw a game move by move as a web page with a slider"
+        sub,
+        "replay",
+        _replay,
+        help=Text(
+            "draw a game move by move as a web page with a slider",
+            zh="把一局游戏一步一步画成带滑块的网页",
+        ),
     )
     p.add_argument(
-        "game", metavar="GAME", nargs="?", help="the game (read from --load if not given)"
+        "game",
+        metavar="GAME",
+        nargs="?",
+        help=Text("the game (read from --load if not given)", zh="游戏（不给出时从 --load 读取）"),
     )
-    p.add_argument("--seed", type=whole("--seed", low=0), default=0, help="the deal (default 0)")
     p.add_argument(
-        "--bots", default="random", help="who plays: one bot for all seats or one per seat"
+        "--seed",
+        type=whole("--seed", low=0),
+        default=0,
+        help=Text("the deal (default 0)", zh="发牌的种子（默认 0）"),
+    )
+    p.add_argument(
+        "--bots",
+        default="random",
+        help=Text(
+            "who plays: one bot for all seats or one per seat",
+            zh="谁来玩：所有座位用一个机器人，或每个座位一个",
+        ),
     )
     p.add_argument("--players", type=whole("--players", low=1))
     p.add_argument("--option", action="append", metavar="NAME=VALUE")
     p.add_argument(
-        "--load", metavar="FILE.json", help="replay a saved game (as --save or --json write it)"
+        "--load",
+        metavar="FILE.json",
+        help=Text(
+            "replay a saved game (as --save or --json write it)",
+            zh="重放保存的一局（--save 或 --json 写出的格式）",
+        ),
     )
-    p.add_argument("--save", metavar="FILE.json", help="also save the game played as JSON")
+    p.add_argument(
+        "--save",
+        metavar="FILE.json",
+        help=Text("also save the game played as JSON", zh="同时把这一局保存为 JSON"),
+    )
     p.add_argument(
         "-o",
         "--output",
         metavar="FILE",
-        help="the page to write (default GAME-SEED.html; - for stdout)",
+        help=Text(
+            "the page to write (default GAME-SEED.html; - for stdout)",
+            zh="要写的网页（默认 GAME-SEED.html；- 表示标准输出）",
+        ),
     )
     add_lang(p)
 
@@ -101,8 +145,11 @@ def _storyboard(args: argparse.Namespace) -> int:
     )
     if output != "-":
         steps = len(outcome.performance.steps)
-        verdict = "the performance breaks" if broken else "every claim holds"
-        print(f"wrote {output}: {routine.id}, {steps} steps ({verdict})")
+        verdict = _PICTURE_WORDS["breaks" if broken else "holds"]
+        said = _PICTURE_WORDS["storyboard"].format(
+            output=output, id=routine.id, steps=steps, verdict=verdict
+        )
+        print(said.get(args.lang))
     return 1 if broken else EXIT_OK
 
 
@@ -142,7 +189,10 @@ def _replay(args: argparse.Namespace) -> int:
     write_page(replay_page(record, args.lang), output)
     if output != "-":
         moves = sum(p.kind == MOVE for p in record.positions())
-        print(f"wrote {output}: {record.game.id}, seed {record.seed}, {moves} moves")
+        said = _PICTURE_WORDS["replay"].format(
+            output=output, id=record.game.id, seed=record.seed, moves=moves
+        )
+        print(said.get(args.lang))
     return EXIT_OK
 
 
@@ -154,9 +204,21 @@ def write_counterexample(output: str, reports: list[Any], lang: str) -> None:
 
     found = next((r for r in reports if r.counterexample is not None), None)
     if found is None:
-        print(
-            f"conjure: no counter-example, so no storyboard: {output} not written", file=sys.stderr
-        )
+        print(_PICTURE_WORDS["none"].format(output=output).get(lang), file=sys.stderr)
         return
     write_page(storyboard(found.counterexample, lang, counterexample=True), output)
-    print(f"conjure: counter-example drawn in {output}", file=sys.stderr)
+    print(_PICTURE_WORDS["drawn"].format(output=output).get(lang), file=sys.stderr)
+
+
+#: what the picture commands say they wrote
+_PICTURE_WORDS = {
+    "breaks": Text("the performance breaks", zh="表演失败"),
+    "holds": Text("every claim holds", zh="每个结论都成立"),
+    "storyboard": Text("wrote {output}: {id}, {steps} steps ({verdict})",
+                       zh="已写入 {output}：{id}，{steps}个步骤（{verdict}）"),
+    "replay": Text("wrote {output}: {id}, seed {seed}, {moves} moves",
+                   zh="已写入 {output}：{id}，种子{seed}，{moves}步"),
+    "none": Text("conjure: no counter-example, so no storyboard: {output} not written",
+                 zh="conjure：没有反例，所以没有画：{output} 没有写入"),
+    "drawn": Text("conjure: counter-example drawn in {output}", zh="conjure：反例已画在 {output}"),
+}  # fmt: skip

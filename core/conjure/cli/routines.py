@@ -13,6 +13,7 @@ from typing import Any
 from conjure.cli.common import (
     EXIT_OK,
     add_command,
+    add_lang,
     int_params,
     pairs,
     print_json,
@@ -29,138 +30,265 @@ def plural(n: int, noun: str, nouns: str | None = None) -> str:
 
 
 def add_parsers(sub: Any) -> None:
-    p = add_command(sub, "routines", _routines, help="list the routines and their claims")
+    p = add_command(
+        sub,
+        "routines",
+        _routines,
+        help=Text("list the routines and their claims", zh="列出流程和它们的结论"),
+    )
     p.add_argument("--json", action="store_true")
-    p.add_argument("--lang", choices=("en", "zh"), default="en")
+    add_lang(p)
 
     p = add_command(
-        sub, "verify", _verify, help="check a routine's claims for every set-up and choice"
+        sub,
+        "verify",
+        _verify,
+        help=Text(
+            "check a routine's claims for every set-up and choice",
+            zh="对每一种准备和选择检查流程的结论",
+        ),
     )
     p.add_argument("routine", metavar="ROUTINE")
     p.add_argument(
         "--param",
         action="append",
         metavar="NAME=VALUE",
-        help="fix a parameter (those not fixed are swept over their range)",
+        help=Text(
+            "fix a parameter (those not fixed are swept over their range)",
+            zh="固定一个参数（没有固定的参数逐一试遍其范围）",
+        ),
     )
     p.add_argument(
         "--claim",
         action="append",
         metavar="ID",
-        help="check this claim (default: every promised claim)",
+        help=Text(
+            "check this claim (default: every promised claim)",
+            zh="检查这个结论（默认：所有承诺的结论）",
+        ),
     )
     p.add_argument(
         "--examples",
         default="20000",
-        help="cases to try when there are too many to walk (default 20000)",
+        help=Text(
+            "cases to try when there are too many to walk (default 20000)",
+            zh="情况太多无法逐一检查时要试的情况数（默认 20000）",
+        ),
     )
-    p.add_argument("--seed", help="seed of the search, to replay it")
+    p.add_argument(
+        "--seed", help=Text("seed of the search, to replay it", zh="搜索的种子，用来重现")
+    )
     p.add_argument("--engine", choices=("random", "hypothesis"), default="random")
     p.add_argument(
         "--workers",
         default=str(os.cpu_count() or 1),
-        help="processes for a random search (default: one per core)",
+        help=Text(
+            "processes for a random search (default: one per core)",
+            zh="随机搜索使用的进程数（默认：每个核一个）",
+        ),
     )
     p.add_argument(
         "--executor",
         default="local",
         metavar="local|dask|dask://HOST:PORT",
-        help="where the workers run: this machine (default), a local Dask cluster of --workers "
-        "processes, or the Dask scheduler at HOST:PORT (extra conjure[dask]); the verdict "
-        "does not depend on it",
+        help=Text(
+            "where the workers run: this machine (default), a local Dask cluster of --workers "
+            "processes, or the Dask scheduler at HOST:PORT (extra conjure[dask]); the verdict "
+            "does not depend on it",
+            zh=(
+                "在哪里运行：本机（默认）、由 --workers 个进程组成的本地 "
+                "Dask 集群，或 HOST:PORT 上的 Dask 调度器（需要"
+                " conjure[dask]）；结论与它无关"
+            ),
+        ),
     )
     p.add_argument(
         "--limit",
         default="1000000",
-        help="walk every case when there are at most this many, or when merging needs at most "
-        "this many performances (default 1000000)",
+        help=Text(
+            "walk every case when there are at most this many, or when merging needs at most "
+            "this many performances (default 1000000)",
+            zh=(
+                "情况不超过这么多，或合并后需要的表演不超过这么多时，逐一检查"
+                "每种情况（默认 1000000）"
+            ),
+        ),
     )
-    p.add_argument("--lang", choices=("en", "zh"), default="en")
+    add_lang(p)
     p.add_argument("--json", action="store_true")
-    p.add_argument("--storyboard", metavar="FILE.html", help="draw a counter-example as a page")
+    p.add_argument(
+        "--storyboard",
+        metavar="FILE.html",
+        help=Text("draw a counter-example as a page", zh="把反例画成网页"),
+    )
 
     p = add_command(
         sub,
         "slips",
         _slips,
-        help="which single slip of the performer's (a move left out, swapped, a count one off, "
-        "the wrong end, the wrong way) breaks a routine, step by step",
+        help=Text(
+            "which single slip of the performer's (a move left out, swapped, a count one off, "
+            "the wrong end, the wrong way) breaks a routine, step by step",
+            zh=(
+                "表演者的哪一个失误（漏做、顺序颠倒、张数差一、弄错上下端、方"
+                "向弄反）会让流程失败，一步一步列出"
+            ),
+        ),
     )
     p.add_argument("routine", metavar="ROUTINE")
-    p.add_argument("--param", action="append", metavar="NAME=VALUE", help="fix a parameter")
+    p.add_argument(
+        "--param",
+        action="append",
+        metavar="NAME=VALUE",
+        help=Text("fix a parameter", zh="固定一个参数"),
+    )
     p.add_argument(
         "--limit",
         default="20000",
-        help="prove a slip harmless by walking every case when there are at most this many "
-        "(default 20000); otherwise search",
+        help=Text(
+            "prove a slip harmless by walking every case when there are at most this many "
+            "(default 20000); otherwise search",
+            zh="情况不超过这么多时逐一检查，证明失误无碍（默认 20000）；否则搜索",
+        ),
     )
     p.add_argument(
         "--examples",
         default="2000",
-        help="random cases to search per slip when there are too many to walk (default 2000)",
+        help=Text(
+            "random cases to search per slip when there are too many to walk (default 2000)",
+            zh="情况太多无法逐一检查时，每种失误随机搜索的情况数（默认 2000）",
+        ),
     )
-    p.add_argument("--seed", default="0", help="seed of the searches (default 0)")
-    p.add_argument("--lang", choices=("en", "zh"), default="en")
+    p.add_argument(
+        "--seed",
+        default="0",
+        help=Text("seed of the searches (default 0)", zh="搜索的种子（默认 0）"),
+    )
+    add_lang(p)
     p.add_argument("--json", action="store_true")
 
     p = add_command(
         sub,
         "explain",
         _explain,
-        help="which choices break a routine's claim, which never matter, and the condition; "
-        "--vary tries a design parameter's values",
+        help=Text(
+            "which choices break a routine's claim, which never matter, and the condition; "
+            "--vary tries a design parameter's values",
+            zh=(
+                "哪些选择会让流程的结论不成立、哪些从不影响结果，以及条件；-"
+                "-vary 试一个设计参数的各个值"
+            ),
+        ),
     )
     p.add_argument("routine", metavar="ROUTINE")
-    p.add_argument("claim", metavar="CLAIM", nargs="?", help="default: every promised claim")
-    p.add_argument("--param", action="append", metavar="NAME=VALUE", help="fix a parameter")
+    p.add_argument(
+        "claim",
+        metavar="CLAIM",
+        nargs="?",
+        help=Text("default: every promised claim", zh="默认：所有承诺的结论"),
+    )
+    p.add_argument(
+        "--param",
+        action="append",
+        metavar="NAME=VALUE",
+        help=Text("fix a parameter", zh="固定一个参数"),
+    )
     p.add_argument(
         "--vary",
         metavar="NAME[=LOW..HIGH]",
-        help="verify once for each value of this parameter (default: its whole range) and say "
-        "which values work",
+        help=Text(
+            "verify once for each value of this parameter (default: its whole range) and say "
+            "which values work",
+            zh="对这个参数的每个值各验证一次（默认：整个范围），说明哪些值可行",
+        ),
     )
     p.add_argument(
         "--limit",
         default="200000",
-        help="run every case when there are at most this many (default 200000); else a sample",
+        help=Text(
+            "run every case when there are at most this many (default 200000); else a sample",
+            zh="情况不超过这么多时逐一运行（默认 200000）；否则抽样",
+        ),
     )
-    p.add_argument("--examples", default="5000", help="random cases in a sample (default 5000)")
-    p.add_argument("--seed", default="0", help="seed of a sample (default 0)")
-    p.add_argument("--lang", choices=("en", "zh"), default="en")
+    p.add_argument(
+        "--examples",
+        default="5000",
+        help=Text("random cases in a sample (default 5000)", zh="抽样的随机情况数（默认 5000）"),
+    )
+    p.add_argument(
+        "--seed", default="0", help=Text("seed of a sample (default 0)", zh="抽样的种子（默认 0）")
+    )
+    add_lang(p)
     p.add_argument("--json", action="store_true")
 
     p = add_command(
-        sub, "solve", _solve, help="find the set-ups for which an optional claim always holds"
+        sub,
+        "solve",
+        _solve,
+        help=Text(
+            "find the set-ups for which an optional claim always holds",
+            zh="找出使一个可选结论总是成立的准备",
+        ),
     )
     p.add_argument("routine", metavar="ROUTINE")
     p.add_argument("claim", metavar="CLAIM")
     p.add_argument("--param", action="append", metavar="NAME=VALUE")
-    p.add_argument("--lang", choices=("en", "zh"), default="en")
+    add_lang(p)
     p.add_argument("--json", action="store_true")
 
     p = add_command(
-        sub, "rehearse", _rehearse, help="walk through a routine step by step in both views"
+        sub,
+        "rehearse",
+        _rehearse,
+        help=Text(
+            "walk through a routine step by step in both views", zh="以两种视角一步一步走一遍流程"
+        ),
     )
     p.add_argument("routine", metavar="ROUTINE")
-    p.add_argument("--lang", choices=("en", "zh"), default="zh")
+    add_lang(p)
     p.add_argument("--param", action="append", metavar="NAME=VALUE")
     p.add_argument(
         "--setup",
         action="append",
         metavar="NAME=VALUE",
-        help="a set-up value (e.g. queens=CHSD); default: the book's example",
+        help=Text(
+            "a set-up value (e.g. queens=CHSD); default: the book's example",
+            zh="一个准备的值（例如 queens=CHSD）；默认：书中的例子",
+        ),
     )
     p.add_argument(
         "--choice",
         action="append",
         metavar="NAME=VALUE",
-        help="a spectator's or performer's choice: a value, or #N for the option at index N "
-        "(from 0, as traces show it); default: the first option",
+        help=Text(
+            "a spectator's or performer's choice: a value, or #N for the option at index N "
+            "(from 0, as traces show it); default: the first option",
+            zh=(
+                "观众或表演者的一个选择：一个值，或 #N 表示第 N 个选项"
+                "（从 0 数起，与记录中一样）；默认：第一个选项"
+            ),
+        ),
     )
-    p.add_argument("--all", action="store_true", help="print every step without waiting")
-    p.add_argument("--full", action="store_true", help="show every card of every packet, wrapped")
-    p.add_argument("--json", action="store_true", help="print the whole performance as JSON")
-    p.add_argument("--tui", action="store_true", help="walk the steps in the interactive app")
+    p.add_argument(
+        "--all",
+        action="store_true",
+        help=Text("print every step without waiting", zh="不等待，输出每一步"),
+    )
+    p.add_argument(
+        "--full",
+        action="store_true",
+        help=Text("show every card of every packet, wrapped", zh="换行显示每叠牌的每一张"),
+    )
+    p.add_argument(
+        "--json",
+        action="store_true",
+        help=Text("print the whole performance as JSON", zh="以 JSON 输出整个表演"),
+    )
+    p.add_argument(
+        "--tui",
+        action="store_true",
+        help=Text("walk the steps in the interactive app", zh="在交互式应用中走一遍"),
+    )
 
 
 #: the words of ``routines``
@@ -232,7 +360,7 @@ def _plugin_of(reg: Any, routine_id: str) -> str:
 _BUG = Text(
     "conjure: error: routine {routine!r}: its own code failed at step {step} ({error}): a bug "
     "in plugin {plugin!r}, not in the input (run with --debug for the traceback)",
-    zh="conjure: 错误：套路 {routine!r} 自身的代码在步骤 {step} 出错（{error}）：这是插件 "
+    zh="conjure：错误：套路 {routine!r} 自身的代码在步骤 {step} 出错（{error}）：这是插件 "
     "{plugin!r} 的缺陷，不是输入的问题（加 --debug 查看回溯）",
 )
 
@@ -352,7 +480,7 @@ def _walked(report: Any, lang: str = "en") -> str:
         size=_count("situation", report.proof_size, lang),
     )
     if report.abstraction:
-        classes = _VERIFY_WORDS["classes"].format(classes=report.abstraction)
+        classes = _VERIFY_WORDS["classes"].format(classes=report.abstraction_text)
         said = said + _VERIFY_WORDS["sep"] + classes
     return Text(" ({said})", zh="（{said}）").format(said=said).get(lang)
 
@@ -396,18 +524,24 @@ def _how(report: Any, lang: str = "en") -> str:
     return w["not a proof"].format(sample=sample, seconds=seconds).get(lang)
 
 
-def _notes(report: Any) -> list[str]:
+_MERGING = Text("no merging at step {where}: {why}", zh="步骤{where}不合并：{why}")
+_MERGING_STEPS = Text("no merging at steps {where}: {why}", zh="步骤{where}不合并：{why}")
+
+
+def _notes(report: Any, lang: str = "en") -> list[str]:
     """The report's notes, steps that refused merging for one reason said once."""
     out: list[str] = []
-    refused: dict[str, list[str]] = {}
-    for note in report.notes:
-        head, _, why = note.partition(": ")
+    refused: dict[str, tuple[list[str], Text]] = {}
+    for note in report.notes_said:
+        head, _, why = note.en.partition(": ")
         if head.startswith("no merging at step "):
-            refused.setdefault(why, []).append(head.removeprefix("no merging at step "))
+            steps, _ = refused.setdefault(why, ([], Text(why, zh=note.zh.partition("：")[2])))
+            steps.append(head.removeprefix("no merging at step "))
         else:
-            out.append(note)
-    for why, steps in refused.items():
-        out.append(f"no merging at step{'s' if len(steps) > 1 else ''} {', '.join(steps)}: {why}")
+            out.append(note.get(lang))
+    for steps, why in refused.values():
+        said = _MERGING_STEPS if len(steps) > 1 else _MERGING
+        out.append(said.format(where=", ".join(steps), why=why).get(lang))
     return out
 
 
@@ -562,7 +696,7 @@ def _say_verify_result(
     where = ", ".join(f"{k}={v}" for k, v in params.items())
     where = f" [{where}]" if where else ""
     print(f"{_how(report, lang)}{where}", flush=True)
-    for note in _notes(report):
+    for note in _notes(report, lang):
         print(f"  {note}")
     found = report.counterexample
     if found is None:

@@ -26,13 +26,29 @@ def _db(p: Any) -> None:
     p.add_argument(
         "--db",
         metavar="PATH",
-        help="the progress database (default: progress.sqlite3 in your data directory)",
+        help=Text(
+            "the progress database (default: progress.sqlite3 in your data directory)",
+            zh="进度数据库（默认：数据目录中的 progress.sqlite3）",
+        ),
     )
 
 
 def add_parsers(sub: Any) -> None:
-    p = add_command(sub, "stacks", _stacks, help="list the deck orders and stacks, or show one")
-    p.add_argument("stack", metavar="STACK", nargs="?", help="a stack id or a stack file")
+    p = add_command(
+        sub,
+        "stacks",
+        _stacks,
+        help=Text(
+            "list the deck orders and stacks, or show one",
+            zh="列出牌的顺序和记忆牌序，或显示其中一个",
+        ),
+    )
+    p.add_argument(
+        "stack",
+        metavar="STACK",
+        nargs="?",
+        help=Text("a stack id or a stack file", zh="一个牌序的编号或牌序文件"),
+    )
     p.add_argument("--json", action="store_true")
     add_lang(p)
 
@@ -40,41 +56,109 @@ def add_parsers(sub: Any) -> None:
         sub,
         "drill",
         _drill,
-        help="drill a memorised stack or a routine's steps, what is due first",
+        help=Text(
+            "drill a memorised stack or a routine's steps, what is due first",
+            zh="练习记忆牌序或流程的步骤，先练该复习的",
+        ),
     )
-    p.add_argument("name", metavar="STACK|ROUTINE", help="a stack id, a stack file or a routine")
+    p.add_argument(
+        "name",
+        metavar="STACK|ROUTINE",
+        help=Text("a stack id, a stack file or a routine", zh="一个牌序的编号、牌序文件或流程"),
+    )
     p.add_argument(
         "--mode",
         default="mixed",
         choices=("mixed", "position", "card", "next", "previous", "cut", "speed"),
-        help="stack questions: card to position, position to card, next, previous, the card at "
-        "a cut depth, or the whole stack as a speed run (default: mixed)",
+        help=Text(
+            "stack questions: card to position, position to card, next, previous, the card at "
+            "a cut depth, or the whole stack as a speed run (default: mixed)",
+            zh=(
+                "牌序的题目：由牌问位置、由位置问牌、下一张、上一张、切到某深"
+                "度的牌，或整副牌的速度练习（默认：混合）"
+            ),
+        ),
     )
-    p.add_argument("--count", metavar="N", help="stop after N answers (default: until q)")
-    p.add_argument("--seed", metavar="N", help="seed the random set-ups and choices")
-    p.add_argument("--param", action="append", metavar="NAME=VALUE", help="a routine parameter")
-    p.add_argument("--tui", action="store_true", help="drill in the interactive app")
-    _db(p)
-    add_lang(p)
-
-    p = add_command(sub, "stats", _stats, help="accuracy, speed, streaks and what is due")
-    p.add_argument("name", metavar="STACK|ROUTINE", nargs="?", help="one stack or routine")
-    p.add_argument("--json", action="store_true")
-    p.add_argument("--plot", action="store_true", help="accuracy and speed per day as bars")
-    p.add_argument("--svg", metavar="FILE", help="write the plot as an SVG image")
     p.add_argument(
-        "--items", action="store_true", help="accuracy and speed of every card or step answered"
+        "--count",
+        metavar="N",
+        help=Text(
+            "stop after N answers (default: until q)", zh="回答 N 题后停止（默认：直到输入 q）"
+        ),
+    )
+    p.add_argument(
+        "--seed",
+        metavar="N",
+        help=Text("seed the random set-ups and choices", zh="随机准备和选择的种子"),
+    )
+    p.add_argument(
+        "--param",
+        action="append",
+        metavar="NAME=VALUE",
+        help=Text("a routine parameter", zh="一个流程参数"),
+    )
+    p.add_argument(
+        "--tui",
+        action="store_true",
+        help=Text("drill in the interactive app", zh="在交互式应用中练习"),
     )
     _db(p)
     add_lang(p)
 
-    p = add_command(sub, "export", _export, help="export a stack or a routine for Anki")
+    p = add_command(
+        sub,
+        "stats",
+        _stats,
+        help=Text(
+            "accuracy, speed, streaks and what is due", zh="正确率、速度、连续天数和该复习的内容"
+        ),
+    )
+    p.add_argument(
+        "name",
+        metavar="STACK|ROUTINE",
+        nargs="?",
+        help=Text("one stack or routine", zh="一个牌序或流程"),
+    )
+    p.add_argument("--json", action="store_true")
+    p.add_argument(
+        "--plot",
+        action="store_true",
+        help=Text("accuracy and speed per day as bars", zh="以条形图显示每天的正确率和速度"),
+    )
+    p.add_argument(
+        "--svg", metavar="FILE", help=Text("write the plot as an SVG image", zh="把图写成 SVG 图片")
+    )
+    p.add_argument(
+        "--items",
+        action="store_true",
+        help=Text(
+            "accuracy and speed of every card or step answered",
+            zh="每张答过的牌或每个答过的步骤的正确率和速度",
+        ),
+    )
+    _db(p)
+    add_lang(p)
+
+    p = add_command(
+        sub,
+        "export",
+        _export,
+        help=Text("export a stack or a routine for Anki", zh="为 Anki 导出牌序或流程"),
+    )
     p.add_argument("format", choices=("anki",), metavar="anki")
     p.add_argument("name", metavar="STACK|ROUTINE")
     p.add_argument("-o", "--output", required=True, metavar="FILE.apkg")
     add_lang(p)
 
-    p = add_command(sub, "app", _app, help="the interactive trainer (needs the 'app' extra)")
+    p = add_command(
+        sub,
+        "app",
+        _app,
+        help=Text(
+            "the interactive trainer (needs the 'app' extra)",
+            zh="交互式练习器（需要 'app' 附加组件）",
+        ),
+    )
     p.add_argument("name", metavar="STACK|ROUTINE", nargs="?", default="mnemonica")
     _db(p)
     add_lang(p)
@@ -105,7 +189,8 @@ def _stacks(args: argparse.Namespace) -> int:
         }
         if args.json:
             return print_json(data)
-        print(f"{s.id}: {data['name']}\n  {data['source']}")
+        print(_TRAINER_WORDS["stack"].format(id=s.id, name=data["name"]).get(args.lang))
+        print(f"  {data['source']}")
         for row in range(0, len(s.cards), 13):
             cells = [f"{i + 1:>2} {s.cards[i]!s:<3}" for i in range(row, min(row + 13, len(s)))]
             print("  " + "  ".join(cells))
@@ -123,7 +208,7 @@ def _stacks(args: argparse.Namespace) -> int:
         return print_json(rows)
     print_rows(
         "conjure stacks",
-        ("id", "name", "source"),
+        tuple(h.get(args.lang) for h in _STACK_HEADERS),
         [(r["id"], r["name"], r["source"]) for r in rows],
     )
     return EXIT_OK
@@ -198,6 +283,13 @@ def _drill(args: argparse.Namespace) -> int:
         # Ctrl-C is a way to stop too: the summary above, then the usual interrupted exit
         raise Interrupted(f"after {len(result.answers)} answers, every one saved")
     return EXIT_OK
+
+
+_STACK_HEADERS = (Text("id", zh="编号"), Text("name", zh="名称"), Text("source", zh="出处"))
+#: the trainer's own lines around a drill, its statistics and an export
+_TRAINER_WORDS = {
+    "stack": Text("{id}: {name}", zh="{id}：{name}"),
+}  # fmt: skip
 
 
 def _ask(prompt: str) -> str:

@@ -56,7 +56,10 @@ def _place(_inst: object, _attr: object, value: str) -> None:
 
 def _not_negative(_inst: object, attr: attrs.Attribute[int], value: int) -> None:
     if value < 0:
-        raise IllegalMoveError(f"{attr.name} must be 0 or more, not {value}")
+        said = Text(
+            "{name} must be 0 or more, not {value}", zh="{name}必须是0或更大的数，不是{value}"
+        )
+        raise IllegalMoveError(said.format(name=attr.name, value=value))
 
 
 def _count_or_break(inst: object, attr: attrs.Attribute[int], value: int | None) -> None:
@@ -107,6 +110,34 @@ _NOTHING = Text("")
 _CANNOT: Final = Text("cannot {move}: {why}", zh="无法{move}：{why}")
 _EMPTY: Final = Text("the {place} is empty", zh="{place}是空的")
 _HOLDS: Final = Text("the {place} holds {n} ({packet})", zh="{place}有{n}（{packet}）")
+
+
+#: why a move cannot be made, after "cannot …:"
+_WHY: Final = {
+    "depth": Text("depth must be 0 to {room}; {where}", zh="深度必须在0到{room}之间；{where}"),
+    "no cards": Text("no cards named", zh="没有指定牌"),
+    "not there": Text("{names} not there; {where}", zh="{names}不在那里；{where}"),
+    "no break to cut": Text("the {place} holds no break to cut at",
+                            zh="{place}没有可以在那里切牌的布雷克"),
+    "cut sides": Text("a cut leaves cards on both sides; {where}",
+                      zh="切牌后两边都要留有牌；{where}"),
+    "cut to empty": Text("{where}; a cut goes to an empty place", zh="{where}；切下的牌要放到空处"),
+    "hand break": Text("only a hand can hold a break", zh="只有手才能保持布雷克"),
+    "break held": Text("it already holds one at depth {depth}",
+                       zh="那里已经在深度{depth}处保持着布雷克"),
+    "break sides": Text("a break needs cards on both sides; {where}",
+                        zh="布雷克的上下都要有牌；{where}"),
+    "no break": Text("the {place} holds no break", zh="{place}没有布雷克"),
+    "under a packet": Text("{where}; the block goes under a packet",
+                           zh="{where}；这叠牌要放到一叠牌之下"),
+    "toward": Text("a spread faces 'audience' or 'self', not {value}",
+                   zh="展开的牌面只能朝向 'audience'（观众）或 'self'（自己），不是{value}"),
+    "person": Text("unknown person {value}: use performer or spectator",
+                   zh="没有这个人：{value}；请用 performer（表演者）或 spectator（观众）"),
+    "behind": Text("they are already behind the back", zh="双手已经在背后"),
+    "not behind": Text("they are not behind the back", zh="双手不在背后"),
+    "hands behind": Text("the hands are behind the back", zh="双手在背后"),
+}  # fmt: skip
 
 
 def _where(s: DeckState, place: str) -> Text:
@@ -462,7 +493,7 @@ class Insert(Move):
         self._need(s, self.src, self.n)
         room = s.size(self.dst) - (self.n if self.src == self.dst else 0)
         if not 0 <= self.depth <= room:
-            raise self._fail(f"depth must be 0 to {room}; {_where(s, self.dst)}")
+            raise self._fail(_WHY["depth"].format(room=room, where=_where(s, self.dst)))
 
     def run_unchecked(self, s: DeckState) -> None:
         if self.n:  # no card: nothing happens
@@ -588,12 +619,12 @@ class Cull(Move):
 
     def check(self, s: DeckState) -> None:
         if not self.cards:
-            raise self._fail("no cards named")
+            raise self._fail(_WHY["no cards"])
         held = s.packet(self.place).translate(_CODES)
         missing = [c for c in self.cards if c not in held]
         if missing:
             names = " ".join(str(CARDS[c]) for c in missing)
-            raise self._fail(f"{names} not there; {_where(s, self.place)}")
+            raise self._fail(_WHY["not there"].format(names=names, where=_where(s, self.place)))
 
     def run_unchecked(self, s: DeckState) -> None:
         wanted = bytes(self.cards) + bytes(self.cards).translate(FLIP)  # either way up
@@ -618,7 +649,7 @@ def _cut_depth(move: Move, s: DeckState, place: str, n: int | None) -> int:
         return n
     held = s.break_at(place)
     if held is None:
-        raise move._fail(f"the {place_text(place)} holds no break to cut at")
+        raise move._fail(_WHY["no break to cut"].format(place=place_text(place)))
     return held
 
 
@@ -657,9 +688,9 @@ class Cut(Move):
             return
         n = _cut_depth(self, s, self.src, self.n)
         if not 0 < n < s.size(self.src):
-            raise self._fail(f"a cut leaves cards on both sides; {_where(s, self.src)}")
+            raise self._fail(_WHY["cut sides"].format(where=_where(s, self.src)))
         if s.size(self.dst):
-            raise self._fail(f"{_where(s, self.dst)}; a cut goes to an empty place")
+            raise self._fail(_WHY["cut to empty"].format(where=_where(s, self.dst)))
 
     def run_unchecked(self, s: DeckState) -> None:
         if self.n == 0:
@@ -703,7 +734,7 @@ class CompleteCut(Move):
             return  # the whole packet or nothing: the order is as it was
         n = _cut_depth(self, s, self.place, self.n)
         if not 0 < n < s.size(self.place):
-            raise self._fail(f"a cut leaves cards on both sides; {_where(s, self.place)}")
+            raise self._fail(_WHY["cut sides"].format(where=_where(s, self.place)))
 
     def run_unchecked(self, s: DeckState) -> None:
         if self.n == 0 or (self.n is not None and self.n == s.size(self.place)):
@@ -920,12 +951,12 @@ class HoldBreak(Move):
 
     def check(self, s: DeckState) -> None:
         if not is_hand(self.place):
-            raise self._fail("only a hand can hold a break")
+            raise self._fail(_WHY["hand break"])
         held = s.break_at(self.place)
         if held is not None:
-            raise self._fail(f"it already holds one at depth {held}")
+            raise self._fail(_WHY["break held"].format(depth=held))
         if not 0 < self.depth < s.size(self.place):
-            raise self._fail(f"a break needs cards on both sides; {_where(s, self.place)}")
+            raise self._fail(_WHY["break sides"].format(where=_where(s, self.place)))
 
     def run_unchecked(self, s: DeckState) -> None:
         s.hold_break(self.place, self.depth)
@@ -956,7 +987,7 @@ class ReleaseBreak(Move):
 
     def check(self, s: DeckState) -> None:
         if s.break_at(self.place) is None:
-            raise self._fail(f"the {place_text(self.place)} holds no break")
+            raise self._fail(_WHY["no break"].format(place=place_text(self.place)))
 
     def run_unchecked(self, s: DeckState) -> None:
         s.release_break(self.place)
@@ -991,9 +1022,9 @@ class Steal(Move):
     def check(self, s: DeckState) -> None:
         self._apart(self.src, self.dst)
         if s.break_at(self.src) is None:
-            raise self._fail(f"the {place_text(self.src)} holds no break")
+            raise self._fail(_WHY["no break"].format(place=place_text(self.src)))
         if not s.size(self.dst):
-            raise self._fail(f"{_where(s, self.dst)}; the block goes under a packet")
+            raise self._fail(_WHY["under a packet"].format(where=_where(s, self.dst)))
 
     def run_unchecked(self, s: DeckState) -> None:
         depth = s.release_break(self.src)
@@ -1008,7 +1039,7 @@ class Steal(Move):
 
 def _toward(_inst: object, _attr: object, value: str) -> None:
     if value not in ("audience", "self"):
-        raise IllegalMoveError(f"a spread faces 'audience' or 'self', not {_quote(value)}")
+        raise IllegalMoveError(_WHY["toward"].format(value=_quote(value)))
 
 
 _TOWARD = {
@@ -1086,7 +1117,7 @@ class Square(Move):
 
 def _person(_inst: object, _attr: object, value: str) -> None:
     if value not in PERSONS:
-        raise IllegalMoveError(f"unknown person {_quote(value)}: use performer or spectator")
+        raise IllegalMoveError(_WHY["person"].format(value=_quote(value)))
 
 
 _PERSON = {"performer": Text("performer", zh="表演者"), "spectator": Text("spectator", zh="观众")}
@@ -1118,7 +1149,7 @@ class Behind(Move):
 
     def check(self, s: DeckState) -> None:
         if self.person in s.behind:
-            raise self._fail("they are already behind the back")
+            raise self._fail(_WHY["behind"])
 
     def run_unchecked(self, s: DeckState) -> None:
         s.hands_behind(self.person)
@@ -1152,7 +1183,7 @@ class Forward(Move):
 
     def check(self, s: DeckState) -> None:
         if self.person not in s.behind:
-            raise self._fail("they are not behind the back")
+            raise self._fail(_WHY["not behind"])
 
     def run_unchecked(self, s: DeckState) -> None:
         s.hands_forward(self.person)
@@ -1177,7 +1208,7 @@ class _Display(Move):
     def check(self, s: DeckState) -> None:
         self._need(s, self.place, 1)
         if not s.in_view(self.place):
-            raise self._fail("the hands are behind the back")
+            raise self._fail(_WHY["hands behind"])
 
     def run_unchecked(self, s: DeckState) -> None:
         pass

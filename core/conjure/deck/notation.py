@@ -25,6 +25,7 @@ import attrs
 from conjure.deck.places import check_place
 from conjure.errors import ConjureError, NotationError
 from conjure.inputs import normalise, parse_int, quote
+from conjure.text import Text
 
 # -- the one alias table --------------------------------------------------------------------------
 
@@ -92,11 +93,37 @@ def _code_from_match(m: re.Match[str]) -> int:
     return SUIT_ALIASES[suit_text.lower()] * 13 + RANK_ALIASES[rank_text.lower()] - 1
 
 
+#: what the notation says about text it cannot read
+_SAID = {
+    "bad card at": Text("bad card {card} at position {position} (column {column}) in {text}",
+                        zh="{text}中第{position}个（第{column}列）{card}不是牌"),
+    "place: cards": Text("expected 'place: cards' in {chunk}", zh="{chunk}应写成 '位置: 牌'"),
+    "twice": Text("place {place} is written twice in {text}", zh="{text}中位置 {place} 写了两次"),
+    "breaks": Text("more than one break in {chunk}", zh="{chunk}中有不止一个布雷克"),
+    "empty": Text("empty move: write a move's name and its fields, e.g. 'Peel left right'",
+                  zh="空的动作：请写出动作名和它的字段，例如 'Peel left right'"),
+    "hint": Text("did you mean {move}? ", zh="是不是 {move}？"),
+    "unknown move": Text("unknown move {move} in {text}; {hint}(conjure moves lists every move)",
+                         zh="{text}中没有动作 {move}；{hint}（conjure moves 列出全部动作）"),
+    "too many": Text("too many values in move {text}; write it as {usage}",
+                     zh="动作 {text} 的值太多；请写成 {usage}"),
+    "no field": Text("{move} has no field {name} in move {text}; write it as {usage}",
+                     zh="动作 {text} 中，{move} 没有字段 {name}；请写成 {usage}"),
+    "given twice": Text("{name} is given twice in move {text}",
+                        zh="动作 {text} 中 {name} 给了两次"),
+    "must be": Text("{name} must be {wanted}, not {value}, in move {text}",
+                    zh="动作 {text} 中，{name} 应是{wanted}，不是 {value}"),
+    "needs": Text("move {text} needs {missing}; write it as {usage}",
+                  zh="动作 {text} 缺少 {missing}；请写成 {usage}"),
+    "move": Text("move {text}: {error}", zh="动作 {text}：{error}"),
+}  # fmt: skip
+
+
 def card_code(text: str) -> int:
     """The code of the one card ``text`` names (no ``^``)."""
     m = _ONE_CARD.fullmatch(normalise(text).strip())
     if m is None or m["up"]:
-        raise NotationError(f"bad card {quote(text)}")
+        raise NotationError(Text("bad card {text}", zh="不是牌：{text}").format(text=quote(text)))
     return _code_from_match(m)
 
 
@@ -130,10 +157,10 @@ def packet_codes(text: str) -> list[tuple[int, bool]]:
             found.append((_code_from_match(m), bool(m["up"])))
             at = m.end()
         if at != len(token) or not found:
-            raise NotationError(
-                f"bad card {quote(token)} at position {position} (column {column + 1})"
-                f" in {quote(text)}"
+            said = _SAID["bad card at"].format(
+                card=quote(token), position=position, column=column + 1, text=quote(text)
             )
+            raise NotationError(said)
         out.extend(found)
     return out
 
@@ -161,14 +188,14 @@ def layout_places(text: str) -> list[PlaceText]:
         place, sep, body = chunk.partition(":")
         place = place.strip()
         if not sep:
-            raise NotationError(f"expected 'place: cards' in {quote(chunk)}")
+            raise NotationError(_SAID["place: cards"].format(chunk=quote(chunk)))
         check_place(place)
         if place in seen:
-            raise NotationError(f"place {quote(place)} is written twice in {quote(text)}")
+            raise NotationError(_SAID["twice"].format(place=quote(place), text=quote(text)))
         seen.add(place)
         above, slash, below = body.partition("/")
         if "/" in below:
-            raise NotationError(f"more than one break in {quote(chunk)}")
+            raise NotationError(_SAID["breaks"].format(chunk=quote(chunk)))
         top = packet_codes(above)
         out.append(PlaceText(place, top + packet_codes(below), len(top) if slash else None))
     return out
@@ -193,7 +220,12 @@ def read_place(text: str) -> str:
     try:
         return check_place(text)
     except ConjureError:
-        raise FieldError("a place (left, right, spectator[.left|.right], table[.NAME])") from None
+        raise FieldError(
+            Text(
+                "a place (left, right, spectator[.left|.right], table[.NAME])",
+                zh="一个位置（left、right、spectator[.left|.right]、table[.NAME]）",
+            )
+        ) from None
 
 
 def read_count(text: str) -> int:
@@ -201,7 +233,7 @@ def read_count(text: str) -> int:
     try:
         return parse_int(text, "count")
     except ConjureError:
-        raise FieldError("a whole number") from None
+        raise FieldError(Text("a whole number", zh="一个整数")) from None
 
 
 def read_count_or_break(text: str) -> int | None:
@@ -211,7 +243,7 @@ def read_count_or_break(text: str) -> int | None:
     try:
         return parse_int(text, "count")
     except ConjureError:
-        raise FieldError("a whole number or 'break'") from None
+        raise FieldError(Text("a whole number or 'break'", zh="一个整数或 'break'")) from None
 
 
 _YES: Final = ("1", "true", "yes", "y")
@@ -224,7 +256,7 @@ def read_flag(text: str) -> bool:
         return True
     if text.lower() in _NO:
         return False
-    raise FieldError("yes or no")
+    raise FieldError(Text("yes or no", zh="yes 或 no"))
 
 
 def read_word(text: str) -> str:
@@ -237,7 +269,7 @@ def read_cards(text: str) -> tuple[int, ...]:
     try:
         return tuple(code for code, _ in packet_codes(text))
     except ConjureError:
-        raise FieldError("cards (2S,2H or 黑桃2)") from None
+        raise FieldError(Text("cards (2S,2H or 黑桃2)", zh="牌（2S,2H 或 黑桃2）")) from None
 
 
 def read_counts(text: str) -> tuple[int, ...]:
@@ -245,7 +277,9 @@ def read_counts(text: str) -> tuple[int, ...]:
     try:
         return tuple(parse_int(part, "count") for part in re.split(r"[,，、]", text) if part)
     except ConjureError:
-        raise FieldError("whole numbers separated by commas (3,1,5)") from None
+        raise FieldError(
+            Text("whole numbers separated by commas (3,1,5)", zh="用逗号分开的整数（3,1,5）")
+        ) from None
 
 
 def read_places(text: str) -> tuple[str, ...]:
@@ -253,7 +287,12 @@ def read_places(text: str) -> tuple[str, ...]:
     try:
         return tuple(check_place(part) for part in re.split(r"[,，、]", text) if part)
     except ConjureError:
-        raise FieldError("places separated by commas (table.a,table.b)") from None
+        raise FieldError(
+            Text(
+                "places separated by commas (table.a,table.b)",
+                zh="用逗号分开的位置（table.a,table.b）",
+            )
+        ) from None
 
 
 _RUN: Final = re.compile(r"(\d+)([TtBb])")
@@ -271,7 +310,12 @@ def read_pattern(text: str) -> str:
             )
         except ConjureError:
             pass
-    raise FieldError("T and B, a letter a card from the top (TBTB), or runs (2T1B)")
+    raise FieldError(
+        Text(
+            "T and B, a letter a card from the top (TBTB), or runs (2T1B)",
+            zh="T 和 B，从上起每张牌一个字母（TBTB），或成段写（2T1B）",
+        )
+    )
 
 
 def _field_list(cls: type) -> list[attrs.Attribute[Any]]:
@@ -321,17 +365,14 @@ def parse_move(text: str, kinds: Mapping[str, type] | None = None) -> Any:
     text = normalise(text)
     words = text.split()
     if not words:
-        raise NotationError(
-            "empty move: write a move's name and its fields, e.g. 'Peel left right'"
-        )
+        raise NotationError(_SAID["empty"])
     by_name = {name.lower(): cls for name, cls in kinds.items()}
     cls = by_name.get(words[0].lower())
     if cls is None:
         close = difflib.get_close_matches(words[0].lower(), list(by_name), n=1)
-        hint = f"did you mean {by_name[close[0]].__name__}? " if close else ""
+        hint = _SAID["hint"].format(move=by_name[close[0]].__name__) if close else Text("")
         raise NotationError(
-            f"unknown move {quote(words[0])} in {quote(text)}; {hint}"
-            "(conjure moves lists every move)"
+            _SAID["unknown move"].format(move=quote(words[0]), text=quote(text), hint=hint)
         )
     usage = move_signature(cls)
     fields = _field_list(cls)
@@ -340,27 +381,31 @@ def parse_move(text: str, kinds: Mapping[str, type] | None = None) -> Any:
         name, eq, value = word.partition("=")
         if not eq:
             if i >= len(fields):
-                raise NotationError(f"too many values in move {quote(text)}; write it as {usage}")
+                raise NotationError(_SAID["too many"].format(text=quote(text), usage=usage))
             name, value = fields[i].name, word
         field = next((f for f in fields if f.name == name), None)
         if field is None:
             raise NotationError(
-                f"{cls.__name__} has no field {quote(name)} in move {quote(text)}; "
-                f"write it as {usage}"
+                _SAID["no field"].format(
+                    move=cls.__name__, name=quote(name), text=quote(text), usage=usage
+                )
             )
         if name in values:
-            raise NotationError(f"{name} is given twice in move {quote(text)}")
+            raise NotationError(_SAID["given twice"].format(name=name, text=quote(text)))
         reader: Reader = field.metadata.get(READ, read_word)
         try:
             values[name] = reader(value)
         except FieldError as exc:
-            raise NotationError(
-                f"{name} must be {exc}, not {quote(value)}, in move {quote(text)}"
-            ) from None
+            wanted = exc.args[0] if exc.args and isinstance(exc.args[0], Text) else str(exc)
+            said = _SAID["must be"].format(
+                name=name, wanted=wanted, value=quote(value), text=quote(text)
+            )
+            raise NotationError(said) from None
     missing = [f.name for f in fields if f.default is attrs.NOTHING and f.name not in values]
     if missing:
-        raise NotationError(f"move {quote(text)} needs {', '.join(missing)}; write it as {usage}")
+        said = _SAID["needs"].format(text=quote(text), missing=", ".join(missing), usage=usage)
+        raise NotationError(said)
     try:
         return cls(**values)
     except ConjureError as exc:
-        raise NotationError(f"move {quote(text)}: {exc}") from None
+        raise NotationError(_SAID["move"].format(text=quote(text), error=exc.text)) from None

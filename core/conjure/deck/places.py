@@ -67,9 +67,12 @@ def _is_place(name: str) -> bool:
 def check_place(name: str) -> str:
     """Return ``name`` if it is a place, else raise :class:`UnknownNameError` naming it."""
     if not isinstance(name, str) or not _is_place(name):
+        said = Text(
+            "unknown place {name}: use left, right, spectator[.left|.right], table[.NAME]",
+            zh="没有位置 {name}：请用 left、right、spectator[.left|.right]、table[.NAME]",
+        )
         raise UnknownNameError(
-            f"unknown place {quote(name) if isinstance(name, str) else repr(name)}: "
-            "use left, right, spectator[.left|.right], table[.NAME]"
+            said.format(name=quote(name) if isinstance(name, str) else repr(name))
         )
     return name
 

@@ -284,7 +284,8 @@ class Riffle(Move):
     def check(self, s: DeckState) -> None:
         if len(self.pattern) != s.size(self.place):
             letters_ = len(self.pattern)
-            raise self._fail(f"the pattern has {letters_} letters; {_where(s, self.place)}")
+            said = Text("the pattern has {n} letters; {where}", zh="交错模式有{n}个字母；{where}")
+            raise self._fail(said.format(n=letters_, where=_where(s, self.place)))
 
     def run_unchecked(self, s: DeckState) -> None:
         packet = s.packet(self.place)
@@ -512,7 +513,8 @@ class Overhand(Move):
 
     def check(self, s: DeckState) -> None:
         if sum(self.runs) > s.size(self.place):
-            raise self._fail(f"the runs hold {sum(self.runs)} cards; {_where(s, self.place)}")
+            said = Text("the runs hold {n} cards; {where}", zh="各段共有{n}张牌；{where}")
+            raise self._fail(said.format(n=sum(self.runs), where=_where(s, self.place)))
 
     def run_unchecked(self, s: DeckState) -> None:
         packet = s.packet(self.place)
@@ -603,7 +605,9 @@ class DealPiles(Move):
 
     def check(self, s: DeckState) -> None:
         if self.src in self.piles:
-            raise self._fail("source and a pile are the same place")
+            raise self._fail(
+                Text("source and a pile are the same place", zh="起点和其中一叠是同一个位置")
+            )
         if self.n is not None:
             self._need(s, self.src, self.n)
 
@@ -912,9 +916,12 @@ class ElmsleyCount(Move):
     def check(self, s: DeckState) -> None:
         self._apart(self.src, self.dst)
         if s.size(self.src) != 4:
-            raise self._fail(f"it counts four cards; {_where(s, self.src)}")
+            said = Text("it counts four cards; {where}", zh="这个动作要数四张牌；{where}")
+            raise self._fail(said.format(where=_where(s, self.src)))
         if s.size(self.dst):
-            raise self._fail(f"{_where(s, self.dst)}; the cards are counted into an empty place")
+            said = Text("{where}; the cards are counted into an empty place",
+                        zh="{where}；牌要数到空处")  # fmt: skip
+            raise self._fail(said.format(where=_where(s, self.dst)))
 
     def run_unchecked(self, s: DeckState) -> None:
         c = s.take_all(self.src)

@@ -38,6 +38,7 @@ import attrs
 
 from conjure.deck.cards import CARDS, N_CODES, Card
 from conjure.deck.moves import MOVES
+from conjure.text import Text
 
 #: card properties a performance may read, and how each is compared across a class: a
 #: property whose value is the same for every card of the class reads nothing the class erased
@@ -79,6 +80,11 @@ class Refusal:
         return f"the performance reads the {self.what} of {self.card}, which '{self.cls}' erases"
 
 
+_CLASS = Text("{n} × {name}", zh="{n} × {name}")
+_COMMA = Text(", ", zh="，")
+_NONE = Text("none", zh="无")
+
+
 @attrs.frozen(eq=False)
 class Abstraction:
     """A partition of the cards into classes of interchangeable cards, each with a name.
@@ -86,7 +92,8 @@ class Abstraction:
     Cards not in any class are each a class of their own (nothing erased about them)."""
 
     classes: tuple[tuple[int, ...], ...]
-    names: tuple[str, ...]
+    #: each class's name (a :class:`~conjure.text.Text` to name it in Chinese too)
+    names: tuple[str | Text, ...]
     #: code -> index of its class
     of: tuple[int, ...] = attrs.field(init=False)
     #: property -> the codes whose property differs within their class
@@ -136,6 +143,12 @@ class Abstraction:
                  if len(c) > 1]  # fmt: skip
         return ", ".join(parts) or "none"
 
+    def said(self) -> Text:
+        """:meth:`describe` in every language the class names are written in."""
+        parts = [_CLASS.format(n=len(c), name=Text.of(n))
+                 for c, n in zip(self.classes, self.names, strict=True) if len(c) > 1]  # fmt: skip
+        return _COMMA.join(parts) if parts else _NONE
+
     def canon(self, packets: dict[str, bytes], places: Sequence[str]) -> Canon:
         """The position ``packets`` read with every card replaced by its class (see
         :class:`Canon`): two positions that differ only by a swap of interchangeable cards
@@ -177,15 +190,19 @@ _OR = {bit: bytes((i | bit) & 0xFF for i in range(256)) for bit in (0x40, 0x80, 
 
 
 def interchangeable(
-    cards: Iterable[Card], key: Callable[[Card], Hashable], names: Callable[[Any], str] = str
+    cards: Iterable[Card],
+    key: Callable[[Card], Hashable],
+    names: Callable[[Any], str | Text] | None = None,
 ) -> Abstraction:
     """Cards with the same ``key`` are interchangeable; cards not in ``cards`` stay distinct.
-    Each class is named ``names(key)`` (the key itself by default)."""
+    Each class is named ``names(key)``; by default the key itself, a :class:`~conjure.text.Text`
+    key naming it in every language it is written in."""
     groups: dict[Hashable, list[int]] = {}
     for card in cards:
         groups.setdefault(key(card), []).append(card.code)
     keys = list(groups)
-    return Abstraction(tuple(tuple(sorted(groups[k])) for k in keys), tuple(names(k) for k in keys))
+    named = names or (lambda k: k if isinstance(k, Text) else str(k))
+    return Abstraction(tuple(tuple(sorted(groups[k])) for k in keys), tuple(named(k) for k in keys))
 
 
 # -- set-up orders over the classes ----------------------------------------------------------
@@ -259,7 +276,7 @@ class Watch:
     def read(self, what: str, code: int) -> None:
         if code in self.abstraction.erased[what] and len(self.refusals) < 8:
             k = self.abstraction.of[code]
-            self.refusals.append(Refusal(what, CARDS[code], self.abstraction.names[k]))
+            self.refusals.append(Refusal(what, CARDS[code], str(self.abstraction.names[k])))
 
     def named(self, codes: Iterable[int]) -> None:
         """A move names ``codes``: each class it touches must be named whole."""
@@ -267,7 +284,8 @@ class Watch:
         for code in named:
             k = self.abstraction.of[code]
             if not named.issuperset(self.abstraction.classes[k]) and len(self.refusals) < 8:
-                self.refusals.append(Refusal("move", CARDS[code], self.abstraction.names[k]))
+                name = str(self.abstraction.names[k])
+                self.refusals.append(Refusal("move", CARDS[code], name))
 
 
 _ACTIVE: list[Watch] = []

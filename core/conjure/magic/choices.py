@@ -164,7 +164,9 @@ class PresetChooser:
         if isinstance(options, range) and isinstance(wanted, str):
             number = parse_int(wanted, what)
             if number not in options:
-                raise UsageError(f"{what}: {number} is not allowed here ({_allowed(options)})")
+                raise UsageError(
+                    _SAID["not allowed"].format(what=what, value=number, allowed=_allowed(options))
+                )
             return options.index(number)
         finder = getattr(options, "index_of_value", None)
         if callable(finder):  # a lazy sequence that can find a value without a scan
@@ -176,11 +178,41 @@ class PresetChooser:
                 if _same(option, wanted):
                     return index
         else:
-            raise UsageError(
-                f"{what}: {_shown(wanted)} cannot be looked up among {_many(size)} options; "
-                f"give an index instead, #0 to #{size - 1}"
+            said = _SAID["too many"].format(
+                what=what, value=_shown(wanted), n=_many(size), last=size - 1
             )
-        raise UsageError(f"{what}: {_shown(wanted)} is not allowed here ({_allowed(options)})")
+            raise UsageError(said)
+        said = _SAID["not allowed"].format(
+            what=what, value=_shown(wanted), allowed=_allowed(options)
+        )
+        raise UsageError(said)
+
+
+#: what a set-up value or a choice typed by a person can get wrong
+_SAID = {
+    "not allowed": Text("{what}: {value} is not allowed here ({allowed})",
+                        zh="{what}：这里不允许{value}（{allowed}）"),
+    "too many": Text("{what}: {value} cannot be looked up among {n} options; give an index "
+                     "instead, #0 to #{last}",
+                     zh="{what}：无法在{n}个选项中查找{value}；请改给序号，#0到#{last}"),
+    "index": Text("{what}: index #{index} is out of range (allowed: #0 to #{last}, {n} options)",
+                  zh="{what}：序号#{index}超出范围（允许：#0到#{last}，共{n}个选项）"),
+    "whole": Text("a whole number from {low} to {high}", zh="{low}到{high}之间的整数"),
+    "one of": Text("one of {listed}", zh="{listed}之一"),
+    "one of many": Text("one of its {n} options, or an index #0 to #{last}",
+                        zh="{n}个选项之一，或序号#0到#{last}"),
+    "order of cards": Text("an order of the {n} cards", zh="这{n}张牌的一种顺序"),
+    "order of": Text("an order of {items}", zh="{items}的一种顺序"),
+    "notation": Text("{what}: {error}", zh="{what}：{error}"),
+    "not an item": Text("{what}: {value} is not one of the items (allowed: {allowed})",
+                        zh="{what}：{value}不在其中（允许：{allowed}）"),
+    "repeated": Text("{what}: {value} is repeated (allowed: {allowed})",
+                     zh="{what}：{value}重复了（允许：{allowed}）"),
+    "missing": Text("{what}: {given} given, {needed} needed; missing {missing} (allowed: "
+                    "{allowed})",
+                    zh="{what}：给了{given}个，需要{needed}个；缺少{missing}（允许：{allowed}）"),
+    "of them": Text("{n} of them", zh="其中{n}个"),
+}  # fmt: skip
 
 
 #: a value given by name is looked for among at most this many options (a plain sequence is
@@ -204,22 +236,21 @@ def _by_index(text: str, size: int, what: str) -> int:
     index = parse_int(text, what)
     if not 0 <= index < size:
         raise UsageError(
-            f"{what}: index #{index} is out of range (allowed: #0 to #{size - 1}, "
-            f"{_many(size)} options)"
+            _SAID["index"].format(what=what, index=index, last=size - 1, n=_many(size))
         )
     return index
 
 
-def _allowed(options: Sequence[Any]) -> str:
+def _allowed(options: Sequence[Any]) -> Text:
     """What a choice allows, in a few words (never a long list)."""
     size = option_count(options)
     if isinstance(options, range) and options.step == 1 and size > 1:
-        return f"a whole number from {options.start} to {options.stop - 1}"
+        return _SAID["whole"].format(low=options.start, high=options.stop - 1)
     if size <= 8:
         listed = ", ".join(describe_value(o) for o in options)
         if len(listed) <= 120:
-            return "one of " + listed
-    return f"one of its {_many(size)} options, or an index #0 to #{size - 1}"
+            return _SAID["one of"].format(listed=listed)
+    return _SAID["one of many"].format(n=_many(size), last=size - 1)
 
 
 def _order_index(options: Permutations, wanted: Any, what: str) -> int:
@@ -233,31 +264,32 @@ def _order_index(options: Permutations, wanted: Any, what: str) -> int:
         try:
             given: list[Any] = list(parse_cards(text)) if cards else split_items(text)
         except NotationError as exc:
-            raise UsageError(f"{what}: {exc}") from None
+            raise UsageError(_SAID["notation"].format(what=what, error=exc.text)) from None
     else:
         given = list(wanted)
     allowed = (
-        f"an order of the {len(items)} cards"
+        _SAID["order of cards"].format(n=len(items))
         if cards or len(items) > 8
-        else "an order of " + " ".join(describe_value(x) for x in items)
+        else _SAID["order of"].format(items=" ".join(describe_value(x) for x in items))
     )
     matched: list[Any] = []
     for want in given:
         item = next((x for x in items if _same(x, want)), None)
         if item is None:
             shown = str(want) if isinstance(want, Card) else repr(want)
-            raise UsageError(f"{what}: {shown} is not one of the items (allowed: {allowed})")
+            raise UsageError(_SAID["not an item"].format(what=what, value=shown, allowed=allowed))
         if item in matched:
-            raise UsageError(f"{what}: {describe_value(item)} is repeated (allowed: {allowed})")
+            said = _SAID["repeated"].format(what=what, value=describe_value(item), allowed=allowed)
+            raise UsageError(said)
         matched.append(item)
     if len(matched) != len(items):
-        missing = " ".join(describe_value(x) for x in items if x not in matched)
+        missing: Text | str = " ".join(describe_value(x) for x in items if x not in matched)
         if len(items) - len(matched) > 8:
-            missing = f"{len(items) - len(matched)} of them"
-        raise UsageError(
-            f"{what}: {len(matched)} given, {len(items)} needed; missing {missing} "
-            f"(allowed: {allowed})"
+            missing = _SAID["of them"].format(n=len(items) - len(matched))
+        said = _SAID["missing"].format(
+            what=what, given=len(matched), needed=len(items), missing=missing, allowed=allowed
         )
+        raise UsageError(said)
     return options.index_of(matched, lambda a, b: a == b)
 
 

@@ -29,6 +29,7 @@ from typing import Any, Final
 import attrs
 
 from conjure.errors import UsageError
+from conjure.inputs import check_range
 from conjure.magic.choices import ScriptedChooser, describe_value
 from conjure.magic.routine import Claim, Outcome, Routine, check_not_bug, perform
 from conjure.magic.verify import Report, UniformChooser, estimate_space, verify, walk
@@ -167,8 +168,7 @@ def explain(
     """Which choices decide claim ``claim_id`` (default: every promised claim together) of
     ``routine``, over every case when there are at most ``limit``, else over ``sample``
     random cases drawn with ``seed`` (said so in the result)."""
-    if sample < 1:
-        raise UsageError(f"sample: {sample} is out of range (allowed: at least 1)")
+    check_range(sample, "sample", low=1)
     values = routine.resolve_params(params)
     claims: tuple[Claim, ...]
     if claim_id is None:
@@ -200,7 +200,9 @@ def explain(
         # two sampled cases rarely agree in every other choice: change one choice at a time
         seen_to_matter = _probe(routine, values, claims, sampled, rng)
     if not cases:
-        raise UsageError(f"{routine.id}: no case was run")
+        raise UsageError(
+            Text("{id}: no case was run", zh="{id}：没有运行任何情况").format(id=routine.id)
+        )
     effects = _effects(cases, seen_to_matter)
     return Explanation(
         routine=routine,
@@ -360,7 +362,11 @@ def vary(
     param = routine.param(name)
     chosen = list(param.values() if values is None else values)
     if not chosen:
-        raise UsageError(f"parameter {name}: no value to try")
+        raise UsageError(
+            Text("parameter {name}: no value to try", zh="参数 {name}：没有可试的值").format(
+                name=name
+            )
+        )
     results = []
     for v in chosen:
         report = verify(routine, {**dict(params or {}), name: v}, **options)

@@ -43,9 +43,12 @@ def perform_for_rehearsal(
     unused = sorted((set(setup or {}) | set(choices or {})) - chooser.used)
     if unused:
         known = ", ".join(sorted({c.name for c in outcome.performance.choices}))
+        said = Text(
+            "routine {id!r} made no choice named {names} (its choices: {known})",
+            zh="流程 {id!r} 没有名为 {names} 的选择（它的选择：{known}）",
+        )
         raise UnknownNameError(
-            f"routine {routine.id!r} made no choice named {', '.join(map(repr, unused))} "
-            f"(its choices: {known})"
+            said.format(id=routine.id, names=", ".join(map(repr, unused)), known=known)
         )
     return outcome
 

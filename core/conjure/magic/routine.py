@@ -125,6 +125,15 @@ class Claim:
         return Text(self.en, self.zh)
 
 
+#: a name a person typed that the routine does not have
+_UNKNOWN = {
+    "parameter": Text("routine {id!r} has no parameter {name!r} (known: {known})",
+                      zh="流程 {id!r} 没有参数 {name!r}（已有：{known}）"),
+    "claim": Text("routine {id!r} has no claim {name!r} (known: {known})",
+                  zh="流程 {id!r} 没有结论 {name!r}（已有：{known}）"),
+}  # fmt: skip
+
+
 @attrs.frozen(eq=False)
 class Routine:
     """A magic routine: metadata, parameters, the script that performs it, and its claims.
@@ -180,14 +189,14 @@ class Routine:
             if param.name == name:
                 return param
         known = ", ".join(p.name for p in self.params) or "none"
-        raise UnknownNameError(f"routine {self.id!r} has no parameter {name!r} (known: {known})")
+        raise UnknownNameError(_UNKNOWN["parameter"].format(id=self.id, name=name, known=known))
 
     def claim(self, claim_id: str) -> Claim:
         for claim in self.claims:
             if claim.id == claim_id:
                 return claim
         known = ", ".join(c.id for c in self.claims)
-        raise UnknownNameError(f"routine {self.id!r} has no claim {claim_id!r} (known: {known})")
+        raise UnknownNameError(_UNKNOWN["claim"].format(id=self.id, name=claim_id, known=known))
 
     def resolve_params(self, given: Mapping[str, int] | None = None) -> dict[str, int]:
         """Defaults overridden by ``given``, each checked against its range."""
@@ -507,7 +516,8 @@ class Performance:
     def _pick(self, kind: str, name: str, options: Any, en: str, zh: str) -> Any:
         size = option_count(options)
         if not size:
-            raise RoutineFailure(self.at, f"choice {name!r} has no options", kind="choice")
+            said = Text("choice {name!r} has no options", zh="选择 {name!r} 没有可选的值")
+            raise RoutineFailure(self.at, said.format(name=name), kind="choice")
         pick_value = getattr(self.chooser, "pick_value", None)
         try:
             if pick_value is not None:  # the verifier's walk: it may pick one value for a class

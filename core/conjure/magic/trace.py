@@ -294,7 +294,7 @@ def render_setup(perf: Performance, lang: str = "en", full: bool = False) -> Ren
     for line in _choice_text(perf, None, lang):
         parts.append(Text(line, style="yellow"))
     if perf.initial is not None:
-        parts.append(Text(_START.get(lang) + ":", style="bold"))
+        parts.append(Text(_START.get(lang) + Words(":", zh="：").get(lang), style="bold"))
         parts.append(full_view(perf.initial, lang) if full else performer_view(perf.initial, lang))
     return Panel(Group(*parts), title=_SETUP_TITLE.get(lang), title_align="left")
 

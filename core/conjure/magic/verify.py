@@ -27,7 +27,8 @@ from typing import Any
 
 import attrs
 
-from conjure.errors import UsageError, VerificationError
+from conjure.errors import VerificationError
+from conjure.inputs import check_range
 from conjure.magic.abstraction import Abstraction
 from conjure.magic.choices import (
     HypothesisChooser,
@@ -77,8 +78,12 @@ class Report:
     #: the classes of interchangeable cards the walk used ("" for concrete cards)
     abstraction: str = ""
     #: why the walk did not prove it (out of reach, an abstraction refused), where merging
-    #: was refused, in sentences
+    #: was refused, in sentences (in English; :attr:`notes_said` in every language)
     notes: tuple[str, ...] = ()
+    #: the same notes in every language they are written in
+    notes_said: tuple[Text, ...] = ()
+    #: the classes of interchangeable cards the walk used, in every language
+    abstraction_text: Text = attrs.field(factory=lambda: Text(""))
 
     @property
     def passed(self) -> bool:
@@ -326,10 +331,8 @@ def verify(
     ``dask://HOST:PORT``, see :func:`conjure.parallel.backend`). The verdict and the
     counter-example depend on neither.
     """
-    if examples < 1:
-        raise UsageError(f"examples: {examples} is out of range (allowed: at least 1)")
-    if workers < 1:
-        raise UsageError(f"workers: {workers} is out of range (allowed: at least 1)")
+    check_range(examples, "examples", low=1)
+    check_range(workers, "workers", low=1)
     values = routine.resolve_params(params)
     chosen = tuple(c for c in routine.claims if c.promised) if claims is None else tuple(claims)
     cards: Abstraction | None
@@ -339,7 +342,7 @@ def verify(
         cards = abstraction or None
     start = time.perf_counter()
     space = estimate_space(routine, values, chosen)
-    notes: list[str] = []
+    notes: list[Text] = []
     while True:
         small = space <= exhaustive_limit
         widest = 0 if small else widest_segment(routine, values, chosen, cards)
@@ -348,9 +351,9 @@ def verify(
         budget = max(1, exhaustive_limit) * (WALK_SLACK if small else 1)
         if widest > exhaustive_limit:
             notes.append(
-                f"a proof is out of reach: about {_big(space)} cases, and even after merging "
-                f"at least {_big(widest)} performances to run between two steps (more than "
-                f"the limit of {exhaustive_limit:,})"
+                _NOTES["too wide"].format(
+                    space=_big(space), widest=_big(widest), limit=f"{exhaustive_limit:,}"
+                )
             )
             break
         try:
@@ -371,7 +374,10 @@ def verify(
                 f"while walking every case (about {_big(space)}): no counter-example so far, "
                 "nothing proved"
             ) from None
-        notes.extend(f"no merging at step {where}: {why}" for where, why in result.refused.items())
+        notes.extend(
+            _NOTES["no merging"].format(where=where, why=why)
+            for where, why in result.refused.items()
+        )
         described = cards.describe() if cards is not None else ""
         stats: dict[str, Any] = {
             "runs": result.runs,
@@ -379,6 +385,7 @@ def verify(
             "merged": result.merged,
             "proof_size": result.proof_size,
             "abstraction": described,
+            "abstraction_text": cards.said() if cards is not None else Text(""),
             "workers": workers,
         }
         if result.failing is not None:
@@ -391,7 +398,8 @@ def verify(
                 time.perf_counter() - start,
                 found,
                 space=max(space, result.cases),
-                notes=tuple(notes),
+                notes=tuple(n.en for n in notes),
+                notes_said=tuple(notes),
                 **stats,
             )
         if result.complete:
@@ -403,19 +411,26 @@ def verify(
                 time.perf_counter() - start,
                 space=result.cases,
                 space_exact=True,
-                notes=tuple(notes),
+                notes=tuple(n.en for n in notes),
+                notes_said=tuple(notes),
                 **stats,
             )
         if result.abstraction_refused and cards is not None:
             notes.append(
-                f"the cards are not interchangeable as declared ({described}): "
-                f"{result.abstraction_refused}; walked again with every card distinct"
+                _NOTES["not interchangeable"].format(
+                    classes=cards.said(), why=result.abstraction_refused
+                )
             )
             cards = None
             continue
         notes.append(
-            f"a proof is out of reach: {result.stopped}, covering {_big(result.cases)} of about "
-            f"{_big(space)} cases ({result.states:,} situations, {result.merged:,} merged)"
+            _NOTES["budget"].format(
+                stopped=Text(result.stopped, zh=_STOPPED.format(runs=f"{result.runs:,}")),
+                cases=_big(result.cases),
+                space=_big(space),
+                states=f"{result.states:,}",
+                merged=f"{result.merged:,}",
+            )
         )
         break
     if seed is None:
@@ -439,8 +454,34 @@ def verify(
         seed=seed,
         space=space,
         workers=workers if engine == "random" else 1,
-        notes=tuple(notes),
+        notes=tuple(n.en for n in notes),
+        notes_said=tuple(notes),
     )
+
+
+#: the report's notes: why a result is a sample, where merging was refused
+_NOTES = {
+    "too wide": Text(
+        "a proof is out of reach: about {space} cases, and even after merging at least {widest} "
+        "performances to run between two steps (more than the limit of {limit})",
+        zh="无法证明：约{space}种情况，即使合并之后，两个步骤之间也至少要表演{widest}次"
+        "（超过上限{limit}）",
+    ),
+    "no merging": Text("no merging at step {where}: {why}", zh="步骤{where}不合并：{why}"),
+    "not interchangeable": Text(
+        "the cards are not interchangeable as declared ({classes}): {why}; walked again with "
+        "every card distinct",
+        zh="这些牌并不像声明的那样可以互换（{classes}）：{why}；已按每张牌各不相同重新检查",
+    ),
+    "budget": Text(
+        "a proof is out of reach: {stopped}, covering {cases} of about {space} cases ({states} "
+        "situations, {merged} merged)",
+        zh="无法证明：{stopped}，只覆盖了约{space}种情况中的{cases}种（{states}个局面，"
+        "合并{merged}个）",
+    ),
+}
+#: the walk's own words when its budget ran out (:attr:`WalkResult.stopped`), in Chinese
+_STOPPED = "逐一检查表演了{runs}次（预算用尽）仍未完成"
 
 
 def _big(n: int) -> str:
@@ -658,9 +699,11 @@ def solve(
     claims = (*[c for c in routine.claims if c.promised], claim)
     start = time.perf_counter()
     if estimate_space(routine, values, claims) > limit:
-        raise VerificationError(
-            f"the cases of {routine.id!r} are too many to solve for (more than {limit:,})"
+        said = Text(
+            "the cases of {id!r} are too many to solve for (more than {limit})",
+            zh="{id!r} 的情况太多，无法求解（超过{limit}种）",
         )
+        raise VerificationError(said.format(id=routine.id, limit=f"{limit:,}"))
     verdict: dict[tuple[int, ...], bool] = {}
     setups: dict[tuple[int, ...], dict[str, Any]] = {}
     for outcome, indices in walk(routine, values, claims):

@@ -41,8 +41,8 @@ _WORDS = {
         "audience": "Audience's view",
         "behind": "(behind the back)",
         "nothing": "(nothing in play)",
-        "spread": "spread",
-        "seen": "seen",
+        "spread": " (spread)",
+        "seen": "seen: ",
     },
     "zh": {
         "top": "特普",
@@ -51,8 +51,8 @@ _WORDS = {
         "audience": "观众看到的",
         "behind": "（藏在背后）",
         "nothing": "（没有牌）",
-        "spread": "展开",
-        "seen": "看到",
+        "spread": "（展开）",
+        "seen": "看到：",
     },
 }
 
@@ -144,7 +144,7 @@ def _audience_row(s: DeckState, place: str, seen: frozenset[int], lang: str) -> 
 def _title(s: DeckState, place: str, lang: str) -> str:
     title = label(place, lang)
     if place in s.spread:
-        title += f" ({_WORDS[lang]['spread']})"
+        title += _WORDS[lang]["spread"]
     return title
 
 
@@ -193,7 +193,7 @@ def _audience_panel(s: DeckState, shown: frozenset[int], lang: str) -> Renderabl
             grid.add_row(_title(s, place, lang), Text(words["behind"], style="italic"))
     if seen:
         faces = Text()
-        faces.append(f"{words['seen']}: ", style="dim")
+        faces.append(words["seen"], style="dim")
         for code in sorted(seen):
             faces.append_text(card_text(CARDS[code]))
             faces.append(" ")
@@ -257,9 +257,7 @@ def _audience_plain(s: DeckState, shown: frozenset[int], lang: str) -> Renderabl
         parts.append(Paragraph(" ".join(tokens), "  "))
     seen = in_view | shown
     if seen:
-        parts.append(
-            Paragraph(" ".join(CARDS[c].ascii for c in sorted(seen)), f"{words['seen']}: ")
-        )
+        parts.append(Paragraph(" ".join(CARDS[c].ascii for c in sorted(seen)), words["seen"]))
     return Group(*parts)
 
 
