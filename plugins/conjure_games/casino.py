@@ -165,23 +165,43 @@ GROW_F: Final = tuple(
 GROW_B: Final = tuple(1 << ONE_DIGIT * (10 + v) if 0 < v < FACE else 0 for v in range(14))
 
 
-def _unrank(tab: Sequence[int], total: int, k: int, singles: bool) -> int:
+#: the number cards of a table up to a value (its packed count, the higher values' counts
+#: left out) -> the products of ``1 + x**v`` over its first j cards, j = 0, 1, …, one fewer
+#: than the cards: what :func:`_unrank` walks down
+_BEFORE: dict[int, list[int]] = {}
+#: a value -> the bits of a packed count of values holding the counts up to it
+_UP_TO: Final = tuple((1 << 4 * (v + 1)) - 1 for v in range(14))
+
+
+def _unrank(tab: Sequence[int], count: int, total: int, k: int, singles: bool) -> int:
     """The mask of the ``k``-th subset of the number cards at the start of ``tab`` (order keys,
-    by value) reaching ``total``, in the order :func:`sums_by_total` lists them (``singles``)
-    or :func:`sum_sets` does (two cards or more), found without listing them. That order puts
-    the subsets of the first j cards first, then those with card j, each of those as the
-    subsets of the first j cards reaching the rest, the card alone last; so walking down from
-    the top card, card j is in the subset when ``k`` is past the count of the first j cards'
-    subsets reaching what is left (the coefficients of their product of ``1 + x**v``). The
-    sets of two or more are those of the cards below ``total`` (each card of its value came
-    alone, after them)."""
-    top = bisect_left(tab, (total + 1 if singles else total) << 6)
-    before = [1]  # before[j]: the product over the first j cards
-    p = 1
-    for j in range(top - 1):
-        p = (p + (p << ONE_DIGIT * (tab[j] >> 6))) & ONE_POLY
-        before.append(p)
-    j = top - 1
+    by value; ``count`` the packed count of their values) reaching ``total``, in the order
+    :func:`sums_by_total` lists them (``singles``) or :func:`sum_sets` does (two cards or
+    more), found without listing them. That order puts the subsets of the first j cards
+    first, then those with card j, each of those as the subsets of the first j cards reaching
+    the rest, the card alone last; so walking down from the top card, card j is in the subset
+    when ``k`` is past the count of the first j cards' subsets reaching what is left (the
+    coefficients of their product of ``1 + x**v``, remembered per table in :data:`_BEFORE`).
+    The sets of two or more are those of the cards below ``total`` (each card of its value
+    came alone, after them)."""
+    key = count & _UP_TO[total if singles else total - 1]
+    before = _BEFORE.get(key)
+    if before is None:
+        before = [1]
+        p = 1
+        rest = key
+        v = 0
+        while rest:
+            v += 1
+            rest >>= 4
+            for _ in range(rest & 15):
+                p = (p + (p << ONE_DIGIT * v)) & ONE_POLY
+                before.append(p)
+        before.pop()  # (the product over them all is not needed)
+        if len(_BEFORE) >= 100_000:
+            _BEFORE.clear()
+        _BEFORE[key] = before
+    j = len(before) - 1
     t = total
     mask = 0
     while t:
@@ -264,9 +284,9 @@ def _pick_one_set(
             return c, _equal_mask(tab, v, m, bits, i + 1)
         i -= n_eq
         if faces:
-            mask = _unrank(tab, v, i >> 1, False)
+            mask = _unrank(tab, count, v, i >> 1, False)
             return c, mask | RIDE_ALONG if i & 1 else mask
-        return c, _unrank(tab, v, i, False)
+        return c, _unrank(tab, count, v, i, False)
     raise AssertionError("no such capture")
 
 
@@ -289,7 +309,7 @@ def _pick_build_one_set(
             if h > v and held[h]:
                 n = poly >> ONE_DIGIT * (h - v) & ONE_MASK
                 if i < n:
-                    return c, BUILD, _unrank(tab, h - v, i, True)
+                    return c, BUILD, _unrank(tab, count, h - v, i, True)
                 i -= n
         if held[v]:
             n = count >> 4 * v & 15
@@ -1096,7 +1116,6 @@ class Casino(CaptureGame[CasinoVars]):
         poly: int,
         vector: int,
         pick: Callable[[], float],
-        faces: bool,
         me: int,
         bv: Sequence[int],
         bp: Sequence[int],
@@ -1106,22 +1125,28 @@ class Casino(CaptureGame[CasinoVars]):
         table and one set a capture, counted as :meth:`_with_builds_on` counts them
         (``vector``: the table's build vector, ``P + B``)."""
         n_loose = len(tab)
-        at0 = n_loose if bv[0] else -1
-        at1 = n_loose + (1 if bv[0] else 0) if bv[1] else -1
-        own = at1 if me else at0
-        if own >= 0:  # the owner takes his build: the sets of equal items holding it
-            mine = bv[me]
-            bits = _build_bits(bv, n_loose, mine)
+        faces = count > NUMBER_BITS
+        b0, b1 = bv
+        at1 = n_loose + 1 if b0 else n_loose
+        if b1 if me else b0:  # the owner takes his build: the sets of equal items holding it
+            mine = b1 if me else b0
+            bits = (1 << n_loose if b0 == mine else 0) | (1 << at1 if b1 == mine else 0)
             m = count >> 4 * mine & 15
-            at = m + (bits & (1 << own) - 1).bit_count()  # its place among the equal items
+            # its place among the equal items: after the loose ones and player 1's build
+            at = m + 1 if me and b0 == mine else m
             per = 1 << m + bits.bit_count() - 1
             if faces:  # each with the pictures too, next
                 per <<= 1
-            takers = [c for c in hand if VALUES[c] == mine]
+            takers = held[0] >> ONE_DIGIT * (13 - mine) & ONE_MASK
             if not takers:
                 return hand[int(pick() * len(hand))], 0, 0
-            i = int(pick() * (len(takers) * per))
-            card = takers[i // per]
+            i = int(pick() * (takers * per))
+            k = i // per
+            for card in hand:
+                if VALUES[card] == mine:
+                    if not k:
+                        break
+                    k -= 1
             j = i % per
             ride = 0
             if faces:
@@ -1130,24 +1155,24 @@ class Casino(CaptureGame[CasinoVars]):
             r = j >> at << at + 1 | 1 << at | j & (1 << at) - 1
             return card, CAPTURE, _equal_mask(tab, mine, m, bits, r) | ride
         n_captures = held[0] * counts >> ONE_CAPTURE & ONE_MASK
-        taken = held[3] & (1 << bv[0] | 1 << bv[1]) & ~1
-        for v in (bv[0], bv[1]) if taken else ():
+        taken = held[3] & (1 << b0 | 1 << b1) & ~1
+        for v in (b0, b1) if taken else ():
             if taken >> v & 1:  # builds taken by cards of their value, alone or with more
                 taken ^= 1 << v
                 m = count >> 4 * v & 15
-                more = (1 << m + _build_bits(bv, n_loose, v).bit_count()) - (1 << m)
+                more = (1 << m + (b0 == v) + (b1 == v)) - (1 << m)
                 if faces:
                     more *= 2
                 n_captures += (held[0] >> ONE_DIGIT * (13 - v) & ONE_MASK) * more
-        other_at = at0 if me else at1
         n_hand = len(hand)
         base = n_captures + n_hand
         n = base
         raised = 0
-        if n_hand > 2 or (n_hand == 2 and (other_at >= 0 or not held[4])):
+        other = b0 if me else b1
+        if n_hand > 2 or (n_hand == 2 and (other or not held[4])):
             n += held[1] * vector >> ONE_BUILD & ONE_MASK
-            if other_at >= 0 and not bp[1 - me]:
-                raised = bv[1 - me]
+            if other and not bp[1 - me]:
+                raised = other
                 n += held[2][raised]
         i = int(pick() * n)
         if i < n_captures:
@@ -1155,7 +1180,8 @@ class Casino(CaptureGame[CasinoVars]):
             return card, CAPTURE, mask
         if i < base:
             return hand[i - n_captures], 0, 0
-        return _pick_build_one_set(tab, hand, count, poly, i - base, raised or 99, other_at)
+        at = n_loose if me else at1  # where the other's build lies
+        return _pick_build_one_set(tab, hand, count, poly, i - base, raised or 99, at)
 
     def _play_one_set(self, state: GameState[CasinoVars], pick: Callable[[], float]) -> int:
         """:meth:`_play_random` with one set a capture (``several=0``): the table's counts are
@@ -1222,12 +1248,7 @@ class Casino(CaptureGame[CasinoVars]):
                 continue
             hk = held_counts[me]
             held = hands_seen.get(hk) or _hand_vectors(hk, ONE_DIGIT, hands_seen)
-            if count > NUMBER_BITS:
-                faces = True
-                counts = poly + poly + f_
-            else:
-                faces = False
-                counts = poly + e_
+            counts = poly + poly + f_ if count > NUMBER_BITS else poly + e_
             if not (bv[0] or bv[1]):
                 n_captures = held[0] * counts >> ONE_CAPTURE & ONE_MASK
                 n_hand = len(hand)
@@ -1255,12 +1276,25 @@ class Casino(CaptureGame[CasinoVars]):
                         me = 1 - me
                         continue
                     card, kind, mask = _pick_build_one_set(tab, hand, count, poly, i - base, 99, -1)
-                else:
+                else:  # a capture: the card first, then its sets (as _pick_one_set)
                     kind = CAPTURE
-                    card, mask = _pick_one_set(tab, hand, counts, count, poly, i, faces, bv)
+                    for card in hand:
+                        v = values[card]
+                        size = counts >> ONE_DIGIT * v & ONE_MASK
+                        if i < size:
+                            break
+                        i -= size
+                    m = (1 << (count >> 4 * v & 15)) - 1  # the sets of equal cards
+                    if i < m:
+                        mask = i + 1 << bisect_left(tab, v << 6)
+                    elif count > NUMBER_BITS:  # each sum with the pictures too, next
+                        i -= m
+                        mask = _unrank(tab, count, v, i >> 1, False) | (RIDE_ALONG if i & 1 else 0)
+                    else:
+                        mask = _unrank(tab, count, v, i - m, False)
             else:
                 card, kind, mask = self._one_set_with_builds(
-                    tab, hand, held, counts, count, poly, poly + b_, pick, faces, me, bv, bp
+                    tab, hand, held, counts, count, poly, poly + b_, pick, me, bv, bp
                 )
             history.append(card | kind << 6 | mask << 9)
             hand.remove(card)
@@ -1321,11 +1355,11 @@ class Casino(CaptureGame[CasinoVars]):
                 count = e_ = f_ = b_ = 0
                 poly = 1
             else:
-                gone = []
+                k = 0  # the cards taken so far, lowest first: the next lies k places lower
                 while mask:
                     low = mask & -mask
-                    at = low.bit_length() - 1
-                    x = tab[at]
+                    x = tab.pop(low.bit_length() - 1 - k)
+                    k += 1
                     gets.append(x & 63)
                     gained += worth[x & 63]
                     v = x >> 6
@@ -1336,10 +1370,7 @@ class Casino(CaptureGame[CasinoVars]):
                         e_ -= grow_e[v][m]
                         b_ -= grow_b[v]
                     f_ -= grow_f[v][m]
-                    gone.append(at)
                     mask ^= low
-                for at in reversed(gone):
-                    del tab[at]
             if kind == CAPTURE:
                 if points and gained:
                     score[me] += gained
