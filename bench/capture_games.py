@@ -3,8 +3,9 @@ enumerator on its own (tables worked out from scratch, and looked up once known)
 
 A deal is the whole pack played out (ten-exchange 36 plays, casino 48, pick-up-score 48). Each
 loop does what a playout does: ask for the legal actions and apply a uniformly random one.
-Casino is timed twice: the second run finds the tables the first one met already worked out,
-as a bot's many playouts in one process do.
+Casino is timed twice: the second run finds what the first one learnt already worked out, as
+a bot's many playouts in one process do (with several=1 the tables met; the default keeps its
+counts up to date and learns little).
 
     python bench/capture_games.py [--seconds 3]
 """

@@ -18,29 +18,26 @@ The score is an option, because two readings are defensible:
 - ``scoring=1``: Casino's own table: the most cards 3, the most spades 1, the 10♦ 2, the 2♠ 1,
   each Ace 1 (11 a deal), the first to 21.
 
-Speed: random playouts take a fast path (:meth:`Casino._play_random`) that lists no moves. The
-table's number cards are one packed count of their values, which keys what they capture and
-add up to (:meth:`Casino._sums_of`: the subsets reaching each total counted as the
-coefficients of the product of ``1 + x**v``, a total to a digit of 24 bits, their masks listed
-only when a chosen move needs them); a hand is a packed count too, and the legal moves are
-counted by multiplying the two (one product for the captures, one for the builds). Only the
-chosen move is written out, the same choice from the same random number as the checked path
-(tests compare them seed for seed, from mid-game positions with builds and from worlds dealt
-again for a bot). ``python bench/capture_games.py --seconds 2`` on a machine at load 11-13 on
-2 cores, per CPU second: 2,219 deals from a cold start and 3,315 run again (``several=1``:
-1,767 and 2,587). The checked path alternated with it in one process at that load: 1,044
-against 1,726 over the first 1,500 deals and 1,683 against 2,647 once warm (``several=1``:
-1,021 against 1,385, 1,503 against 2,251); before this the bench gave 1,506 (``several=1``
-1,401) on a quiet machine. That is short of 5,000 deals a second: of about 300 µs a deal once
-warm, some 60 go to picking captures and moves beside builds, 40 to dealing and ending the
-deal, 20 to tables met for the first time (far more from cold: tens of thousands of tables
-occur), and the rest to the loop itself, about 2 µs a move.
+Speed: random playouts take a fast path (:meth:`Casino._play_random`) that lists no moves,
+makes the same choice from the same random number as the checked path (tests compare them
+seed for seed, from mid-game positions with builds and from worlds dealt again for a bot) and
+writes out only the chosen move. A hand is a packed count of its values; the legal moves are
+counted by multiplying it with the table's packed counts (one product for the captures, one
+for the builds), the subsets of the table's number cards reaching each total being the
+coefficients of the product of ``1 + x**v``.
 
-With one set a capture (``several=0``, the default) the fast path looks no table up at all
-(:meth:`Casino._play_one_set`): the counts of the table's subsets by total are kept up to date
-as cards come and go (a card laid times ``1 + x**v``, a card taken times its inverse series),
-and a chosen sum or build is found among the subsets by counting them (:func:`_unrank`), so a
-table met for the first time costs no more than one met before.
+With one set a capture (``several=0``, the default) no table's counts are looked up
+(:meth:`Casino._play_one_set`): they are kept up to date as cards come and go (a card
+laid times ``1 + x**v``, a card taken times its inverse series, 16-bit digits), a chosen set
+of equal cards is read from the bits of its number and a chosen sum or build found among the
+subsets by counting them (:func:`_unrank`), so a table met for the first time costs no more
+than one met before. ``bench/compare.py`` against the version that keyed remembered tables by
+the table (alternating, best of 3 x 2 s CPU, machine at load 6-8 on 2 cores): 2,058 -> 3,791
+deals a second from a cold start, 3,104 -> 3,797 run again. With ``several=1`` the number
+cards' packed count keys what they capture and add up to (:meth:`Casino._sums_of`, the
+unions of disjoint sets worked out when first needed): 1,932 from cold and 3,101 run again
+in that run, tens of thousands of tables being met for the first time over the first
+thousand deals.
 """
 
 from __future__ import annotations
