@@ -332,3 +332,17 @@ def test_the_games_list_gives_player_counts_smallest_first(
     assert main(["games"]) == 0
     row = next(line for line in capsys.readouterr().out.splitlines() if "avoid-hearts" in line)
     assert "3–6" in row
+
+
+def test_an_unknown_routine_or_game_is_said_in_the_chosen_language(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["--lang", "zh", "play", "goofspel"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("conjure: error: 未知游戏 'goofspel'；是不是 'goofspiel'？（已有：")
+    assert main(["verify", "nope", "--lang", "zh"]) == 2
+    assert capsys.readouterr().err.startswith("conjure: error: 未知流程 'nope'（已有：")
+    assert main(["play", "goofspel"]) == 2
+    assert capsys.readouterr().err.startswith(
+        "conjure: error: unknown game 'goofspel'; did you mean 'goofspiel'? (known: "
+    )

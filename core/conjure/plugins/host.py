@@ -32,6 +32,7 @@ import pluggy
 from conjure.errors import PluginError, UnknownNameError
 from conjure.inputs import quote
 from conjure.plugins import hookspecs
+from conjure.text import Text
 
 
 @attrs.frozen
@@ -104,20 +105,40 @@ class Registry:
             pass
         failures = {p.name: p for p in self.failures}
         holder = failures.get(self.withheld.get((kind, key), ""))
+        zh_kind = _KINDS_ZH.get(kind, kind)
         if holder is not None:
             raise PluginError(
-                f"{kind} {quote(key)} comes from {holder.label}, which is broken: {holder.error}"
+                Text(
+                    f"{kind} {quote(key)} comes from {holder.label}, which is broken: "
+                    f"{holder.error}",
+                    zh=f"{zh_kind} {quote(key)} 来自插件 {holder.label}，它已损坏：{holder.error}",
+                )
             )
         close = difflib.get_close_matches(key, table, n=1)
-        hint = f"; did you mean {close[0]!r}?" if close else ""
         if failures and not close:
             broken = "; ".join(f"{p.label}: {p.error}" for p in failures.values())
             raise PluginError(
-                f"unknown {kind} {quote(key)}: it may come from a plugin that did not load "
-                f"({broken})"
+                Text(
+                    f"unknown {kind} {quote(key)}: it may come from a plugin that did not load "
+                    f"({broken})",
+                    zh=f"未知{zh_kind} {quote(key)}：它可能来自一个未能载入的插件（{broken}）",
+                )
             )
-        known = ", ".join(sorted(table)) or "none"
-        raise UnknownNameError(f"unknown {kind} {quote(key)}{hint} (known: {known})")
+        known = ", ".join(sorted(table))
+        raise UnknownNameError(
+            Text(
+                f"unknown {kind} {quote(key)}"
+                + (f"; did you mean {close[0]!r}?" if close else "")
+                + f" (known: {known or 'none'})",
+                zh=f"未知{zh_kind} {quote(key)}"
+                + (f"；是不是 {close[0]!r}？" if close else "")
+                + f"（已有：{known or '无'}）",
+            )
+        )
+
+
+#: the kinds of name looked up, in Chinese
+_KINDS_ZH = {"routine": "流程", "game": "游戏"}
 
 
 def make_plugin_manager() -> pluggy.PluginManager:
