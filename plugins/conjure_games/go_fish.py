@@ -30,29 +30,31 @@ for the seat before it to take. With ``ask=1`` (Go Fish: ask anyone) what the ta
 tells whom to ask, and the duel is tested there.
 
 Speed: random playouts take a fast path (:meth:`GoFish._play_random`: hands as bitmasks, each
-seat's legal asks a sorted list changed only when a card changes hands, what a refusal tells
-kept for every seat in one integer; the same choices from the same random numbers as the
-checked path, which tests compare seed for seed and pin by digest). ``python
-bench/meld_games.py --only go-fish`` times four-player games beside OpenSpiel's ``go_fish``
-with four players, the two taking turns in slices of CPU time so that load slows both alike
-(10 CPU seconds a side, load 12 on 2 cores): under ``ask=0`` 5,486 games a second against
-5,467 of OpenSpiel's, 1.00 times as many games (0.94 to 1.03 in other runs of this and the
-previous version) and 2.53 times as many actions (948 thousand a second against 375 thousand:
-a game here is about 173 asks, one there about 68 actions); under ``ask=1`` (ask anyone, the
-rule closest to OpenSpiel's) 3,315 games a second, 0.61 times as many games and 1.76 times as
-many actions (a game of about 200 asks). The fast path before this one (the list of wanted
-cards built for every ask) played 3,268 games of the literal rule a second where this one
-plays 6,118 (1.87 times: ``bench/compare.py``, best of four alternated runs of a CPU second);
-the checked path alone, in an earlier run, 528.
+seat's legal asks a sorted list changed only when a card changes hands, the seat holding each
+card in one list, what a refusal tells kept for every seat in one integer; the same choices from
+the same random numbers as the checked path, which tests compare seed for seed and pin by
+digest). ``python bench/meld_games.py --only go-fish`` times four-player games beside
+OpenSpiel's ``go_fish`` with four players, the two taking turns in slices of CPU time so that
+load slows both alike (4 CPU seconds a side, load 6 to 8 on 2 cores): under ``ask=0`` 6,073
+games a second against 5,107 of OpenSpiel's, 1.19 times as many games and 3.00 times as many
+actions (a game here is about 173 asks, one there about 68 actions); under ``ask=1`` (ask
+anyone, the rule closest to OpenSpiel's) 3,441 games a second, 0.67 times as many games and 1.96
+times as many actions (a game of about 200 asks). This fast path against the one before it,
+alternating quarter CPU seconds in one process: 1.17 times the games under ``ask=0`` and 1.15
+under ``ask=1`` (valgrind counts 956 thousand instructions a game where there were 1,155
+thousand, and 1,641 where there were 1,900); the checked path alone, in an earlier run, played
+528 games a second.
 """
 
 from __future__ import annotations
 
 import functools
-import operator
+import math
 import random
-from bisect import insort
+from bisect import bisect_left, insort
 from collections.abc import Callable, Iterable, Sequence
+from itertools import repeat
+from operator import and_, rshift
 from typing import Final
 
 import attrs
@@ -61,6 +63,7 @@ from conjure import Text
 from conjure.deck import CARDS
 from conjure.games import (
     ALL,
+    MAX_PLAYERS,
     NOBODY,
     RANK_MASKS,
     SPECIAL,
@@ -90,10 +93,8 @@ _CARDS_OF_RANKS: Final = tuple(
 _CARD_BIT: Final = tuple(1 << c for c in range(52))
 #: a rank -> its four card codes
 _RANK_CARDS: Final = tuple((r, r + 13, r + 26, r + 39) for r in range(13))
-#: a card code -> its entry in ``state.known`` once it has changed hands (shown to everyone)
-_SHOWN: Final = tuple((c, -1) for c in range(52))
-_ASKER_OF: Final = operator.itemgetter(1)
-_CARD_OF: Final = operator.itemgetter(3)
+#: an action under ask=1 (ask a player for a card) -> the card
+_CARD_ASKED: Final = tuple((a - SPECIAL) % 52 for a in range(SPECIAL + 52 * MAX_PLAYERS))
 #: a card code -> its bit, the mask of its rank's four cards and the bit of its rank
 _CARD_INFO: Final = tuple((1 << c, RANK_MASKS[c % 13], 1 << (c % 13)) for c in range(52))
 #: a card code -> the other three cards of its rank
@@ -119,9 +120,12 @@ class _Heard:
         self.denied_at = tuple(52 * s for s in seats)
         self.holds_at = tuple(52 * n + 13 * s for s in seats)
         d, h = self.denied_at, self.holds_at
+        #: every bit of what the table hears (the masks below keep bits by ``&`` with a
+        #: positive mask: a negative one costs Python a conversion each time)
+        every = (1 << (65 * n)) - 1
         #: a rank -> every bit but that rank's in the seats' held ranks (a quartet laid down is
         #: held by no one)
-        self.but_rank = tuple(~sum(1 << (r + at) for at in h) for r in range(13))
+        self.but_rank = tuple(every ^ sum(1 << (r + at) for at in h) for r in range(13))
         #: asker, asked, card -> what a refused ask tells: neither seat holds the card, the
         #: asker holds a card of its rank
         self.refused = tuple(
@@ -138,7 +142,8 @@ class _Heard:
         #: may have had only that one)
         self.got_voids = tuple(
             tuple(
-                tuple(~(1 << (c + d[p]) | 1 << (c % 13 + h[q])) for c in range(52)) for q in seats
+                tuple(every ^ (1 << (c + d[p]) | 1 << (c % 13 + h[q])) for c in range(52))
+                for q in seats
             )
             for p in seats
         )
@@ -152,10 +157,10 @@ class _Heard:
         return heard
 
     def denied(self, heard: int) -> tuple[int, ...]:
-        return tuple(map(_ALL_CARDS.__and__, map(heard.__rshift__, self.denied_at)))
+        return tuple(map(and_, map(rshift, repeat(heard), self.denied_at), repeat(_ALL_CARDS)))
 
     def holds(self, heard: int) -> tuple[int, ...]:
-        return tuple(map(_ALL_RANKS.__and__, map(heard.__rshift__, self.holds_at)))
+        return tuple(map(and_, map(rshift, repeat(heard), self.holds_at), repeat(_ALL_RANKS)))
 
 
 _ALL_CARDS: Final = (1 << 52) - 1
@@ -226,36 +231,47 @@ def _asks_heard(
     first: int,
     p: int,
     order: tuple[int, ...],
-    gots: list[tuple[int, int, int, int, int, tuple[int, ...]]],
+    gots: list[int],
+    turns: list[tuple[int, int, tuple[int, ...]]],
+    any_: bool,
 ) -> list[tuple[int, int, int, int]]:
     """The ask log entries of the last few asks of a fast playout that asked from
     ``history[first]`` on, ``p`` asking first and ``order`` the next holder after each seat
-    then: an ask that got a card is in ``gots``; any other was refused, and passed the turn on
-    to the next holder."""
+    then. ``gots`` holds the asks that got a card, each as its index in the history times 8
+    plus its asker: such an ask earns another, unless it is in ``turns`` (index, the player to
+    ask next, the order of turns from then on: a hand emptied). Any other ask was refused and
+    passed the turn on to the next holder."""
     end = len(history)
     start = max(first, end - asking.LOG_LENGTH)
-    # the asks since the last one that got a card before the log's first (or since the start)
-    # were refused: the turn went round the holders
+    got_at = set()
     i = first
-    for k in range(len(gots) - 1, -1, -1):
-        at, _, _, _, after, then = gots[k]
-        if at < start:
-            i, p, order = at + 1, after, then
+    for rec in reversed(gots):
+        at = rec >> 3
+        if at < start:  # the last ask before the log that got a card: its asker asked on
+            i, p = at + 1, rec & 7
             break
+        got_at.add(at)
+    for at, after, then in turns:  # (rare: a hand emptied before the log)
+        if at < i:
+            order = then
+            if at == i - 1:
+                p = after
+    # the asks between that one (or the start) and the log's first were refused: the turn
+    # went round the holders
     for _ in range(i, start):
         p = order[p]
-    by_index = {g[0]: g for g in gots[-asking.LOG_LENGTH :] if g[0] >= start}
     out = []
     for i in range(start, end):
-        g = by_index.get(i)
-        if g is not None:
-            out.append((g[1], g[2], g[3], 1))
-            p, order = g[4], g[5]
-            continue
         action = history[i]
-        q, card = divmod(action - SPECIAL, 52) if action >= SPECIAL else (order[p], action)
-        out.append((p, q, card, 0))
-        p = order[p]
+        q, card = divmod(action - SPECIAL, 52) if any_ else (order[p], action)
+        if i in got_at:
+            out.append((p, q, card, 1))
+            for at, after, then in turns:
+                if at == i:
+                    p, order = after, then
+        else:
+            out.append((p, q, card, 0))
+            p = order[p]
     return out
 
 
@@ -645,7 +661,7 @@ class GoFish(Game[GoFishVars]):
         whole quartet (both only in a world dealt again for a bot), is played by the checked
         hooks."""
         zones = state.zones
-        bit_of = _CARD_BIT.__getitem__
+        bits = _CARD_BIT
         b0, b1, b2, b3, b4, b5, b6 = _BYTE_CARDS
         #: each seat's hand and ranks as masks, and its legal asks, lowest card first (never
         #: empty for a seat with cards that holds no whole quartet)
@@ -653,8 +669,13 @@ class GoFish(Game[GoFishVars]):
         rk: list[int] = []
         wanted: list[list[int]] = []
         whole = 0
-        for name in self._hands:  # (plain loops: a comprehension costs a call in Python 3.11)
-            m = sum(map(bit_of, zones[name]))
+        #: the seat holding each card (the asks' test: a list item, not a mask's bit)
+        owner = [-1] * 52
+        for a, name in enumerate(self._hands):  # (plain loops: a comprehension costs a call)
+            m = 0
+            for c in zones[name]:
+                m |= bits[c]
+                owner[c] = a
             r = (m | m >> 13 | m >> 26 | m >> 39) & 0x1FFF
             whole |= m & m >> 13 & m >> 26 & m >> 39
             hand.append(m)
@@ -697,51 +718,61 @@ class GoFish(Game[GoFishVars]):
         score = list(v.score)
         #: the quartets laid down: (seat, rank)
         laid: list[tuple[int, int]] = []
-        #: the asks that got a card: (index in the history, asker, asked, card), each with
-        #: the player to ask next and the order of turns then (to read the ask log back)
-        gots: list[tuple[int, int, int, int, int, tuple[int, ...]]] = []
+        #: the asks that got a card, each as its index in the history times 8 plus its asker
+        #: (an int, not a tuple: one made for every such ask costs more)
+        gots: list[int] = []
+        #: the asks that got a card after which the order of turns changed (a hand emptied):
+        #: (index in the history, the player to ask next, the order of turns then)
+        turns: list[tuple[int, int, tuple[int, ...]]] = []
         stalled = False
         order0 = nxt
         p0 = p = state.current
+        known = state.known
+        floor = math.floor  # (int() of a float costs a call through the type; floor does not)
         while True:
             # asks until one gets a card
             if any_:
                 while True:
                     cards = wanted[p]
                     k = len(cards)
-                    t, i = divmod(int(pick() * (k * len(targets[p]))), k)
-                    card = cards[i]
+                    x = floor(pick() * (k * len(targets[p])))
+                    card = cards[x % k]
+                    t = x // k
                     history.append(codes[p][t] + card)
                     q = targets[p][t]
-                    if hand[q] >> card & 1:
+                    if owner[card] == q:
                         break
                     heard |= refused[p][q][card]
                     p = nxt[p]
             else:
                 while True:
                     cards, q, told = seat[p]
-                    card = cards[int(pick() * len(cards))]
+                    card = cards[floor(pick() * len(cards))]
                     history.append(card)
-                    if hand[q] >> card & 1:
+                    if owner[card] == q:
                         break
                     heard |= told[card]
                     p = q
             # p gets the card, seen by all; p is known to hold the rank, q no longer is
             bit, whole, rank_bit = card_info[card]
+            owner[card] = p
+            known[card] = -1  # seen by all
             theirs = hand[q] ^ bit
             hand[q] = theirs
-            heard = (heard | got[p][card]) & got_voids[p][q][card]
+            heard = heard & got_voids[p][q][card] | got[p][card]
             if theirs & whole:  # q may now ask for the card it gave
                 insort(wanted[q], card)
             else:  # q has no card of the rank left: nor does it want the others
                 rk[q] ^= rank_bit
                 left = wanted[q]
                 a, b, c = _OTHERS[card]
-                left.remove(a)
-                left.remove(b)
-                left.remove(c)
+                # (found by bisection: list.remove compares from the front)
+                del left[bisect_left(left, a)]
+                del left[bisect_left(left, b)]
+                del left[bisect_left(left, c)]
             mine = hand[p] | bit
-            wanted[p].remove(card)
+            left = wanted[p]
+            del left[bisect_left(left, card)]
             if mine & whole == whole:  # a quartet, laid down
                 mine ^= whole
                 rk[p] ^= rank_bit
@@ -752,7 +783,7 @@ class GoFish(Game[GoFishVars]):
             hand[p] = mine
             if theirs and mine:  # p asks again, unless the deal has stalled
                 if any_ or rk[p] & rk[nxt[p]] or not _no_ask_can_succeed(rk, nxt):
-                    gots.append((len(history) - 1, p, q, card, p, nxt))
+                    gots.append(len(history) - 1 << 3 | p)
                     continue
                 stalled = True
                 after = TERMINAL
@@ -768,11 +799,14 @@ class GoFish(Game[GoFishVars]):
                     after = TERMINAL
                 else:
                     after = p if mine else nxt[p]
-            gots.append((len(history) - 1, p, q, card, after, nxt))
+                    turns.append((len(history) - 1, after, nxt))
+            gots.append(len(history) - 1 << 3 | p)
             if after < 0:
                 break
             p = after
-        receivers = set(map(_ASKER_OF, gots))
+        # (operator's functions: a bound method of an int such as (7).__and__ is a slot
+        # wrapper, which makes a tuple of its arguments at every call)
+        receivers = set(map(and_, gots, repeat(7)))
         for a, name in enumerate(self._hands):
             cards = zones[name]
             m = hand[a]
@@ -792,14 +826,13 @@ class GoFish(Game[GoFishVars]):
                 cards[:] = [c for c in cards if m >> c & 1]
         for a, r in laid:
             zones[self._quartets[a]].extend(_RANK_CARDS[r])
-        state.known.update(map(_SHOWN.__getitem__, map(_CARD_OF, gots)))
         moves = len(history) - first
         v.refused = 0  # the playout ends on an ask that got a card
         v.denied = tables.denied(heard)
         v.holds = tables.holds(heard)
         v.score = tuple(score)
         v.stalled = stalled
-        log = _asks_heard(history, first, p0, order0, gots)
+        log = _asks_heard(history, first, p0, order0, gots, turns, any_)
         v.asks = (*v.asks, *log)[-asking.LOG_LENGTH :]
         state.current = TERMINAL
         return moves
