@@ -155,6 +155,11 @@ def _rank_text(rank: int) -> Text:
     return Text(RANK_NAMES[rank], zh=f"{RANKS_ZH[rank]}点牌")
 
 
+def _asker(state: GameState[AskForCardsVars]) -> int:
+    """The seat (from 1) a card given now goes to: the one whose ask is being answered."""
+    return state.vars.pending[0] + 1
+
+
 def _card_text(card: int) -> Text:
     """A card as it is handed over: "the five of clubs", 梅花5."""
     return Text("the " + Card(card).en.lower(), zh=Card(card).zh)
@@ -163,11 +168,10 @@ def _card_text(card: int) -> Text:
 # The words of asking, in both languages; 讨牌 and 讨空 are the text's own words.
 _ASK: Final = Text("ask player {q} for {rank}", zh="向玩家{q}讨{rank}")
 _NONE: Final = Text("say you have none", zh="说没有")
-_GIVE: Final = Text("give {card}", zh="给出{card}")
+_GIVE: Final = Text("give player {asker} {card}", zh="给玩家{asker}{card}")
 _SEEN_NONE: Final = Text("player {p} says he has none", zh="玩家{p}说没有")
 _SEEN_ASK: Final = Text("player {p}: {ask}", zh="玩家{p}：{ask}")
-_SEEN_GIVE: Final = Text("player {p} gives {card}", zh="玩家{p}给出{card}")
-_GIVES: Final = Text("player {q} gives player {asker} {card}", zh="{q}号玩家给{asker}号玩家{card}")
+_SEEN_GIVE: Final = Text("player {p} gives player {asker} {card}", zh="玩家{p}给玩家{asker}{card}")
 _WARNING: Final = Text(
     "you hold one: saying none costs 1 point when it comes out, as it will",
     zh="你有这种牌：说没有，到最后一定会被查出，罚1分",
@@ -459,7 +463,7 @@ class AskForCards(Game[AskForCardsVars]):
         state.vars.refusals = tuple(x for x in state.vars.refusals if x[1] != rank)
         state.tell(
             f"player {p + 1} lays down four {_rank_said(rank)}: +{QUARTET_POINTS}",
-            f"{p + 1}号玩家亮出四张{RANKS_ZH[rank]}点牌：+{QUARTET_POINTS}分",
+            f"玩家{p + 1}亮出四张{RANKS_ZH[rank]}点牌：+{QUARTET_POINTS}分",
         )
 
     def _part(self, state: GameState[AskForCardsVars], p: int, cards: Sequence[int]) -> None:
@@ -489,7 +493,7 @@ class AskForCards(Game[AskForCardsVars]):
         self._add(state, "score", p, -lies)
         state.tell(
             f"player {p + 1} said he had no {_rank_said(rank)} and had one: -{lies}",
-            f"{p + 1}号玩家有牌不给：罚{lies}分",
+            f"玩家{p + 1}有牌不给：罚{lies}分",
         )
 
     def _next_holder(self, state: GameState[AskForCardsVars], p: int) -> int:
@@ -592,8 +596,7 @@ class AskForCards(Game[AskForCardsVars]):
                 for who, r, received in state.vars.refusals
             )
         asking.note_ask(state, asker, q, rank, 1)
-        if state.story is not None:
-            state.tell(_GIVES.format(q=q + 1, asker=asker + 1, card=_card_text(card)))
+        # no story line: the move (give player 1 the five of clubs) says who got what
         state.vars.streak = 0
         state.current = asker
         self._lay_down(state, asker, rank)
@@ -737,7 +740,7 @@ class AskForCards(Game[AskForCardsVars]):
         if action >= ASK:
             q, rank = divmod(action - ASK, 13)
             return _ASK.format(q=q + 1, rank=_rank_text(rank))
-        return _GIVE.format(card=_card_text(action))
+        return _GIVE.format(asker=_asker(state), card=_card_text(action))
 
     def _action_seen(
         self, state: GameState[AskForCardsVars], action: int, player: int
@@ -750,7 +753,7 @@ class AskForCards(Game[AskForCardsVars]):
             return _SEEN_NONE.format(p=who)
         if action >= ASK:
             return _SEEN_ASK.format(p=who, ask=self._action_name(state, action))
-        return _SEEN_GIVE.format(p=who, card=_card_text(action))
+        return _SEEN_GIVE.format(p=who, asker=_asker(state), card=_card_text(action))
 
     def _warning(self, state: GameState[AskForCardsVars], action: int) -> Text | None:
         if action == NONE and len(self._legal_actions(state)) > 1:

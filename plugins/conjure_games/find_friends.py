@@ -455,8 +455,7 @@ class FindFriends(TrickGame[FindFriendsVars]):
         elif v.phase == "trump":
             v.trump = action - TRUMP
             v.phase = "call"
-            suit = "♠♥♣♦"[v.trump]
-            state.tell(f"player {me + 1} names trumps {suit}", f"玩家{me + 1}定{suit}为主")
+            # no story line: the move (trumps ♣) says it
         else:
             v.called = action - CALL
             v.phase = "play"
@@ -493,8 +492,8 @@ class FindFriends(TrickGame[FindFriendsVars]):
         if card == v.called and me != v.declarer:
             v.partner = me
             state.tell(
-                f"player {me + 1} plays {CARDS[card]}: the declarer's friend",
-                f"玩家{me + 1}打出{CARDS[card]}，是庄家的朋友",
+                f"player {me + 1} is the declarer's friend",  # the move shows the card
+                f"玩家{me + 1}是庄家的朋友",
             )
         playing = v.playing
         k = len(trick)

@@ -444,12 +444,7 @@ class Klaberjass(MatchGame[KlaberjassVars]):
         me = state.current
         if action >= DECLARE:
             combo = SEQUENCES.catalogue[action - DECLARE]
-            declare(state, combo)
-            if state.story is not None:  # someone is listening
-                state.tell(
-                    f"player {me + 1} declares {combo.label()}",
-                    f"玩家{me + 1}宣布{combo.label_zh()}",
-                )
+            declare(state, combo)  # no story line: the move (declare run 9♣ 8♣ 7♣) says it
             declared = list(v.declared)
             declared[me] = action - DECLARE
             v.declared = tuple(declared)

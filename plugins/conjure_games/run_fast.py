@@ -43,7 +43,6 @@ RANK: Final = tuple((c % 13 - 2) % 13 if c < 52 else c - 39 for c in range(54))
 #: a card's rank as a packed play (a single)
 PACKED: Final = tuple(1 << 3 * r for r in RANK)
 _PASS: Final = Text("pass", zh="弃权")
-_PLAYS: Final = Text("player {p} plays {cards}", zh="{p}号出 {cards}")
 _PLAY: Final = Text("{cards} ({shape})", zh="{cards}（{shape}）")
 PASS: Final = SPECIAL
 #: a play's action: its packed ranks shifted clear of the pass
@@ -349,8 +348,7 @@ class RunFast(Game[RunFastVars]):
         n = self.num_players
         nxt = (me - 1) % n
         if action == PASS:
-            if state.story is not None:
-                state.tell(f"player {me + 1} passes", f"{me + 1}号弃权")
+            # no story line: the move (pass) is all the table hears
             if nxt == v.owner:
                 v.last = 0
             state.current = nxt
@@ -358,9 +356,7 @@ class RunFast(Game[RunFastVars]):
         play = action >> SHIFT
         left = _take(state, me, play, v.opener)
         v.opener = -1
-        if state.story is not None:
-            said = play_label(play)
-            state.tell(_PLAYS.format(p=me + 1, cards=said))
+        # no story line: the move (3 3, pair of 3) is all the table sees
         v.last = play
         v.owner = me
         plays = list(v.plays)

@@ -410,8 +410,7 @@ class SixtySix(TrickGame[SixtySixVars]):
         me = state.current
         if action >= CLOSE:
             if action == CLOSE:
-                v.closed = True
-                state.tell(f"player {me + 1} closes the stock", f"玩家{me + 1}关闭储备牌")
+                v.closed = True  # no story line: the move (close) says it
                 return
             self._declared(state, declarer=me if action == DECLARE else -1)
             return
@@ -419,9 +418,10 @@ class SixtySix(TrickGame[SixtySixVars]):
             nine = v.trump * 13 + NINE
             state.reveal(nine)
             v.trump = action - CHANGE
+            # the move says the new trump; the story, which 9 is shown and led
             state.tell(
-                f"player {me + 1} shows the 9 and changes trump to {SUIT_SYMBOLS[v.trump]}",
-                f"玩家{me + 1}亮出9，把王牌改为{SUIT_SYMBOLS[v.trump]}",
+                f"player {me + 1} shows and leads {CARDS[nine]}",
+                f"玩家{me + 1}亮出并打出{CARDS[nine]}",
             )
             action = nine
         else:

@@ -482,7 +482,7 @@ class ThreeCardShowdown(MatchGame[ShowdownVars]):
         v = state.vars
         me = state.current
         if action == DECLINE:
-            state.tell(f"player {me + 1} declines", f"{me + 1}号弃权")
+            # no story line for a decline or a bet: the move (decline, open 2, bet 8) says it
             self._showdown(state)
             return
         if action >= OPEN:
@@ -496,7 +496,6 @@ class ThreeCardShowdown(MatchGame[ShowdownVars]):
         v.stakes = tuple(stakes)
         v.last_bet = amount
         v.bets += 1
-        state.tell(f"player {me + 1} bets {amount}", f"{me + 1}号出{amount}个筹码")
         nxt = (me + 1) % self.num_players
         if nxt == v.dealer:
             v.round += 1
@@ -519,7 +518,7 @@ class ThreeCardShowdown(MatchGame[ShowdownVars]):
         state.tell(
             f"showdown ({shown}): player {winner + 1} wins with {name}; "
             f"chips {' '.join(f'{g:+d}' for g in gains)}",
-            f"亮牌（{shown}）：{winner + 1}号以{CATEGORY_ZH[category(hands[winner])]}获胜；"
+            f"亮牌（{shown}）：玩家{winner + 1}以{CATEGORY_ZH[category(hands[winner])]}获胜；"
             f"筹码 {' '.join(f'{g:+d}' for g in gains)}",
         )
         v.last_bet = 0
@@ -569,7 +568,7 @@ class ThreeCardShowdown(MatchGame[ShowdownVars]):
                 f"round {v.round}, cards looked at {v.looked}, last bet {v.last_bet}, "
                 f"dealer player {v.dealer + 1}",
                 zh=f"第{v.round}圈，看牌{v.looked}张，上家出{v.last_bet}个筹码，"
-                f"庄家{v.dealer + 1}号",
+                f"庄家玩家{v.dealer + 1}",
             ),
         ]
 

@@ -377,11 +377,7 @@ class TrumpAgreement(TrickGame[TrumpAgreementVars]):
             v.trump = v.turned // 13
             state.move(v.turned, "turned", HANDS[me])
             state.reveal(v.turned)
-            v.phase = "exchange"
-            state.tell(
-                f"player {me + 1} agrees: trump is {'♠♥♣♦'[v.trump]}",
-                f"玩家{me + 1}同意，{'♠♥♣♦'[v.trump]}为将",
-            )
+            v.phase = "exchange"  # no story line: the move (agree, Q♥ for trump) says it
         else:
             state.move(action, HANDS[me], "discard")
             v.phase = "play"

@@ -241,9 +241,9 @@ def test_asks_and_answers_in_both_languages() -> None:
     assert s.action_name(five, "zh") == "向玩家2讨5点牌"
     assert game.parse_action(s, "向玩家2讨5点牌") == five
     s.apply_action(five)
-    assert s.action_name(c("5C")) == "give the five of clubs"
-    assert s.action_name(c("5C"), "zh") == "给出梅花5"
-    assert s.action_seen(c("5C"), 0, "zh") == "玩家2给出梅花5"
+    assert s.action_name(c("5C")) == "give player 1 the five of clubs"
+    assert s.action_name(c("5C"), "zh") == "给玩家1梅花5"
+    assert s.action_seen(c("5C"), 0, "zh") == "玩家2给玩家1梅花5"
     assert s.action_name(NONE, "zh") == "说没有"
     s.apply_action(NONE)  # a lie: he holds the five of clubs
     facts = game._facts(s, 0)

@@ -147,10 +147,19 @@ def test_fast_playout_is_the_checked_playout(n: int) -> None:
         assert fast.returns() == checked.returns()
 
 
-def test_fast_playout_is_used_and_leaves_a_told_game_to_the_generic_loop() -> None:
+def test_fast_playout_is_used_and_leaves_a_told_game_to_the_generic_loop(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     game = RunFast(3)
     assert game.fast_playout
+    used: list[int] = []
+    own = game._play_random
+    monkeypatch.setattr(game, "_play_random", lambda *a: used.append(1) or own(*a))
     state = game.new_initial_state(1)
-    state.story = []
     random_playout(state, random.Random(1), uniform=True)
-    assert state.is_terminal() and state.story
+    assert state.is_terminal() and used
+    used.clear()
+    state = game.new_initial_state(1)
+    state.story = []  # a game being told (played on screen) goes move by move
+    random_playout(state, random.Random(1), uniform=True)
+    assert state.is_terminal() and not used

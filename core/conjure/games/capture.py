@@ -476,7 +476,8 @@ class CaptureGame(MatchGame[CV]):
         sweeps = list(state.vars.sweeps)
         sweeps[player] += 1
         state.vars.sweeps = tuple(sweeps)
-        state.tell(f"player {player + 1} sweeps the table", f"玩家{player + 1}扫除场牌")
+        # the move already says "(sweep)": the story adds only that this one scores
+        state.tell(f"player {player + 1} scores the sweep", f"玩家{player + 1}扫光得分")
 
     def finish_deal(self, state: GameState[CV], points: Sequence[int], why: str = "") -> None:
         """Record and tell the deal's match points, then close the deal."""
