@@ -108,6 +108,14 @@ class Interrupted(KeyboardInterrupt):
     ("after 1,200 of 200,000 games").
 
     A :class:`KeyboardInterrupt`, not a :class:`ConjureError`, so that nothing that handles bad
-    input swallows it on the way out."""
+    input swallows it on the way out. Like a :class:`ConjureError`, the message may be a
+    :class:`conjure.text.Text` (:func:`said` gives it in the command's language)."""
 
     exit_code = EXIT_INTERRUPTED
+
+    def __init__(self, message: object = "", *args: object) -> None:
+        from conjure.text import Text
+
+        super().__init__(str(message), *args)
+        #: the message in every language it was written in
+        self.text = message if isinstance(message, Text) else Text(str(message))

@@ -123,3 +123,19 @@ def test_simulate_in_chinese(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--lang", "zh", "simulate", "goofspiel", "-n", "20", "--seed", "1"]) == 0
     out = capsys.readouterr().out
     assert "座位" in out and "20局，种子1" in out and "seat" not in out
+
+
+def test_an_interrupted_simulation_says_how_far_it_got_in_both_languages() -> None:
+    from conjure.errors import Interrupted, said
+    from conjure.games.simulate import simulate
+    from conjure_games.goofspiel import Goofspiel
+
+    def stop(n: int) -> None:
+        raise KeyboardInterrupt
+
+    with pytest.raises(Interrupted) as caught:
+        simulate(Goofspiel(), 3000, seed=4, progress=stop)
+    assert said(caught.value) == str(caught.value)
+    assert str(caught.value).startswith("after ") and "of 3,000 games (seed 4)" in str(caught.value)
+    assert said(caught.value, "zh").startswith("已完成3,000局中的")
+    assert said(caught.value, "zh").endswith("局（种子 4）")

@@ -310,3 +310,17 @@ def test_an_interrupted_walk_says_nothing_was_proved(
         "conjure: interrupted while walking every case (about 576): no counter-example so far, "
         "nothing proved"
     )
+
+
+def test_an_interruption_says_what_it_covered_in_the_chosen_language(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    verify_module = importlib.import_module("conjure.magic.verify")
+
+    def interrupted(*args: object, **kwargs: object) -> object:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(verify_module, "walk_all", interrupted)
+    assert main(["--lang", "zh", "verify", "courting-kings"]) == 130
+    err = capsys.readouterr().err.strip()
+    assert err == "conjure: interrupted 逐一检查所有情况（约576种）时：尚未发现反例，也没有证明"

@@ -208,7 +208,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"conjure: error: {said(exc, _error_lang(argv))}", file=sys.stderr)
         return exc.exit_code
     except KeyboardInterrupt as exc:
-        covered = f" {exc}" if isinstance(exc, Interrupted) and str(exc) else ""
+        covered = (
+            f" {said(exc, _error_lang(argv))}" if isinstance(exc, Interrupted) and str(exc) else ""
+        )
         _say(f"conjure: interrupted{covered}")
         return EXIT_INTERRUPTED
     except BrokenPipeError:

@@ -610,9 +610,10 @@ def _verify(args: argparse.Namespace) -> int:
         if total < 2:
             raise
         from conjure.errors import Interrupted
+        from conjure.errors import said as said_in
 
         said = w["interrupted"].format(n=len(done), total=total, tally=_tally(done, lang))
-        within = str(exc) if isinstance(exc, Interrupted) else ""
+        within = said_in(exc, lang) if isinstance(exc, Interrupted) else ""
         if within:  # what the setting under way had covered
             said = w["interrupted within"].format(said=said, within=within)
         raise Interrupted(said.get(lang)) from None

@@ -281,7 +281,10 @@ def _drill(args: argparse.Namespace) -> int:
         print(summary(result, session, args.lang))
     if result.interrupted:
         # Ctrl-C is a way to stop too: the summary above, then the usual interrupted exit
-        raise Interrupted(f"after {len(result.answers)} answers, every one saved")
+        n = len(result.answers)
+        raise Interrupted(
+            Text(f"after {n} answers, every one saved", zh=f"已回答{n}次，全部已保存")
+        )
     return EXIT_OK
 
 

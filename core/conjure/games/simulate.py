@@ -20,6 +20,7 @@ from conjure.errors import Interrupted
 from conjure.games.api import CHANCE, TERMINAL, Game
 from conjure.games.bots import make_bot, random_playout
 from conjure.parallel import Backend, Chunk, closing, derive_seed, executor, plan
+from conjure.text import Text
 
 
 @attrs.frozen
@@ -248,7 +249,10 @@ def simulate(
                     progress(chunk.size)
     except KeyboardInterrupt:
         raise Interrupted(
-            f"after {played:,} of {games:,} game{'s' if games != 1 else ''} (seed {seed})"
+            Text(
+                f"after {played:,} of {games:,} game{'s' if games != 1 else ''} (seed {seed})",
+                zh=f"已完成{games:,}局中的{played:,}局（种子 {seed}）",
+            )
         ) from None
     n = game.num_players
     sides = len(game.team_names())

@@ -33,6 +33,7 @@ from conjure.errors import Interrupted, UsageError
 from conjure.games.api import Game
 from conjure.games.simulate import Summary, mean_interval, simulate, wilson
 from conjure.parallel import Backend
+from conjure.text import Text
 
 #: the most simulations one command may ask for (seatings times grid points)
 MAX_RUNS = 1000
@@ -183,6 +184,9 @@ def tournament(
             points.append(Point(point, game.num_players, summaries))
     except Interrupted:
         raise Interrupted(
-            f"after {played:,} of {total:,} games of {runs:,} simulations (seed {seed})"
+            Text(
+                f"after {played:,} of {total:,} games of {runs:,} simulations (seed {seed})",
+                zh=f"{runs:,}组模拟共{total:,}局，已完成{played:,}局（种子 {seed}）",
+            )
         ) from None
     return points

@@ -371,8 +371,11 @@ def verify(
             from conjure.errors import Interrupted
 
             raise Interrupted(
-                f"while walking every case (about {_big(space)}): no counter-example so far, "
-                "nothing proved"
+                Text(
+                    f"while walking every case (about {_big(space)}): no counter-example so "
+                    "far, nothing proved",
+                    zh=f"逐一检查所有情况（约{_big(space)}种）时：尚未发现反例，也没有证明",
+                )
             ) from None
         notes.extend(
             _NOTES["no merging"].format(where=where, why=why)
@@ -607,8 +610,11 @@ def _search_parallel(
                     break
     except KeyboardInterrupt:
         raise Interrupted(
-            f"after {cases:,} of {examples:,} random cases searched (seed {seed}), "
-            "no counter-example among them"
+            Text(
+                f"after {cases:,} of {examples:,} random cases searched (seed {seed}), "
+                "no counter-example among them",
+                zh=f"已随机检查{examples:,}种情况中的{cases:,}种（种子 {seed}），其中没有反例",
+            )
         ) from None
     if failing is None:
         return cases, None
