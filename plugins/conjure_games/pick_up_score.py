@@ -167,7 +167,7 @@ class PickUpScore(CaptureGame[CaptureVars]):
                 "n "
                 "be taken (and 换牌 in seed 001 says so: 「手牌和场牌无法配合时，可出任意一张手牌"
                 "」)",
-                "原文没有说明；在钓鱼类游戏中，什么都取不到时就出一张牌到桌上（seed 001的换牌也这"
+                "原文没有说明；在钓鱼类游戏中，什么都取不到时就出一张牌到桌上（原文001的换牌也这"
                 "样说：「手牌和场牌无法配合时，可出任意一张手牌」）",
             ),
         ),
@@ -196,7 +196,7 @@ class PickUpScore(CaptureGame[CaptureVars]):
             Text(
                 "the rule of the fishing family; 换牌 (seed 001): "
                 "「剩下的场牌，归给最后一次取得牌的人」",
-                "钓鱼类游戏的规则；换牌（seed 001）：「剩下的场牌，归给最后一次取得牌的人」",
+                "钓鱼类游戏的规则；换牌（原文001）：「剩下的场牌，归给最后一次取得牌的人」",
             ),
         ),
         RuleNote(

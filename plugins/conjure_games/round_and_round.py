@@ -120,9 +120,9 @@ class RoundAndRound(TrickGame[TrickVars]):
                 "about a card worth nothing (无用的牌), not a rule that the loser's card is lost. "
                 "With both cards taken a deal's 65 points are all won and 'more points' always "
                 "decides",
-                "seed 000中赢的人把黑桃6放在一边（赢的对手，把庄家出的黑桃6给放弃不用），可见他收"
+                "原文000中赢的人把黑桃6放在一边（赢的对手，把庄家出的黑桃6给放弃不用），可见他收"
                 "走了这张牌；一副的得分按所赢的牌计算（以每次所赢得的牌，计算得分）；奖分给取得所"
-                "有得分的牌的人（取得所有得分的牌）；seed 003出黑桃5是为了要赢黑桃2，而这张牌只有"
+                "有得分的牌的人（取得所有得分的牌）；原文003出黑桃5是为了要赢黑桃2，而这张牌只有"
                 "被赢家收走才值10分。「6当弃牌」说的是一张不值分的牌（无用的牌），并不是说输方的牌"
                 "作废。两张牌都收走时，一副的65分全部有人得到，总是由分多者决定胜负",
             ),

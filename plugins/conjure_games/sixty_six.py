@@ -125,7 +125,7 @@ class SixtySix(TrickGame[SixtySixVars]):
             Text(
                 "seed 003; seed 000 says A>K>Q>J>10>9, but the example deal in both copies needs "
                 "10 above K and J: the dealer's ♥10 wins over ♥J and his ♦10 over ♦Q",
-                "取seed 003；seed 000说A>K>Q>J>10>9，但两个版本的例子都要求10大于K和J：庄家的红桃1"
+                "取原文003；原文000说A>K>Q>J>10>9，但两个版本的例子都要求10大于K和J：庄家的红桃1"
                 "0赢红桃J，方块10赢方块Q",
             ),
         ),

@@ -166,3 +166,18 @@ def test_a_chinese_name_with_full_width_marks_is_typed(game_id: str) -> None:
         state.sample_chance(random.Random(1))
     for action in game.ordered_actions(state)[:12]:
         assert game.parse_action(state, state.action_name(action, "zh")) == action
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_the_rules_in_chinese_name_only_options_and_ranks_in_latin(
+    game_id: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Rule notes, sources and options in Chinese: the Latin left is the options' names (typed
+    as they are) and runs of ranks such as J-Q-K-A."""
+    from conjure.cli import main
+
+    assert main(["--lang", "zh", "rules", game_id]) == 0
+    out = capsys.readouterr().out
+    names = {p for option in GAMES[game_id].options for p in re.split(r"[_\-0-9]", option.name)}
+    left = [w for w in english_words(out, allow=names) if not re.fullmatch(r"[AKQJ-]+", w)]
+    assert left == [], f"{game_id}: {left}"
