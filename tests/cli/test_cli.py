@@ -289,6 +289,14 @@ def test_a_bad_leading_lang_is_one_line(capsys: pytest.CaptureFixture[str]) -> N
             ["--lang=zh", "verify", "courting-kings", "--workers", "0"],
             "--workers：0 超出范围（允许：至少1）",
         ),
+        (
+            ["--lang", "zh", "play", "go-fish", "--players", "９"],
+            "--players：不能是9（go-fish的人数：3, 4, 5, 6）",
+        ),
+        (
+            ["--lang", "zh", "simulate", "goofspiel", "--option", "foo=1"],
+            "--option：goofspiel没有选项 'foo'（选项：ties）",
+        ),
     ],
 )
 def test_a_number_refused_is_said_in_the_chosen_language(

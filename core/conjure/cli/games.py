@@ -181,17 +181,23 @@ def _game(args: argparse.Namespace) -> Any:
     value out of range is bad input (exit 2) with the option named, like a routine's."""
     cls = registry().game(args.game)
     if args.players is not None and args.players not in cls.players:
-        allowed = ", ".join(map(str, cls.players))
+        allowed = ", ".join(map(str, sorted(cls.players)))
         raise UsageError(
-            f"--players: {args.players} is not allowed ({cls.id} is played by {allowed})"
+            Words(
+                f"--players: {args.players} is not allowed ({cls.id} is played by {allowed})",
+                zh=f"--players：不能是{args.players}（{cls.id}的人数：{allowed}）",
+            )
         )
     options = int_params(args.option, flag="--option")
     known = {o.name: o for o in cls.options}
     for name, value in options.items():
         if name not in known:
-            names = ", ".join(known) or "none"
+            names = ", ".join(known)
             raise UnknownNameError(
-                f"--option: {cls.id} has no option {quote(name)} (options: {names})"
+                Words(
+                    f"--option: {cls.id} has no option {quote(name)} (options: {names or 'none'})",
+                    zh=f"--option：{cls.id}没有选项 {quote(name)}（选项：{names or '无'}）",
+                )
             )
         check_range(value, f"--option {name}", known[name].low, known[name].high)
     return cls(args.players, **options)
@@ -333,8 +339,13 @@ def _sweeps(args: argparse.Namespace, cls: Any) -> list[tuple[str, list[int]]]:
         for value in values:
             if name == "players":
                 if value not in cls.players:
-                    allowed = ", ".join(map(str, cls.players))
-                    raise UsageError(f"{flag}: {value} is not allowed ({cls.id}: {allowed})")
+                    allowed = ", ".join(map(str, sorted(cls.players)))
+                    raise UsageError(
+                        Words(
+                            f"{flag}: {value} is not allowed ({cls.id}: {allowed})",
+                            zh=f"{flag}：不能是{value}（{cls.id}的人数：{allowed}）",
+                        )
+                    )
             else:
                 check_range(value, flag, known[name].low, known[name].high)
         sweeps.append((name, list(dict.fromkeys(values))))
