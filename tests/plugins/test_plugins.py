@@ -138,6 +138,10 @@ def test_cli_lists_broken_plugins_by_name(
     assert main(["plugins"]) == 4
     out = capsys.readouterr().out
     assert "fake_missing" in out and "broken" in out
+    assert main(["plugins", "--lang", "zh"]) == 4
+    out = capsys.readouterr().out
+    assert "插件" in out and "已损坏：" in out and "流程：third-routine" in out
+    assert "broken" not in out and "routines:" not in out
 
 
 def test_other_commands_warn_about_broken_plugins_and_still_work(
