@@ -85,10 +85,21 @@ def test_cuts() -> None:
     assert after("left: AS 2S / 3S", CompleteCut("left")) == "left: 3S AS 2S"
     with pytest.raises(IllegalMoveError, match="both sides"):
         S("left: AS 2S").push(CompleteCut("left", 3))
-    # cutting nothing or the whole packet leaves it as it was (a count of 0 is a move)
-    assert after("left: AS / 2S", CompleteCut("left", 2)) == "left: AS / 2S"
-    assert after("left: AS / 2S", CompleteCut("left", 0)) == "left: AS / 2S"
-    assert after("left: AS 2S", Cut("left", "table", 0)) == "left: AS 2S"
+    # cutting the whole packet would leave it as it was: no move, refused with the reason
+    with pytest.raises(IllegalMoveError, match="both sides"):
+        S("left: AS / 2S").push(CompleteCut("left", 2))
+    with pytest.raises(IllegalMoveError, match="both sides"):
+        S("left: AS 2S").push(Cut("left", "table", 2))
+    # and a count of no cards is no move at all
+    for no_move in (
+        lambda: CompleteCut("left", 0),
+        lambda: Cut("left", "table", 0),
+        lambda: Peel("left", "right", 0),
+        lambda: Take("left", "right", 0),
+        lambda: Insert("left", "right", 0, 0),
+    ):
+        with pytest.raises(IllegalMoveError, match="n must be 1 or more, not 0: a move of no"):
+            no_move()
     with pytest.raises(IllegalMoveError, match="no break"):
         S("left: AS 2S").push(CompleteCut("left"))
     with pytest.raises(IllegalMoveError, match="empty place"):
@@ -190,7 +201,7 @@ def test_errors_name_the_move_and_the_state() -> None:
         S("left: AS").push(Peel("left", "left"))
     with pytest.raises(UnknownNameError, match="unknown place 'pocket'"):
         Peel("pocket", "left")
-    with pytest.raises(IllegalMoveError, match="0 or more"):
+    with pytest.raises(IllegalMoveError, match="1 or more, not -1"):
         Peel("left", "right", -1)
 
 
@@ -314,7 +325,7 @@ def test_parse_move(text: str, move: object) -> None:
         ("TurnCard left ²", "depth must be a whole number, not '²'"),
         ("TurnCard left " + "9" * 5000, r"\(5,000 characters\)"),
         ("TurnCard left -1", "depth must be 0 or more, not -1"),
-        ("Peel left right -2", "n must be 0 or more, not -2"),
+        ("Peel left right -2", "n must be 1 or more, not -2"),
         ("Spread left sideways", "a spread faces 'audience' or 'self'"),
         ("Peel left right n=1 n=2", "n is given twice"),
         ("", "empty move"),
@@ -537,3 +548,10 @@ def test_moves_change_the_state_only_through_its_primitives() -> None:
         and not isinstance(node.ctx, ast.Load)
     ]
     assert writes == []
+
+
+def test_a_card_named_twice_in_a_cull_is_refused_naming_it() -> None:
+    with pytest.raises(IllegalMoveError, match="K♠ named twice: name each card once"):
+        Cull("left", "KS,KS")
+    with pytest.raises(NotationError, match="K♠ named twice: name each card once"):
+        parse_move("Cull left KS,QH,KS")

@@ -24,6 +24,7 @@ from conjure.deck import (
     Riffle,
     Riffles,
     SpellDeal,
+    Spread,
     TopToBottom,
     letters,
     parse_move,
@@ -278,7 +279,7 @@ def _ends_model(size: int, held: int | None, n: int, up: bool) -> tuple[list[int
     return cards, None if above is None else len(above)
 
 
-@given(st.integers(1, 8), st.data(), st.integers(0, 20), st.booleans())
+@given(st.integers(1, 8), st.data(), st.integers(1, 20), st.booleans())
 def test_top_to_bottom_and_back_a_card_at_a_time(
     size: int, data: st.DataObject, n: int, up: bool
 ) -> None:
@@ -299,7 +300,8 @@ def test_top_to_bottom_words_and_a_one_card_packet() -> None:
     assert order(s) == [0]
     with pytest.raises(IllegalMoveError, match="the left hand is empty"):
         DeckState().push(TopToBottom("left"))
-    DeckState().push(TopToBottom("left", 0))  # a count of 0 is a move that changes nothing
+    with pytest.raises(IllegalMoveError, match="a move of no cards is no move"):
+        TopToBottom("left", 0)  # a count of 0 is refused: it would change nothing
 
 
 # -- what the audience sees is not what happens -------------------------------------------------
@@ -358,3 +360,11 @@ def test_elmsley_count_order_and_what_the_audience_sees() -> None:
         deck(3).push(ElmsleyCount("left", "right"))
     with pytest.raises(IllegalMoveError, match="an empty place"):
         DeckState.parse("left: AS 2S 3S 4S; right: KH").push(ElmsleyCount("left", "right"))
+
+
+def test_a_double_lift_of_a_whole_spread_packet_leaves_it_spread() -> None:
+    # the two cards are turned where they lie: the packet never leaves its place
+    s = DeckState.parse("table: 3S^ 2S")
+    s.push(Spread("table", "self"))
+    s.push(DoubleLift("table"))
+    assert s.text() == "table: 2S^ 3S" and s.spread == {"table": "self"}

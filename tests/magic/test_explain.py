@@ -115,7 +115,8 @@ def deal_away(p: Performance) -> None:
     p.start(DeckState.from_cards("left", SIX))
     p.step("①", en="Deal some cards away.")
     p.values["chosen"] = p.state.cards("left")[4]
-    p.do(Peel("left", "table", p.params["throw"]))
+    if p.params["throw"]:  # a peel of no cards is no move
+        p.do(Peel("left", "table", p.params["throw"]))
 
 
 def still_held(p: Performance) -> str | None:

@@ -46,7 +46,7 @@ TAKE_N = make(take_n_script)
 def test_an_invalid_move_built_from_a_choice_fails_that_case_at_its_step() -> None:
     outcome = perform(TAKE_N)
     assert outcome.failure is not None and outcome.error is None
-    assert outcome.failure.step == "②" and "n must be 0 or more" in outcome.failure.message
+    assert outcome.failure.step == "②" and "n must be 1 or more" in outcome.failure.message
     report = verify(TAKE_N)
     assert report.verdict == "refuted" and report.cases == 1
     assert report.counterexample is not None

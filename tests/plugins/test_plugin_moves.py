@@ -43,7 +43,7 @@ ENGLISH_ONLY = '''
 
 
     def script(p):
-        n = p.choose("n", range(0, 6), en="a number the spectator names")
+        n = p.choose("n", range(1, 6), en="a number the spectator names")
         p.start(DeckState.from_cards("left", CARDS[:6]))
         p.step("1", "Glimpse the bottom card")
         p.do(Glimpse("left", from_bottom=True))
@@ -172,7 +172,7 @@ def test_an_english_only_routine_plugin_works_end_to_end(
 
     assert main(["verify", "english-only", "--lang", lang]) == 0
     out = capsys.readouterr().out
-    assert "6" in out and ("PROVED" in out or "证明" in out)
+    assert "5" in out and ("PROVED" in out or "证明" in out)
 
     assert main(["rehearse", "english-only", "--all", "--lang", lang, "--choice", "n=2"]) == 0
     out = capsys.readouterr().out

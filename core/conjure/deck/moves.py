@@ -67,6 +67,21 @@ def _count_or_break(inst: object, attr: attrs.Attribute[int], value: int | None)
         _not_negative(inst, attr, value)
 
 
+def _cut_or_break(inst: object, attr: attrs.Attribute[int], value: int | None) -> None:
+    if value is not None:
+        _positive(inst, attr, value)
+
+
+def _positive(_inst: object, attr: attrs.Attribute[int], value: int) -> None:
+    """A count of cards a move moves: a move of no cards is no move, and is refused."""
+    if value < 1:
+        said = Text(
+            "{name} must be 1 or more, not {value}: a move of no cards is no move",
+            zh="{name}必须是1或更大的数，不是{value}：不动任何牌就不是一个动作",
+        )
+        raise IllegalMoveError(said.format(name=attr.name, value=value))
+
+
 _PLACE: Final = {READ: read_place, "place": True}
 _NUMBER: Final = {READ: read_count}
 _FLAG: Final = {READ: read_flag}
@@ -184,6 +199,9 @@ class Move:
 
     #: a move that only shows cards and changes nothing
     display: ClassVar[bool] = False
+    #: a count: cards passed one at a time from ``places()[0]`` to ``places()[-1]``, each
+    #: seen by the audience as it goes (:meth:`counts`)
+    counting: ClassVar[bool] = False
     #: the move's entry in the move reference
     ref: ClassVar[MoveRef | None] = None
 
@@ -197,6 +215,12 @@ class Move:
     def shows(self, s: DeckState) -> tuple[int, ...]:
         """Codes of the faces the audience sees while the move is made (asked before it)."""
         return ()
+
+    def counts(self, s: DeckState) -> bytes:
+        """For a count (:attr:`counting`), the side of a card the audience sees at each count,
+        in order, as packet bytes (a card's code, with ``FACE_UP`` when its face is the side
+        uppermost); empty when the count is made out of their sight. Asked before the move."""
+        return b""
 
     def text(self) -> Text:
         """What the move does, in every language."""
@@ -241,7 +265,7 @@ class Peel(Move):
     """Peel ``n`` cards one at a time off the top of ``src`` onto the top of ``dst``.
 
     Each card lands on the one before, so the order of the peeled cards reverses. With ``turn``
-    each card is turned over as it goes. ``n=0`` does nothing.
+    each card is turned over as it goes.
     """
 
     ref: ClassVar = MoveRef(
@@ -259,13 +283,13 @@ class Peel(Move):
         example="Peel left table.pile 2",
         zh=(
             "从 src 的特普逐张抽出 n 张牌放到 dst 的特普。每张牌落在前一张上，所以抽出的牌顺序颠"
-            "倒。turn 时每张牌在移动中翻面。n=0 时什么也不做。"
+            "倒。turn 时每张牌在移动中翻面。"
         ),
     )
 
     src: str = attrs.field(validator=_place, metadata=_PLACE)
     dst: str = attrs.field(validator=_place, metadata=_PLACE)
-    n: int = attrs.field(default=1, validator=_not_negative, metadata=_NUMBER)
+    n: int = attrs.field(default=1, validator=_positive, metadata=_NUMBER)
     turn: bool = attrs.field(default=False, metadata=_FLAG)
 
     _WORDS: ClassVar = Text(
@@ -279,12 +303,12 @@ class Peel(Move):
         self._need(s, self.src, self.n)
 
     def run_unchecked(self, s: DeckState) -> None:
-        if not self.n:  # no card: nothing happens
-            return
         block = s.take(self.src, self.n)
         if self.turn:
             block = block.translate(FLIP)
         s.put(self.dst, block[::-1])
+
+    counting: ClassVar[bool] = True
 
     def shows(self, s: DeckState) -> tuple[int, ...]:
         if not (s.in_view(self.src) and s.in_view(self.dst)):
@@ -293,6 +317,13 @@ class Peel(Move):
         if self.turn:
             block = block.translate(FLIP)
         return tuple(b & CODE_MASK for b in block if b & FACE_UP)
+
+    def counts(self, s: DeckState) -> bytes:
+        # each card is seen as it lands, the side that ends uppermost
+        if not (s.in_view(self.src) and s.in_view(self.dst)):
+            return b""
+        block = s.packet(self.src)[: self.n]
+        return block.translate(FLIP) if self.turn else block
 
     def text(self) -> Text:
         return self._WORDS.format(
@@ -334,7 +365,7 @@ class Deal(Peel):
 class Take(Move):
     """Move ``n`` cards as one block, their order kept, from the top (or bottom) of ``src`` onto
     the top (or bottom) of ``dst``: several cards handled as one (a double or triple lift, a
-    block dropped as one card). ``n=0`` does nothing.
+    block dropped as one card).
     """
 
     ref: ClassVar = MoveRef(
@@ -358,7 +389,7 @@ class Take(Move):
 
     src: str = attrs.field(validator=_place, metadata=_PLACE)
     dst: str = attrs.field(validator=_place, metadata=_PLACE)
-    n: int = attrs.field(default=1, validator=_not_negative, metadata=_NUMBER)
+    n: int = attrs.field(default=1, validator=_positive, metadata=_NUMBER)
     from_bottom: bool = attrs.field(default=False, metadata=_FLAG)
     to_bottom: bool = attrs.field(default=False, metadata=_FLAG)
 
@@ -373,8 +404,6 @@ class Take(Move):
         self._need(s, self.src, self.n)
 
     def run_unchecked(self, s: DeckState) -> None:
-        if not self.n:  # no card: nothing happens
-            return
         if self.from_bottom:
             block = s.take_bottom(self.src, self.n)
         else:
@@ -458,8 +487,7 @@ class Transfer(Move):
 class Insert(Move):
     """Take ``n`` cards as a block off the top of ``src`` and push them into ``dst`` so that
     ``depth`` cards of ``dst`` lie above them. ``src`` may be ``dst`` itself (top card into the
-    middle): then ``depth`` counts in what is left after the block is taken. ``n=0`` does
-    nothing."""
+    middle): then ``depth`` counts in what is left after the block is taken."""
 
     ref: ClassVar = MoveRef(
         order=Text("kept inside the block", zh="这叠内部不变"),
@@ -480,7 +508,7 @@ class Insert(Move):
     src: str = attrs.field(validator=_place, metadata=_PLACE)
     dst: str = attrs.field(validator=_place, metadata=_PLACE)
     depth: int = attrs.field(validator=_not_negative, metadata=_NUMBER)
-    n: int = attrs.field(default=1, validator=_not_negative, metadata=_NUMBER)
+    n: int = attrs.field(default=1, validator=_positive, metadata=_NUMBER)
 
     _WORDS: ClassVar = Text(
         "Insert {cards} from the top of the {src} into the {dst} below {above}",
@@ -488,16 +516,13 @@ class Insert(Move):
     )
 
     def check(self, s: DeckState) -> None:
-        if not self.n:  # no card: nothing happens
-            return
         self._need(s, self.src, self.n)
         room = s.size(self.dst) - (self.n if self.src == self.dst else 0)
         if not 0 <= self.depth <= room:
             raise self._fail(_WHY["depth"].format(room=room, where=_where(s, self.dst)))
 
     def run_unchecked(self, s: DeckState) -> None:
-        if self.n:  # no card: nothing happens
-            s.insert(self.dst, self.depth, s.take(self.src, self.n))
+        s.insert(self.dst, self.depth, s.take(self.src, self.n))
 
     def shows(self, s: DeckState) -> tuple[int, ...]:
         # A face-up card pushed into a packet in view is seen as it goes in.
@@ -613,6 +638,16 @@ class Cull(Move):
     cards: tuple[int, ...] = attrs.field(converter=_card_codes, metadata={READ: read_cards})
     to_bottom: bool = attrs.field(default=True, metadata=_FLAG)
 
+    @cards.validator
+    def _once(self, _attr: object, value: tuple[int, ...]) -> None:
+        twice = sorted({c for c in value if value.count(c) > 1})
+        if twice:
+            names = " ".join(str(CARDS[c]) for c in twice)
+            said = Text(
+                "{names} named twice: name each card once", zh="{names}写了两次：每张牌只写一次"
+            )
+            raise IllegalMoveError(said.format(names=names))
+
     _WORDS: ClassVar = Text(
         "Cull {names} to the {where} of the {place}", zh="从{place}的牌中抽出{names}，放到{where}"
     )
@@ -658,8 +693,8 @@ _AT_BREAK = Text("at the break", zh="在布雷克处")
 
 @attrs.frozen
 class Cut(Move):
-    """Cut the top ``n`` cards of ``src`` off to the empty place ``dst`` (``None``: at a break).
-    ``n=0`` does nothing."""
+    """Cut the top ``n`` cards of ``src`` off to the empty place ``dst`` (``None``: at a break),
+    leaving cards in both."""
 
     ref: ClassVar = MoveRef(
         order=Text("kept in both packets", zh="两叠都不变"),
@@ -670,12 +705,12 @@ class Cut(Move):
         audience=Text("nothing", zh="什么也看不到"),
         layout="left: AS 2S / 3S",
         example="Cut left table.cut",
-        zh="把 src 特普的 n 张牌切到空位 dst（n=None：在布雷克处切）。n=0 时什么也不做。",
+        zh="把 src 特普的 n 张牌切到空位 dst（n=None：在布雷克处切），两边都留有牌。",
     )
 
     src: str = attrs.field(validator=_place, metadata=_PLACE)
     dst: str = attrs.field(validator=_place, metadata=_PLACE)
-    n: int | None = attrs.field(default=None, validator=_count_or_break, metadata=_NUMBER_OR_BREAK)
+    n: int | None = attrs.field(default=None, validator=_cut_or_break, metadata=_NUMBER_OR_BREAK)
 
     _WORDS: ClassVar = Text(
         "Cut {what} off the {src} to the {dst}", zh="从{src}切下{what}放到{dst}"
@@ -684,8 +719,6 @@ class Cut(Move):
 
     def check(self, s: DeckState) -> None:
         self._apart(self.src, self.dst)
-        if self.n == 0:  # no card cut: nothing happens
-            return
         n = _cut_depth(self, s, self.src, self.n)
         if not 0 < n < s.size(self.src):
             raise self._fail(_WHY["cut sides"].format(where=_where(s, self.src)))
@@ -693,8 +726,6 @@ class Cut(Move):
             raise self._fail(_WHY["cut to empty"].format(where=_where(s, self.dst)))
 
     def run_unchecked(self, s: DeckState) -> None:
-        if self.n == 0:
-            return
         held = s.release_break(self.src)
         n = held if self.n is None else self.n
         s.put(self.dst, s.take(self.src, n))  # type: ignore[arg-type]
@@ -707,7 +738,8 @@ class Cut(Move):
 @attrs.frozen
 class CompleteCut(Move):
     """Move the top ``n`` cards of ``place`` to its bottom (``n=None``: cut at the break). A cut
-    of 0 cards or of the whole packet leaves the order as it was."""
+    leaves cards on both sides: a cut of the whole packet would leave the order as it was, and
+    is refused as no move."""
 
     ref: ClassVar = MoveRef(
         order=Text("rotated: the top n go to the bottom", zh="轮转：特普的n张牌移到波顿"),
@@ -719,26 +751,25 @@ class CompleteCut(Move):
         audience=Text("nothing", zh="什么也看不到"),
         layout="left: AS 2S 3S",
         example="CompleteCut left 1",
-        zh="把 place 特普的 n 张牌移到波顿（n=None：在布雷克处切）。n=0 或整叠时顺序不变。",
+        zh=(
+            "把 place 特普的 n 张牌移到波顿（n=None：在布雷克处切）。切牌后两边都要留有牌：整叠"
+            "切牌等于没动，不允许。"
+        ),
     )
 
     place: str = attrs.field(validator=_place, metadata=_PLACE)
-    n: int | None = attrs.field(default=None, validator=_count_or_break, metadata=_NUMBER_OR_BREAK)
+    n: int | None = attrs.field(default=None, validator=_cut_or_break, metadata=_NUMBER_OR_BREAK)
 
     _WORDS: ClassVar = Text(
         "Complete a cut {at} in the {place}", zh="将{place}的牌{at}切牌并复原（上下对调）"
     )
 
     def check(self, s: DeckState) -> None:
-        if self.n == 0 or (self.n is not None and self.n == s.size(self.place)):
-            return  # the whole packet or nothing: the order is as it was
         n = _cut_depth(self, s, self.place, self.n)
         if not 0 < n < s.size(self.place):
             raise self._fail(_WHY["cut sides"].format(where=_where(s, self.place)))
 
     def run_unchecked(self, s: DeckState) -> None:
-        if self.n == 0 or (self.n is not None and self.n == s.size(self.place)):
-            return
         held = s.release_break(self.place)
         n = held if self.n is None else self.n
         packet = s.packet(self.place)

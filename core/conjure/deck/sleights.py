@@ -35,6 +35,7 @@ from conjure.deck.moves import (
     _not_negative,
     _nth,
     _place,
+    _positive,
     _where,
     ordinal,
 )
@@ -79,7 +80,7 @@ class TopToBottom(Move):
 
     The cards keep their order and faces, and ``n`` may be larger than the packet (the cards go
     round). A break the hand holds gets shallower by one for each card moved from above it, and
-    is gone once no card is left above it. ``n=0`` does nothing.
+    is gone once no card is left above it.
     """
 
     ref: ClassVar = MoveRef(
@@ -97,12 +98,12 @@ class TopToBottom(Move):
         zh=(
             "把 place 的特普牌移到波顿，一张一张，共 n 次（“每个字母把一张牌从上面移到下面”）。"
             "牌的顺序和朝向不变，n 可以大于牌数（循环）。每移走布雷克上方的一张牌，布雷克浅一张"
-            "，上方没有牌时消失。n=0 时什么也不做。"
+            "，上方没有牌时消失。"
         ),
     )
 
     place: str = attrs.field(validator=_place, metadata=_PLACE)
-    n: int = attrs.field(default=1, validator=_not_negative, metadata=_NUMBER)
+    n: int = attrs.field(default=1, validator=_positive, metadata=_NUMBER)
 
     _ONE: ClassVar = Text(
         "Move the top card of the {place} to the bottom", zh="将{place}特普的一张牌移到波顿"
@@ -142,7 +143,7 @@ class BottomToTop(Move):
 
     The cards keep their order and faces, and ``n`` may be larger than the packet. A break the
     hand holds gets deeper by one for each card put on top, and is gone once no card is left
-    under it. ``n=0`` does nothing.
+    under it.
     """
 
     ref: ClassVar = MoveRef(
@@ -157,12 +158,12 @@ class BottomToTop(Move):
         example="BottomToTop left",
         zh=(
             "把 place 的波顿牌移到特普，一张一张，共 n 次。牌的顺序和朝向不变，n 可以大于牌数。"
-            "每放到特普一张牌布雷克深一张，下方没有牌时消失。n=0 时什么也不做。"
+            "每放到特普一张牌布雷克深一张，下方没有牌时消失。"
         ),
     )
 
     place: str = attrs.field(validator=_place, metadata=_PLACE)
-    n: int = attrs.field(default=1, validator=_not_negative, metadata=_NUMBER)
+    n: int = attrs.field(default=1, validator=_positive, metadata=_NUMBER)
 
     _ONE: ClassVar = Text(
         "Move the bottom card of the {place} to the top", zh="将{place}波顿的一张牌移到特普"
@@ -795,10 +796,11 @@ class DoubleLift(Move):
 
     def run_unchecked(self, s: DeckState) -> None:
         held = s.break_at(self.place)
-        if held == 1:  # a break between the two cards lifted together cannot stay
+        if held is not None and held <= 2:  # between the two, or right under them: used up
             s.release_break(self.place)
-        block = s.take(self.place, 2)
-        s.put(self.place, block[::-1].translate(FLIP))
+        # turned where they lie: the packet stays (spread, if it was), a deeper break is kept
+        packet = s.packet(self.place)
+        s.replace(self.place, packet[1::-1].translate(FLIP) + packet[2:], keep_break=True)
 
     def shows(self, s: DeckState) -> tuple[int, ...]:
         # the block's underside comes up: the second card's face when it lay face down
@@ -927,11 +929,21 @@ class ElmsleyCount(Move):
         c = s.take_all(self.src)
         s.put(self.dst, bytes((c[0], c[3], c[1], c[2])))
 
+    counting: ClassVar[bool] = True
+
     def shows(self, s: DeckState) -> tuple[int, ...]:
         if not (s.in_view(self.src) and s.in_view(self.dst)):
             return ()
         c = s.packet(self.src)
         return tuple(b & CODE_MASK for b in (c[0], c[1], c[3]) if b & FACE_UP)
+
+    def counts(self, s: DeckState) -> bytes:
+        # one, two (the second card, as the first goes back under), three (the fourth card,
+        # the top of the two left), four (the first card again): the third is never seen
+        if not (s.in_view(self.src) and s.in_view(self.dst)):
+            return b""
+        c = s.packet(self.src)
+        return bytes((c[0], c[1], c[3], c[0]))
 
     def text(self) -> Text:
         return self._WORDS.format(src=place_text(self.src), dst=place_text(self.dst))

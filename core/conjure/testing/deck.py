@@ -354,7 +354,7 @@ def moves_for(
     elif is_hand(src) and size >= 2:
         options.append(st.builds(HoldBreak, st.just(src), st.integers(1, size - 1)))
     # the moves built on the primitives, last (drawn less often)
-    upto = st.integers(0, 2 * size + 1)
+    upto = st.integers(1, 2 * size + 1)
     runs = st.lists(st.integers(0, 3), max_size=6).map(lambda r: _within(r, size))
     words = st.sampled_from(["", "ACE", "红桃", "A-B", "Q"]).filter(
         lambda w: sum(c.isalpha() for c in w) <= size
