@@ -20,7 +20,7 @@ from conjure.errors import (
     UnknownNameError,
     UsageError,
 )
-from conjure.inputs import parse_int, quote
+from conjure.inputs import normalise, parse_int, quote
 from conjure.text import Text
 
 __all__ = [
@@ -221,13 +221,29 @@ def add_command(sub: Any, name: str, handler: Handler, **kwargs: Any) -> Parser:
 
 
 def pairs(values: list[str] | None, what: str) -> dict[str, str]:
-    """``NAME=VALUE`` items as a dict; ``what`` (the option) is named in an error."""
+    """``NAME=VALUE`` items as a dict; ``what`` (the option) is named in an error. The sign may
+    be pasted full-width (``＝``); a name given twice is refused, naming both values."""
     out: dict[str, str] = {}
     for item in values or []:
-        name, sep, value = item.partition("=")
-        if not sep or not name.strip():
-            raise UsageError(f"{what} {quote(item)} is not NAME=VALUE")
-        out[name.strip()] = value.strip()
+        name, sep, value = normalise(item).partition("=")
+        name = name.strip()
+        if not sep or not name:
+            raise UsageError(
+                Text(
+                    f"{what} {quote(item)} is not NAME=VALUE",
+                    zh=f"{what} {quote(item)} 不是 名称=值 的形式",
+                )
+            )
+        if name in out:
+            raise UsageError(
+                Text(
+                    f"{what} {name} is given twice ({quote(out[name])} and "
+                    f"{quote(value.strip())}): give it once",
+                    zh=f"{what} {name} 给了两次（{quote(out[name])} 和 {quote(value.strip())}）："
+                    "只能给一次",
+                )
+            )
+        out[name] = value.strip()
     return out
 
 
