@@ -5,6 +5,7 @@ games list what is installed; the exit codes are the ones errors.py defines."""
 from __future__ import annotations
 
 import json
+import math
 import os
 import re
 import shlex
@@ -96,6 +97,12 @@ def suit_orders(out: str, cwd: Path) -> None:
     assert re.search(r"queens=[SHCD ]+, kings=[SHCD ]+", out), out
 
 
+def full_deck_cases(out: str, cwd: Path) -> None:
+    # every riffle of every deal of 52 cards over the colours, times 26! orders of each colour
+    cases = (2**52 - 2) * math.factorial(26) ** 2
+    assert f"PROVED: all {cases:.3g} cases" in out, out
+
+
 CLAIMS: dict[str, Claim] = {
     "conjure verify courting-kings": Claim(0, ("PROVED: all 576 cases",)),
     "conjure solve courting-kings marriages": Claim(0, (), suit_orders),
@@ -105,6 +112,7 @@ CLAIMS: dict[str, Claim] = {
     "conjure verify each-gets-two --param rounds=1 --param reading=0 --limit 1000 --examples 2000 "
     "--seed 1": (Claim(6, ("no counter-example in 2,000 random cases", "not a proof"))),
     "conjure verify gilbreath --param pairs=4": Claim(0, ("PROVED: all 146,304 cases",)),
+    "conjure verify gilbreath --param pairs=26": Claim(0, ("PROVED",), full_deck_cases),
     "conjure rehearse each-gets-two --all --param rounds=2": Claim(0, (), every_step),
     "conjure verify each-gets-two --param rounds=2 --param reading=0": Claim(
         1, (), counter_example

@@ -16,3 +16,4 @@ def register_routines(register: Callable[[Any], None]) -> None:
     register(courting_kings.ROUTINE)
     register(each_gets_two.ROUTINE)
     register(gilbreath.ROUTINE)
+    register(gilbreath.SUITS)

@@ -41,6 +41,8 @@ The book's example is one of them.
 
 from __future__ import annotations
 
+import functools
+
 from conjure import Text
 from conjure.deck import (
     CARDS,
@@ -62,10 +64,10 @@ from conjure.deck import (
 )
 from conjure.magic import (
     Belief,
-    Claim,
     Performance,
     Routine,
     cards_end_in,
+    each_group,
     every,
     hands_empty,
 )
@@ -75,6 +77,7 @@ SUITS = "SHCD"
 PAIRS = tuple(f"table.pair{i}" for i in range(1, 5))
 
 
+@functools.cache  # a value: made once, whichever performance states it
 def _over(
     place: str, top: int, bottom: int, en: str, zh: str, count: int = 8, backed: int = 0
 ) -> Belief:
@@ -286,13 +289,7 @@ def script(p: Performance) -> None:
         p.reveal(Deal("left", pile, 2, turn=True))
 
 
-def _pairs(p: Performance) -> list[tuple[Card, ...]]:
-    """The pairs as the audience sees them when they are dealt face up."""
-    return [p.seen(pile) for pile in PAIRS]
-
-
 #: what the claims say when they fail
-_NOTHING = Text("nothing", zh="空的")
 _NOT_KQ = Text(
     "the audience sees {shown} as pair {i}, not a King and a Queen",
     zh="观众看到第{i}对是{shown}，不是国王与皇后",
@@ -303,17 +300,17 @@ _NOT_SUITED = Text(
 )
 
 
-def king_and_queen(p: Performance) -> Text | None:
-    for i, pair in enumerate(_pairs(p), 1):
-        if len(pair) != 2 or sorted(c.rank for c in pair) != [QUEEN, KING]:
-            return _NOT_KQ.format(shown=" ".join(map(str, pair)) or _NOTHING, i=i)
+def king_and_queen(i: int, pair: tuple[Card, ...]) -> Text | None:
+    """A pair as the climax shows it (both cards face up) is a King and a Queen."""
+    if sorted(c.rank for c in pair) != [QUEEN, KING]:
+        return _NOT_KQ.format(shown=" ".join(map(str, pair)), i=i)
     return None
 
 
-def marriages(p: Performance) -> Text | None:
-    for i, pair in enumerate(_pairs(p), 1):
-        if len(pair) != 2 or len({c.suit for c in pair}) != 1:
-            return _NOT_SUITED.format(shown=" ".join(map(str, pair)) or _NOTHING, i=i)
+def marriages(i: int, pair: tuple[Card, ...]) -> Text | None:
+    """A pair as the climax shows it is a King and a Queen of one suit."""
+    if len(pair) != 2 or len({c.suit for c in pair}) != 1:
+        return _NOT_SUITED.format(shown=" ".join(map(str, pair)), i=i)
     return None
 
 
@@ -333,11 +330,12 @@ ROUTINE = Routine(
     "其余的牌放在旁边。",
     script=script,
     claims=(
-        Claim(
-            "king-and-queen",
+        each_group(
+            PAIRS,
+            king_and_queen,
+            id="king-and-queen",
             en="dealt in pairs from the top, every pair is a King and a Queen",
             zh="从特普开始每次分配2张，每对都是国王与皇后",
-            check=king_and_queen,
         ),
         hands_empty(),
         cards_end_in(
@@ -346,12 +344,13 @@ ROUTINE = Routine(
             en="the eight cards end in the four pairs, the rest of the deck aside",
             zh="8张牌最后分成4对，其余的牌在旁边",
         ),
-        Claim(
-            "marriages",
+        each_group(
+            PAIRS,
+            marriages,
+            id="marriages",
             en="every pair is a King and Queen of the same suit (the book's closing note; holds "
             "only for some suit orders)",
             zh="每对都是同花色的国王与皇后（书末的注；只对部分花色顺序成立）",
-            check=marriages,
             promised=False,
         ),
     ),

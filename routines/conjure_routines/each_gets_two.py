@@ -270,7 +270,7 @@ _SHOWS = Text(
 
 def reversed_twos(p: Performance) -> Text | None:
     for place, who in zip(HALVES, WHOSE, strict=True):
-        seen = p.seen(place)  # the faces the audience sees in the spread half
+        seen = p.showing(place)  # the faces the spread half shows
         wrong = [str(card) for card in seen if card.rank != TWO]
         if wrong:
             return _WRONG.format(cards=", ".join(wrong), who=who)
@@ -282,7 +282,7 @@ def reversed_twos(p: Performance) -> Text | None:
 def one_per_exchange(p: Performance) -> Text | None:
     rounds = p.param("rounds")
     for place, who in zip(HALVES, WHOSE, strict=True):
-        count = len(p.seen(place))
+        count = len(p.showing(place))
         if count != rounds:
             cards = "card" if count == 1 else "cards"
             exchanges = "exchange" if rounds == 1 else "exchanges"

@@ -1,38 +1,74 @@
-"""The Gilbreath principle (Norman Gilbreath, 1958): red and black pairs after a real shuffle.
+"""The Gilbreath principle (Norman Gilbreath, 1958): colours, or suits, that stay together
+through a real shuffle.
 
 Not from the source texts: the classic model-checking example (it has been checked in ProB and
 in ASMETA for small decks), shipped to show what a proof over every cut and every riffle looks
-like.
+like. Two routines:
 
-The deck alternates red and black. The spectator deals any number of cards face down onto the
-table, one at a time, then riffles that pile into the rest, any way they like. Dealt in pairs
-from the top, every pair is one red card and one black card.
+- ``gilbreath`` (the first principle): the deck alternates red and black. The spectator deals
+  any number of cards face down onto the table, one at a time, then riffles that pile into the
+  rest, any way they like. Dealt in pairs from the top, every pair is one red card and one
+  black card.
+- ``gilbreath-suits`` (the same principle for a longer cycle): the suits repeat ♠ ♥ ♣ ♦ from
+  the top; after the same deal and riffle, every group of four dealt from the top holds one
+  card of each suit.
 
 Routine notes
 =============
 
-The deal matters: dealing reverses the pile, so that the bottom cards of the two packets are of
-different colours (the principle needs exactly that); a cut without the deal works only when the
-cut is odd. The pile is the top half of the riffle, the rest the bottom half, and the choice is
-every riffle of the two (:class:`conjure.deck.Riffles`: one option for each of the C(n, k)
-ways they can fall together, indexed lazily). The number of cards is ``2 × pairs``
-(``--param pairs=26`` is a 52-card deck). The set-up orders of the red cards and of the black
-cards are free: which red card lies where does not matter, and the routine says so by declaring
-the colours interchangeable (the claim reads only a card's colour; the verifier checks that
-nothing else is read). With 16 cards the verifier walks every deal and every riffle (65,534
-cases over the colours, 1.06e14 with the cards told apart); with 52 the riffles alone are
-about 4.5e15 and it searches.
+The deal matters: dealing reverses the pile, so that the bottom cards of the two packets follow
+the cycle the other way round (the principle needs exactly that); a cut without the deal works
+only for some cuts. The pile is the top half of the riffle, the rest the bottom half, and the
+shuffle is every riffle of the two (:class:`conjure.deck.Riffles`, each equally likely), made
+with ``p.shuffle``: the script is not told which riffle it was, so the verifier walks the
+riffle card by card and meets two riffles that leave the same situation halfway as one.
+
+What is read. Which red card lies where does not matter (the claim reads only colours, or only
+suits), and the routine says so by declaring the colours (the suits) interchangeable; the claim
+reads each pair (each group of four) as a set of cards, declared with ``each_group``: the
+verifier checks on every case that nothing else is read, and compares riffles that put the same
+cards in each group as one. The number of cards is ``2 × pairs`` (``--param pairs=26`` is a
+52-card deck), or ``4 × quartets``.
+
+What the verifier says. Both are proved over every deal and every riffle: for 52 cards in pairs,
+2**52 − 2 cases over the colours (every riffle of every deal, each riffle counted once), about
+4.5e15; with the cards told apart, times 26! × 26! orders of the reds and the blacks. The proof
+grows with the square of the deck: for each deal, the situations halfway through the riffle are
+how many cards of each half have fallen, and the colour of an unfinished pair.
 """
 
 from __future__ import annotations
 
 from conjure import Text
-from conjure.deck import CARDS, Deal, DeckState, Riffle, Riffles, Transfer
-from conjure.magic import Claim, Param, Performance, Routine, hands_empty, interchangeable
+from conjure.deck import CARDS, Card, Deal, DeckState, Riffles, Transfer
+from conjure.magic import (
+    Param,
+    Performance,
+    Routine,
+    cards_end_in,
+    each_group,
+    hands_empty,
+    interchangeable,
+)
 
 REDS = tuple(CARDS[s * 13 + r] for s in (1, 3) for r in range(13))  # ♥ A–K, then ♦
 BLACKS = tuple(CARDS[s * 13 + r] for s in (0, 2) for r in range(13))  # ♠ A–K, then ♣
+#: the suits from the top of the cycle: spades, hearts, clubs, diamonds
+CYCLE = ("S", "H", "C", "D")
+BY_SUIT = {suit: tuple(CARDS[s * 13 + r] for r in range(13)) for s, suit in enumerate("SHCD")}
 PILE, REST = "table.pile", "spectator"
+#: where the groups are dealt: the most a 52-card deck needs
+PAIRS = tuple(f"table.pair{i}" for i in range(1, 27))
+QUARTETS = tuple(f"table.group{i}" for i in range(1, 14))
+
+_DEAL = Text(
+    "The spectator deals as many cards as they like face down onto the table, one at a time.",
+    zh="观众随意发若干张牌到桌上（一次一张，背面向上）。",
+)
+_RIFFLE = Text(
+    "The spectator riffles the pile into the cards in their hands, any way they like.",
+    zh="观众把桌上的牌与手中的牌随意鸽尾洗在一起。",
+)
 
 
 def script(p: Performance) -> None:
@@ -43,67 +79,112 @@ def script(p: Performance) -> None:
         DeckState.from_cards(REST, [c for pair in zip(reds, blacks, strict=True) for c in pair])
     )
     del reds, blacks  # read no further: the verifier merges situations at every step
-    _deal_a_pile(p)
-    _riffle(p)
-    _deal_pairs(p)
-
-
-def _deal_a_pile(p: Performance) -> None:
     p.step(
         "①",
-        en="Hand the deck, red and black alternating, to the spectator, who deals as many cards "
-        "as they like face down onto the table, one at a time.",
-        zh="把红黑相间的牌交给观众，观众随意发若干张牌到桌上（一次一张，背面向上）。",
+        en="Hand the deck, red and black alternating, to the spectator. " + _DEAL.en,
+        zh="把红黑相间的牌交给观众。" + _DEAL.zh,
     )
-    n = p.state.size(REST)
-    dealt = p.choose("deal", range(1, n), en="how many cards the spectator deals", zh="发牌张数")
-    p.do(Deal(REST, PILE, dealt))
-
-
-def _riffle(p: Performance) -> None:
-    p.step(
-        "②",
-        en="The spectator riffles the pile into the cards in their hands, any way they like.",
-        zh="观众把桌上的牌与手中的牌随意鸽尾洗在一起。",
-    )
-    dealt = p.state.size(PILE)
-    p.do(Transfer(PILE, REST))  # the pile is the top half of the riffle
-    riffle: Riffle = p.choose(
-        "riffle",
-        Riffles(REST, p.state.size(REST), cut=dealt),  # type: ignore[arg-type]
-        en="how the two halves fall together",
-        zh="两半牌如何交错落下",
-    )
-    p.do(riffle)
-
-
-def _deal_pairs(p: Performance) -> None:
+    _deal_a_pile(p)
+    p.step("②", _RIFFLE)
+    _riffle(p)
     p.step(
         "③",
         en="Take the deck and deal it face up in pairs from the top: every pair is a red card "
         "and a black card.",
         zh="拿起牌，从上面开始每次两张表面向上发出：每一对都是一红一黑。",
     )
+    _deal_groups(p, PAIRS, 2)
+
+
+def suits_script(p: Performance) -> None:
+    quartets = p.param("quartets")
+    orders = [
+        p.arrange_order(suit, BY_SUIT[suit][:quartets], en=f"the {name} order", zh=f"{zh}的顺序")
+        for suit, name, zh in zip(
+            CYCLE,
+            ("spades'", "hearts'", "clubs'", "diamonds'"),
+            ("黑桃", "红桃", "梅花", "方块"),
+            strict=True,
+        )
+    ]
+    p.start(DeckState.from_cards(REST, [c for group in zip(*orders, strict=True) for c in group]))
+    del orders  # read no further: the verifier merges situations at every step
+    p.step(
+        "①",
+        en="Hand the deck, its suits repeating spades, hearts, clubs, diamonds from the top, to "
+        "the spectator. " + _DEAL.en,
+        zh="把花色从上到下按黑桃、红桃、梅花、方块循环排列的牌交给观众。" + _DEAL.zh,
+    )
+    _deal_a_pile(p)
+    p.step("②", _RIFFLE)
+    _riffle(p)
+    p.step(
+        "③",
+        en="Take the deck and deal it face up in fours from the top: every four hold one card "
+        "of each suit.",
+        zh="拿起牌，从上面开始每次四张表面向上发出：每四张都是四种花色各一张。",
+    )
+    _deal_groups(p, QUARTETS, 4)
+
+
+def _deal_a_pile(p: Performance) -> None:
+    n = p.state.size(REST)
+    dealt = p.choose("deal", range(1, n), en="how many cards the spectator deals", zh="发牌张数")
+    p.do(Deal(REST, PILE, dealt))
+
+
+def _riffle(p: Performance) -> None:
+    dealt = p.state.size(PILE)
+    p.do(Transfer(PILE, REST))  # the pile is the top half of the riffle
+    p.shuffle(
+        "riffle",
+        Riffles(REST, p.state.size(REST), cut=dealt),
+        en="how the two halves fall together",
+        zh="两半牌如何交错落下",
+    )
+
+
+def _deal_groups(p: Performance, places: tuple[str, ...], size: int) -> None:
     p.do(Transfer(REST, "left"))
-    for i in range(p.state.size("left") // 2):
-        p.reveal(Deal("left", f"table.pair{i + 1}", 2, turn=True))
+    for place in places[: p.state.size("left") // size]:
+        p.reveal(Deal("left", place, size, turn=True))
 
 
 _NOTHING = Text("nothing", zh="空的")
-#: the classes of interchangeable cards: the colours
+#: the classes of interchangeable cards: the colours, or the suits
 RED, BLACK = Text("a red card", zh="红牌"), Text("a black card", zh="黑牌")
+SUIT_NAMES = {
+    "S": Text("a spade", zh="黑桃"),
+    "H": Text("a heart", zh="红桃"),
+    "C": Text("a club", zh="梅花"),
+    "D": Text("a diamond", zh="方块"),
+}
 _NOT_RED_BLACK = Text(
     "the audience sees {shown} as pair {i}, not a red card and a black card",
     zh="观众看到第{i}对是{shown}，不是一红一黑",
 )
+_NOT_FOUR_SUITS = Text(
+    "the audience sees {shown} as group {i}, not one card of each suit",
+    zh="观众看到第{i}组是{shown}，不是四种花色各一张",
+)
 
 
-def red_and_black(p: Performance) -> Text | None:
-    for i in range(1, p.in_play // 2 + 1):
-        pair = p.seen(f"table.pair{i}")
-        if len(pair) != 2 or pair[0].is_red == pair[1].is_red:
-            return _NOT_RED_BLACK.format(shown=" ".join(map(str, pair)) or _NOTHING, i=i)
-    return None
+def _shown(cards: tuple[Card, ...]) -> str | Text:
+    return " ".join(map(str, cards)) or _NOTHING
+
+
+def red_and_black(i: int, pair: tuple[Card, ...]) -> Text | None:
+    """A pair dealt face up is one red card and one black card."""
+    if len(pair) == 2 and pair[0].is_red != pair[1].is_red:
+        return None
+    return _NOT_RED_BLACK.format(shown=_shown(pair), i=i)
+
+
+def four_suits(i: int, group: tuple[Card, ...]) -> Text | None:
+    """A group of four dealt face up holds one card of each suit."""
+    if len(group) == 4 and {c.suit for c in group} == set(CYCLE):
+        return None
+    return _NOT_FOUR_SUITS.format(shown=_shown(group), i=i)
 
 
 ROUTINE = Routine(
@@ -129,14 +210,66 @@ ROUTINE = Routine(
         ),
     ),
     claims=(
-        Claim(
-            "red-and-black",
+        each_group(
+            PAIRS,
+            red_and_black,
+            id="red-and-black",
             en="dealt in pairs from the top, every pair is a red card and a black card",
             zh="从上面每次发两张，每对都是一红一黑",
-            check=red_and_black,
         ),
         hands_empty(),
+        cards_end_in(
+            *PAIRS,
+            en="every card is dealt into a pair",
+            zh="每张牌都发进了某一对",
+        ),
     ),
     notes=__doc__ or "",
     interchangeable=interchangeable((*REDS, *BLACKS), lambda c: RED if c.is_red else BLACK),
+)
+
+SUITS = Routine(
+    id="gilbreath-suits",
+    name_zh="吉尔布雷思原理（四种花色）",
+    name_en="The Gilbreath Principle in Fours",
+    source="traditional (Norman Gilbreath, 1958)",
+    source_zh="传统（诺曼·吉尔布雷思，1958年）",
+    summary_en="A deck whose suits repeat spades, hearts, clubs, diamonds is dealt into a pile "
+    "and riffled into itself by the spectator; dealt in fours, every four hold all four suits.",
+    summary_zh="花色按黑桃、红桃、梅花、方块循环的牌，观众发出一叠再与其余的牌鸽尾洗在一起；"
+    "每次发四张，每四张都是四种花色各一张。",
+    setup_en="4 × quartets cards (16 by default), the suits repeating spades, hearts, clubs, "
+    "diamonds from the top, face down.",
+    setup_zh="4×quartets张牌（默认16张），花色从上到下按黑桃、红桃、梅花、方块循环，背面向上。",
+    script=suits_script,
+    params=(
+        Param(
+            "quartets",
+            4,
+            2,
+            13,
+            en="how many cycles of the four suits the deck holds (4: 16 cards; 13: a full deck)",
+            zh="四种花色循环的次数（4：16张；13：整副牌）",
+        ),
+    ),
+    claims=(
+        each_group(
+            QUARTETS,
+            four_suits,
+            id="four-suits",
+            en="dealt in fours from the top, every four hold one card of each suit",
+            zh="从上面每次发四张，每四张都是四种花色各一张",
+        ),
+        hands_empty(),
+        cards_end_in(
+            *QUARTETS,
+            en="every card is dealt into a group of four",
+            zh="每张牌都发进了某一组",
+        ),
+    ),
+    notes=__doc__ or "",
+    interchangeable=interchangeable(
+        tuple(c for suit in CYCLE for c in BY_SUIT[suit]),
+        lambda c: SUIT_NAMES[c.suit or "S"],
+    ),
 )

@@ -104,7 +104,7 @@ def test_the_routines_in_chinese(
     code, out = run(capsys, "routines")
     assert code == 0
     assert "出处" in out and "原文003，四、求婚的国王" in out and "marriages（可选）" in out
-    allowed = {"conjure", "routines", "gilbreath", "pairs", "rounds", "reading"}
+    allowed = {"conjure", "routines", "gilbreath", "pairs", "quartets", "rounds", "reading"}
     for rid in ROUTINES:
         allowed |= ids(rid)
     assert english_words(out, allow=allowed) == []

@@ -177,7 +177,8 @@ def test_gilbreath_is_proved_over_every_deal_and_riffle_by_colour() -> None:
     assert report.proved and report.abstraction
     # 7 deals, every riffle of each: 2^8 - 2 over the colours, times 4! orders of each colour
     assert report.cases == (2**8 - 2) * 24 * 24
-    assert report.runs == 2**8 - 2 and report.merged > 0
+    # walked card by card, riffles that leave the same situation halfway are met as one
+    assert report.runs < 2**8 - 2 and report.merged > 0
 
 
 def test_the_walk_shared_between_processes_finds_the_same() -> None:

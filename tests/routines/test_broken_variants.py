@@ -97,7 +97,7 @@ VARIANTS: list[tuple[str, ModuleType, str, str, str, str]] = [
         'p.reveal(Deal("left", pile, 2, turn=True))',
         'p.do(Deal("left", pile, 2))',
         "⑧",
-        "claim king-and-queen: the audience sees nothing as pair 1",
+        "claim king-and-queen: the table (pair1) shows none of its 2 cards face up at the end",
     ),
     (
         "ck: one card dealt to each pile (hands not empty)",

@@ -78,7 +78,16 @@ def add_parsers(sub: Any) -> None:
     p.add_argument(
         "--seed", help=Text("seed of the search, to replay it", zh="搜索的种子，用来重现")
     )
-    p.add_argument("--engine", choices=("random", "hypothesis"), default="random")
+    p.add_argument(
+        "--engine",
+        choices=("random", "hypothesis"),
+        help=Text(
+            "search --examples cases with this engine instead of walking every case (a "
+            "sample, never a proof); by default every case is walked where that is in reach",
+            zh="用这个引擎搜索 --examples 种情况，而不是逐一检查（只是抽样，不是证明）；默认在"
+            "可行时逐一检查每种情况",
+        ),
+    )
     p.add_argument(
         "--workers",
         default=str(os.cpu_count() or 1),
@@ -428,6 +437,7 @@ _VERIFY_WORDS = {
     "not a proof": Text("no counter-example in {sample}, not a proof ({seconds})",
                         zh="{sample}中没有反例，但这不是证明（{seconds}）"),
     "seconds": Text("{s:.3f} s", zh="{s:.3f} 秒"),
+    "exactly": Text("counted exactly: {n} cases", zh="精确计数：{n}种情况"),
     "case": Text("{n} case", zh="{n}种情况"),
     "cases": Text("{n} cases", zh="{n}种情况"),
     "random case": Text("{n} random case", zh="随机{n}种情况"),
@@ -645,6 +655,8 @@ def _verify(args: argparse.Namespace) -> int:
                     "proof_size": report.proof_size,
                     "abstraction": report.abstraction or None,
                     "notes": list(report.notes),
+                    "failed": report.failed,
+                    "odds": report.odds.to_json() if report.odds is not None else None,
                     "counterexample": outcome_json(report.counterexample)
                     if report.counterexample
                     else None,
@@ -697,8 +709,12 @@ def _say_verify_result(
     where = ", ".join(f"{k}={v}" for k, v in params.items())
     where = f" [{where}]" if where else ""
     print(f"{_how(report, lang)}{where}", flush=True)
+    if report.space_exact and report.cases >= 10**12:  # _big rounds it: the exact count too
+        print("  " + w["exactly"].format(n=str(report.space)).get(lang))
     for note in _notes(report, lang):
         print(f"  {note}")
+    for line in _odds_lines(report, lang):
+        print(f"  {line}")
     found = report.counterexample
     if found is None:
         return
@@ -712,6 +728,42 @@ def _say_verify_result(
     for line in format_outcome(found, lang).splitlines():
         print(f"    {line}")
     sys.stdout.flush()
+
+
+_ODDS_WORDS = {
+    "works": Text("the routine {said}, every free choice equally likely among its options",
+                  zh="每个自由选择在其选项中等可能时，整个流程{said}"),
+    "claim": Text("{id} {said}", zh="{id}：{said}"),
+    "risk": Text("the risk is in {choices}: changing that choice alone makes the smallest "
+                 "counter-example work",
+                 zh="风险在于{choices}：只改变这个选择，最小反例就能成功"),
+    "risk many": Text("the risk is in {choices}: changing any one of these choices alone makes "
+                      "the smallest counter-example work",
+                      zh="风险在于{choices}：只改变其中任何一个选择，最小反例就能成功"),
+    "choice": Text("{name} ({what})", zh="{name}（{what}）"),
+    "comma": Text(", ", zh="，"),
+}  # fmt: skip
+
+
+def _odds_lines(report: Any, lang: str) -> list[str]:
+    """How often the routine works, for a refuted claim or a sample (a proof needs none)."""
+    odds = report.odds
+    if odds is None or (report.counterexample is None and odds.exact):
+        return []
+    w = _ODDS_WORDS
+    lines = [w["works"].format(said=odds.said()).get(lang)]
+    for claim_id in odds.claims:
+        if odds.claims[claim_id] != odds.works and odds.claims[claim_id] != 1:
+            lines.append(w["claim"].format(id=claim_id, said=odds.said(claim_id)).get(lang))
+    if odds.risk and report.counterexample is not None:
+        made = {c.name: c for c in report.counterexample.performance.choices}
+        named = [
+            w["choice"].format(name=name, what=made[name].text) if name in made else Text(name)
+            for name in odds.risk
+        ]
+        said = w["risk many" if len(named) > 1 else "risk"]
+        lines.append(said.format(choices=w["comma"].join(named)).get(lang))
+    return lines
 
 
 def _tally(reports: Sequence[Any], lang: str) -> str:

@@ -274,7 +274,7 @@ class Watch:
         self.refusals: list[Refusal] = []
 
     def read(self, what: str, code: int) -> None:
-        if code in self.abstraction.erased[what] and len(self.refusals) < 8:
+        if code in self.abstraction.erased[what] and len(self.refusals) < 8 and not QUIET[0]:
             k = self.abstraction.of[code]
             self.refusals.append(Refusal(what, CARDS[code], str(self.abstraction.names[k])))
 
@@ -288,8 +288,56 @@ class Watch:
                 self.refusals.append(Refusal("move", CARDS[code], name))
 
 
-_ACTIVE: list[Watch] = []
+_ACTIVE: list[Watch | ReadWatch] = []
 _LOCK = threading.Lock()
+
+
+class ReadWatch:
+    """Every read of a property of the cards in :attr:`codes` (any property: their colour
+    too), while :attr:`armed`: the verifier's check that nothing after a shuffle tells apart
+    two cards that a claim reads only as a group (see :mod:`conjure.magic.walk`). A group
+    claim reads its groups under :func:`quietly`."""
+
+    def __init__(self) -> None:
+        self.codes: frozenset[int] = frozenset()
+        self.armed = False
+        self.quiet = 0
+        self.refusals: list[Refusal] = []
+
+    def read(self, what: str, code: int) -> None:
+        if (
+            self.armed
+            and not self.quiet
+            and not QUIET[0]
+            and code in self.codes
+            and len(self.refusals) < 8
+        ):
+            self.refusals.append(Refusal(what, CARDS[code], "a card of a shuffled packet"))
+
+    def named(self, codes: Iterable[int]) -> None:
+        if self.armed and self.codes.intersection(codes):
+            code = min(self.codes.intersection(codes))
+            self.refusals.append(Refusal("move", CARDS[code], "a card of a shuffled packet"))
+
+
+#: above 0 while a performance words a failure or checks a move (reads for what is said, or
+#: none at all, not for what happens): no :class:`ReadWatch` records them. A failure ends the
+#: performance, so it is raised and never lowered; a walk sets it back to 0 for every run.
+QUIET = [0]
+
+
+@contextmanager
+def quietly() -> Iterator[None]:
+    """Reads that no :class:`ReadWatch` records (a group claim reading its groups as sets); a
+    watch of erased properties still sees them."""
+    watches = [w for w in _ACTIVE if isinstance(w, ReadWatch)]
+    for watch in watches:
+        watch.quiet += 1
+    try:
+        yield
+    finally:
+        for watch in watches:
+            watch.quiet -= 1
 
 
 def _watched_property(name: str, original: property) -> property:
@@ -297,8 +345,8 @@ def _watched_property(name: str, original: property) -> property:
     assert getter is not None
 
     def read(self: Card) -> Any:
-        if _ACTIVE:
-            _ACTIVE[-1].read(name, self.code)
+        for watch in _ACTIVE:
+            watch.read(name, self.code)
         return getter(self)
 
     return property(read, doc=original.__doc__)
@@ -306,21 +354,22 @@ def _watched_property(name: str, original: property) -> property:
 
 def _watched_method(name: str, original: Callable[..., Any]) -> Callable[..., Any]:
     def call(self: Card, *args: Any) -> Any:
-        if _ACTIVE:
-            _ACTIVE[-1].read(name, self.code)
+        for watch in _ACTIVE:
+            watch.read(name, self.code)
         return original(self, *args)
 
     return call
 
 
 @contextmanager
-def watching(abstraction: Abstraction) -> Iterator[Watch]:
+def watching(abstraction: Abstraction | ReadWatch) -> Iterator[Any]:
     """While active, every read of a card property, every card built and every move naming
-    cards is checked against ``abstraction``; the :class:`Watch` lists what it erased.
+    cards is checked against ``abstraction``; the :class:`Watch` lists what it erased. Given
+    a :class:`ReadWatch`, that watch is made active instead.
 
     The card class and the moves that name cards are patched for the duration (and restored
     after), so the check costs nothing when no abstraction is being verified."""
-    watch = Watch(abstraction)
+    watch = abstraction if isinstance(abstraction, ReadWatch) else Watch(abstraction)
     with _LOCK:
         patched: list[tuple[type, str, Any]] = []
         if not _ACTIVE:
@@ -351,15 +400,15 @@ def _watching(cls: type, name: str, original: Any) -> Any:
 
         def init(self: Card, code: Any) -> None:
             original(self, code)
-            if _ACTIVE:
-                _ACTIVE[-1].read("built", self.code)
+            for watch in _ACTIVE:
+                watch.read("built", self.code)
 
         return init
     if name == "check" and cls is not Card:
 
         def check(self: Any, state: Any) -> None:
-            if _ACTIVE:
-                _ACTIVE[-1].named(self.cards)
+            for watch in _ACTIVE:
+                watch.named(self.cards)
             original(self, state)
 
         return check

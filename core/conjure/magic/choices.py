@@ -90,6 +90,47 @@ class Permutations:
         return index
 
 
+class Weighted:
+    """Options with weights: the option at index ``i`` is taken with probability
+    ``weights[i] / sum(weights)`` when the odds of a routine are worked out (the verifier's
+    probabilities, a uniform sample); every option is still a case to walk. Reads as the plain
+    sequence of its options, so a chooser that knows nothing of weights picks among them as
+    usual. Weights are whole numbers or fractions, none negative, not all zero."""
+
+    __slots__ = ("options", "size", "total", "weights")
+
+    def __init__(self, options: Sequence[Any], weights: Sequence[Any]) -> None:
+        from fractions import Fraction
+
+        self.options = options
+        self.size = option_count(options)
+        if len(weights) != self.size:
+            raise VerificationError(
+                f"{len(weights)} weights for {self.size} options: give one weight an option"
+            )
+        exact = tuple(Fraction(w) for w in weights)
+        if any(w < 0 for w in exact) or not any(exact):
+            raise VerificationError("weights must be 0 or more, and not all 0")
+        self.weights = exact
+        self.total = sum(exact)
+
+    def probability(self, index: int) -> Any:
+        """The probability of the option at ``index`` (a :class:`fractions.Fraction`)."""
+        return self.weights[index] / self.total
+
+    def __len__(self) -> int:
+        return self.size
+
+    def __getitem__(self, index: int) -> Any:
+        return self.options[index]
+
+    def __iter__(self) -> Any:
+        return iter(self.options)
+
+    def __repr__(self) -> str:
+        return f"Weighted({self.options!r}, {list(map(str, self.weights))})"
+
+
 def option_count(options: Sequence[Any] | Permutations) -> int:
     """How many options a choice offers (works past ``sys.maxsize``): a lazy sequence larger
     than ``len`` allows gives its count as an integer attribute ``size``."""
@@ -153,6 +194,8 @@ class PresetChooser:
     def pick(self, kind: str, name: str, options: Any) -> int:
         if name not in self.values:
             return self.fallback.pick(kind, name, options)
+        if isinstance(options, Weighted):  # a value is looked for among the options
+            options = options.options
         wanted = self.values[name]
         self.used.add(name)
         what = self.labels.get(name, name)

@@ -28,7 +28,7 @@ from typing import Any, Final
 
 import attrs
 
-from conjure.errors import UsageError
+from conjure.errors import Interrupted, UsageError
 from conjure.inputs import check_range
 from conjure.magic.choices import ScriptedChooser, describe_value
 from conjure.magic.routine import Claim, Outcome, Routine, check_not_bug, perform
@@ -156,6 +156,24 @@ def _probe(
     return found
 
 
+#: what an interrupted explanation had covered
+_COVERED = {
+    "all": Text(
+        "after {n} of {total} cases run one by one: {failed} failing so far, nothing explained",
+        zh="已逐一运行{total}种情况中的{n}种：目前失败{failed}种，尚未得出解释",
+    ),
+    "sample": Text(
+        "after {n} random cases of about {total} (seed {seed}): {failed} failing so far, "
+        "nothing explained",
+        zh="已随机运行约{total}种情况中的{n}种（种子 {seed}）：目前失败{failed}种，尚未得出解释",
+    ),
+}
+
+
+def _big(n: int) -> str:
+    return f"{n:,}" if n < 10**12 else f"{n:.3g}"
+
+
 def explain(
     routine: Routine,
     claim_id: str | None = None,
@@ -180,25 +198,32 @@ def explain(
     cases: list[_Case] = []
     exhaustive = space <= limit
     seen_to_matter: set[str] | None = None
-    if exhaustive:
-        for outcome, _indices in walk(routine, values, claims):
-            cases.append(_case(check_not_bug(routine, outcome)))
-        space = len(cases)
-    else:
-        rng = random.Random(seed)
-        met: set[tuple[int, ...]] = set()
-        sampled = []
-        for _ in range(sample):
-            chooser = UniformChooser(rng)
-            outcome = perform(routine, values, chooser, record=False, claims=claims)
-            check_not_bug(routine, outcome)
-            key = tuple(chooser.indices)
-            if key not in met:
-                met.add(key)
-                cases.append(_case(outcome))
-                sampled.append((cases[-1], chooser.indices, chooser.sizes))
-        # two sampled cases rarely agree in every other choice: change one choice at a time
-        seen_to_matter = _probe(routine, values, claims, sampled, rng)
+    try:
+        if exhaustive:
+            for outcome, _indices in walk(routine, values, claims):
+                cases.append(_case(check_not_bug(routine, outcome)))
+            space = len(cases)
+        else:
+            rng = random.Random(seed)
+            met: set[tuple[int, ...]] = set()
+            sampled = []
+            for _ in range(sample):
+                chooser = UniformChooser(rng)
+                outcome = perform(routine, values, chooser, record=False, claims=claims)
+                check_not_bug(routine, outcome)
+                key = tuple(chooser.indices)
+                if key not in met:
+                    met.add(key)
+                    cases.append(_case(outcome))
+                    sampled.append((cases[-1], chooser.indices, chooser.sizes))
+            # two sampled cases rarely agree in every other choice: change one at a time
+            seen_to_matter = _probe(routine, values, claims, sampled, rng)
+    except KeyboardInterrupt:
+        failed = sum(1 for ok, _ in cases if not ok)
+        said = _COVERED["all" if exhaustive else "sample"]
+        raise Interrupted(
+            said.format(n=f"{len(cases):,}", total=_big(space), failed=f"{failed:,}", seed=seed)
+        ) from None
     if not cases:
         raise UsageError(
             Text("{id}: no case was run", zh="{id}：没有运行任何情况").format(id=routine.id)

@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from typing import Any, TypeVar
 
 import attrs
@@ -48,7 +49,7 @@ from conjure.deck.audience import visible, visible_at
 from conjure.deck.cards import CARDS, RANK_EN, RANK_LABELS, Card
 from conjure.deck.moves import Move
 from conjure.deck.places import label, owner, place_text
-from conjure.deck.state import CODE_MASK, DeckState
+from conjure.deck.state import CODE_MASK, FACE_UP, DeckState, decode
 from conjure.errors import (
     ConjureError,
     IllegalMoveError,
@@ -56,10 +57,12 @@ from conjure.errors import (
     VerificationError,
 )
 from conjure.inputs import check_range
+from conjure.magic.abstraction import QUIET, quietly
 from conjure.magic.choices import (
     Chooser,
     FirstChooser,
     Permutations,
+    Weighted,
     option_count,
 )
 from conjure.magic.expect import Expectation
@@ -115,6 +118,11 @@ class Claim:
     zh: str = ""
     check: Callable[[Performance], str | Text | None] = attrs.field(default=None, kw_only=False)
     promised: bool = True
+    #: what the check reads, for the verifier: ``"all"`` (anything: the default),
+    #: ``"structure"`` (how many cards lie where, nothing about which), or
+    #: ``("groups", places)`` (the cards each of ``places`` shows, as a set: see
+    #: :func:`each_group`)
+    reads: Any = "all"
 
     def __attrs_post_init__(self) -> None:
         if not callable(self.check):
@@ -242,6 +250,7 @@ class Belief:
         return self.words.get(lang)
 
 
+@functools.lru_cache(maxsize=1024)  # a value: the same belief for the same words, made once
 def every(
     place: str,
     rank: int,
@@ -257,6 +266,7 @@ def every(
     return Belief(place, en, zh, lambda _d, _n, card: card.rank == rank, count=count, backed=backed)
 
 
+@functools.lru_cache(maxsize=1024)
 def holds(place: str, count: int, en: str = "", zh: str = "") -> Belief:
     """The audience believes ``place`` holds ``count`` cards (and nothing about their faces)."""
     noun = "card" if count == 1 else "cards"
@@ -325,6 +335,7 @@ def hands_empty(
         en or "the hands are empty at the end",
         zh or "最后手中没有牌",
         check=_HandsEmpty(frozenset(but)),
+        reads="structure",
     )
 
 
@@ -337,7 +348,100 @@ def cards_end_in(*places: str, en: str = "", zh: str = "", id: str = "accounted-
         en or f"every card ends in the {where}",
         zh or "每张牌最后都在应在的位置",
         check=_EndIn(tuple(places)),
+        reads="structure",
     )
+
+
+@attrs.frozen
+class _Groups:
+    """The check of :func:`each_group`."""
+
+    places: tuple[str, ...]
+    test: Callable[[int, tuple[Card, ...]], str | Text | None]
+
+    def __call__(self, p: Performance) -> str | Text | None:
+        with quietly():  # a group is read as a set: which card of it lies where is not read
+            for i, place in enumerate(self.places, 1):
+                held = p.state.size(place)
+                if not held:
+                    continue  # nothing was dealt there (that every card is, is another claim)
+                shown = tuple(sorted(p.showing(place), key=lambda c: c.code))
+                if len(shown) < held:  # the climax shows every card of a group, face up
+                    said = _GROUP_HIDDEN if shown else _GROUP_UNSEEN
+                    return said.format(
+                        place=place_text(place), shown=" ".join(map(str, shown)), n=held
+                    )
+                problem = self.test(i, shown)
+                if problem is not None:
+                    return problem
+        return None
+
+
+_GROUP_HIDDEN = Text(
+    "the {place} shows only {shown} face up at the end, of its {n} cards",
+    zh="最后{place}的{n}张牌中只有{shown}表面向上",
+)
+_GROUP_UNSEEN = Text(
+    "the {place} shows none of its {n} cards face up at the end",
+    zh="最后{place}的{n}张牌没有一张表面向上",
+)
+
+
+def each_group(
+    places: Sequence[str],
+    test: Callable[[int, tuple[Card, ...]], str | Text | None],
+    *,
+    id: str,
+    en: str,
+    zh: str = "",
+    promised: bool = True,
+) -> Claim:
+    """A claim about what the climax shows, group by group: every card of each of ``places``
+    that holds cards must be shown (face up, seen at the reveal: :meth:`Performance.showing`),
+    and ``test(i, cards)`` is called for the ``i``-th place (from 1) with those cards, as a
+    set (in an order of their own, not the order they lie in); it returns what is wrong or
+    ``None``. A place that holds no card is left out (that every card is dealt is a claim of
+    its own, such as :func:`cards_end_in`). "Every pair is a King and a Queen" is such a
+    claim. Reading nothing else, it lets the verifier compare shuffles that put the same cards
+    in each group as one, which is what proves riffle principles on a full deck."""
+    return Claim(
+        id, en, zh, check=_Groups(tuple(places), test), promised=promised,
+        reads=("groups", tuple(places)),
+    )  # fmt: skip
+
+
+@attrs.frozen
+class Count:
+    """One count the audience watched: at step ``step``, ``move`` passed cards into ``place``
+    one at a time, and at each count the audience saw one side of a card: ``sides`` holds, for
+    each count in order, the card and whether its face (``True``) or its back was uppermost.
+
+    In an honest count every card is seen once; in an Elmsley count of ``1 2 3 4`` the sides
+    are those of 1, 2, 4 and 1 again, so a card whose face differs from the rest (the third)
+    is never seen and a face that shows where a back was expected is caught at that count."""
+
+    step: str
+    move: Move
+    place: str
+    sides: tuple[tuple[Card, bool], ...]
+
+    @property
+    def faces(self) -> tuple[Card, ...]:
+        """The faces seen, in the order of the counts (backs left out)."""
+        return tuple(card for card, up in self.sides if up)
+
+    def text(self) -> Text:
+        """The sides seen, one a count: ``back, back, A♠, back``."""
+        words = [str(card) if up else _BACK.en for card, up in self.sides]
+        zh = [str(card) if up else _BACK.zh for card, up in self.sides]
+        return Text(", ".join(words), zh="、".join(zh))
+
+
+_BACK = Text("back", zh="背面")
+
+
+def _count(step: str, move: Move, sides: bytes) -> Count:
+    return Count(step, move, _places(move)[-1], decode(sides))
 
 
 @attrs.frozen
@@ -400,6 +504,10 @@ _FAILURES = {
 }
 
 
+def _weighted(options: Any, weights: Sequence[Any] | None) -> Any:
+    return options if weights is None else Weighted(options, weights)
+
+
 def _doing(move: Move) -> Text:
     """A move as the tail of a sentence ("while move the packet …"): its first letter small."""
     said = move.text()
@@ -436,7 +544,9 @@ class StepRecord:
     A plain slotted class rather than attrs: the verifier makes millions of these.
     """
 
-    __slots__ = ("beliefs", "choices", "en", "moves", "notes", "number", "shown", "state", "zh")
+    __slots__ = (
+        "beliefs", "choices", "counts", "en", "moves", "notes", "number", "shown", "state", "zh",
+    )  # fmt: skip
 
     def __init__(self, number: str, en: str, zh: str, beliefs: dict[str, Belief]) -> None:
         self.number = number
@@ -445,6 +555,8 @@ class StepRecord:
         self.moves: list[Move] = []
         self.choices: list[ChoiceMade] = []
         self.shown: set[int] = set()
+        #: the counts made in the step, with the side seen at each count
+        self.counts: list[Count] = []
         self.beliefs = beliefs
         #: the position after the step (kept when the performance records)
         self.state: DeckState | None = None
@@ -494,6 +606,9 @@ class Performance:
     #: place -> the cards there whose faces the audience saw at the reveal, top first
     revealed: dict[str, tuple[Card, ...]] = attrs.field(factory=dict)
     _revealed_codes: set[int] = attrs.field(factory=set, alias="_revealed_codes")
+    #: the counts made in view, oldest first, as (step, move, the sides seen as packet
+    #: bytes): :meth:`counted` reads them as :class:`Count`
+    counts: list[tuple[str, Move, bytes]] = attrs.field(factory=list)
     #: how many cards the set-up put in play
     in_play: int = 0
     #: a slip the performer makes in this performance (see :mod:`conjure.magic.slips`): it
@@ -547,15 +662,61 @@ class Performance:
         order: tuple[T, ...] = self._pick(SETUP, name, Permutations(items), en, zh)
         return order
 
-    def choose(self, name: str, options: Sequence[T], en: str = "", zh: str = "") -> T:
-        """A free choice of the spectator's (which card, where to cut, where to insert)."""
-        value: T = self._pick(SPECTATOR, name, options, en, zh)
+    def choose(
+        self,
+        name: str,
+        options: Sequence[T],
+        en: str = "",
+        zh: str = "",
+        *,
+        weights: Sequence[Any] | None = None,
+    ) -> T:
+        """A free choice of the spectator's (which card, where to cut, where to insert).
+
+        Every option is a case the verifier checks. ``weights`` say how likely each option is
+        when the odds of a claim are worked out (by default every option is equally likely):
+        a spectator asked to cut near the middle, say."""
+        value: T = self._pick(SPECTATOR, name, _weighted(options, weights), en, zh)
         return value
 
-    def perform_choice(self, name: str, options: Sequence[T], en: str = "", zh: str = "") -> T:
-        """Latitude the routine leaves the performer (where to insert a card, say)."""
-        value: T = self._pick(PERFORMER, name, options, en, zh)
+    def perform_choice(
+        self,
+        name: str,
+        options: Sequence[T],
+        en: str = "",
+        zh: str = "",
+        *,
+        weights: Sequence[Any] | None = None,
+    ) -> T:
+        """Latitude the routine leaves the performer (where to insert a card, say);
+        ``weights`` as in :meth:`choose`."""
+        value: T = self._pick(PERFORMER, name, _weighted(options, weights), en, zh)
         return value
+
+    def shuffle(self, name: str, options: Any, en: str = "", zh: str = "") -> None:
+        """The spectator shuffles: one of ``options`` (a :class:`conjure.deck.Riffles`, every
+        riffle of a packet, each equally likely) is chosen freely and made at once, as with
+        :meth:`do`. The script is not told which (it can read ``p.values[name]``, as for any
+        choice), so the verifier can walk the shuffle card by card, the top card of the
+        shuffled packet first, and meet two shuffles that leave the same situation halfway as
+        one: this is what proves a riffle routine on a full deck. A shuffle the script must
+        read is written ``p.do(p.choose(name, Riffles(...)))`` instead."""
+        interleave = getattr(self.chooser, "pick_interleaving", None)
+        if interleave is not None and option_count(options):
+            try:
+                index, value = interleave(self, name, options)
+            except ConjureError as exc:
+                self.chooser_error = exc
+                raise
+            made = ChoiceMade(SPECTATOR, name, index, option_count(options), value, en, zh,
+                              self.at)  # fmt: skip
+            self.choices.append(made)
+            if self.steps:
+                self.steps[-1].choices.append(made)
+            self.values[name] = value
+        else:
+            value = self._pick(SPECTATOR, name, options, en, zh)
+        self._make((value,), _DO, False)
 
     def start(self, state: DeckState) -> None:
         """The set-up: the position the routine starts from (checked when it was built). Faces
@@ -606,10 +767,34 @@ class Performance:
         place, which cards' faces they saw (:meth:`seen`), for the claims to check."""
         self._make(moves, _REVEAL, False)
 
+    def showing(self, place: str) -> tuple[Card, ...]:
+        """What the climax shows at ``place`` now, top first: the cards there that lie face up,
+        in view, and whose faces the audience saw at the reveal.
+
+        This is what an effect's claim reads ("every pair is a King and a Queen"): a card the
+        reveal showed and that now lies face down (turned as it was dealt, say), or a card face
+        up that the reveal never showed, is not part of what the audience sees at the end."""
+        packet = self.state.packets.get(place)
+        if not packet or not self.state.in_view(place):
+            return ()
+        seen = self._revealed_codes
+        return tuple(
+            CARDS[b & CODE_MASK] for b in packet if b & FACE_UP and (b & CODE_MASK) in seen
+        )
+
     def seen(self, place: str) -> tuple[Card, ...]:
-        """The cards at ``place`` whose faces the audience saw at the reveal, top first
-        (nothing when there was no reveal there)."""
+        """Every card at ``place`` whose face the audience saw at some moment of the reveal, top
+        first, whichever way it lies now (nothing when there was no reveal there). What the
+        climax shows *now* is :meth:`showing`; this is the history, for claims about what the
+        reveal let the audience see on the way."""
         return self.revealed.get(place, ())
+
+    def counted(self, place: str | None = None) -> tuple[Count, ...]:
+        """The counts made so far (moves that pass cards one at a time from hand to hand or
+        to the table, in view: peels, deals, an Elmsley count), oldest first, or only those
+        into ``place``: each with the side of a card the audience saw at each count."""
+        made = [_count(*c) for c in self.counts]
+        return tuple(c for c in made if place is None or c.place == place)
 
     def believe(self, *beliefs: Belief) -> None:
         """From now on the audience believes these things (replacing beliefs on those places).
@@ -684,11 +869,14 @@ class Performance:
         state = self.state
         step = self.steps[-1] if self.record and self.steps else None
         during: set[int] | None = set() if purpose == _REVEAL else None
+        quiet = QUIET  # a move's check reads no card for what happens (only for what it says)
         for move in moves:
+            quiet[0] += 1
             try:
                 move.check(state)
             except IllegalMoveError as exc:
                 raise RoutineFailure(self.at, exc.text, kind="illegal") from None
+            quiet[0] -= 1
             # only the places a move touches can change what is in view (a move naming no
             # place, such as bringing the hands forward, can change any); a move whose places
             # are all behind a back shows nothing and changes nothing in view
@@ -702,12 +890,26 @@ class Performance:
                     step.moves.append(move)
                 continue
             shown = move.shows(state)
+            sides = move.counts(state) if move.counting else b""
             move.run_unchecked(state)
+            if sides:  # kept as it was seen; made a Count when it is read (counted())
+                self.counts.append((self.at, move, sides))
             if step is not None:
                 step.moves.append(move)
                 if shown:
                     step.shown.update(shown)
-            seen = visible_at(state, places) if places else visible(state)
+                if sides:
+                    step.counts.append(_count(self.at, move, sides))
+            seen: AbstractSet[int]
+            if not places or state.spread or state.behind:
+                seen = visible_at(state, places) if places else visible(state)
+            else:  # squared packets in view: what shows is each top card that faces up
+                packets = state.packets
+                seen = {
+                    top & CODE_MASK
+                    for place in places
+                    if (packet := packets.get(place)) and (top := packet[0]) & FACE_UP
+                }
             if shown:
                 seen = seen.union(shown)
             if not seen:
@@ -742,6 +944,7 @@ class Performance:
                 self.revealed[place] = tuple(CARDS[c] for c in codes if c in seen)
 
     def _flash(self, new: Iterable[int], move: Move) -> None:
+        QUIET[0] += 1  # what follows words the failure: its reads decide nothing
         code = min(new)
         packets = self.state.packets
         place = next((p for p, packet in packets.items() if code in packet.translate(_CODES)), "")
@@ -755,6 +958,7 @@ class Performance:
     def _check_secret(self, move: Move) -> None:
         for place in _places(move):
             if self.state.in_view(place):
+                QUIET[0] += 1
                 person = owner(place)
                 where = _FAILURES["in view" if person is None else "not behind"]
                 raise RoutineFailure(
@@ -769,6 +973,7 @@ class Performance:
         packet = self.state.packet(belief.place)
         size = len(packet)
         if belief.count is not None and size != belief.count:
+            QUIET[0] += 1
             raise RoutineFailure(
                 self.at,
                 _FAILURES["told" if size != 1 else "told one"].format(
@@ -787,6 +992,7 @@ class Performance:
                 if (code := b & CODE_MASK) in shown and belief.test(depth, size, CARDS[code])
             }
             if len(backing) < belief.backed:
+                QUIET[0] += 1
                 raise RoutineFailure(
                     self.at,
                     _FAILURES["backed" if len(backing) != 1 else "backed one"].format(
@@ -815,6 +1021,7 @@ class Performance:
             for code in seen:
                 depth = codes.find(code)
                 if depth >= 0 and not belief.test(depth, size, CARDS[code]):
+                    QUIET[0] += 1
                     how = (
                         _FAILURES["while"].format(move=_doing(move))
                         if move is not None

@@ -25,7 +25,8 @@ import attrs
 
 from conjure.deck import moves as m
 from conjure.deck.moves import Move
-from conjure.magic.choices import FirstChooser, PresetChooser
+from conjure.errors import Interrupted
+from conjure.magic.choices import FirstChooser, PresetChooser, ScriptedChooser
 from conjure.magic.routine import Outcome, Performance, Routine, check_not_bug, perform
 from conjure.text import Text
 
@@ -49,7 +50,7 @@ HOW: dict[str, Text] = {
     "secret": Text("secret move in view", zh="秘密动作被看到"),
     "expect": Text("expectation failed", zh="预期不成立"),
     "choice": Text("no choice left", zh="无可选择"),
-    "error": Text("the routine's code failed", zh="程序出错"),
+    "error": Text("the routine cannot go on", zh="流程无法继续"),
 }
 
 
@@ -248,7 +249,18 @@ class SlipResult:
 _CLAIM_FAILED = Text("{claim}: {problem}", zh="{claim}：{problem}")
 
 
+_CANNOT_GO_ON = Text(
+    "the routine cannot go on after this slip: {reason}",
+    zh="出了这个失误之后流程无法继续：{reason}",
+)
+
+
 def _how(outcome: Outcome) -> tuple[str, Text]:
+    if outcome.error is not None:
+        # the script itself raised, which it never does as written (slips() checked the
+        # example): what the slip left is a position the routine cannot be performed from
+        reason = outcome.failure.reason if outcome.failure is not None else Text("")
+        return "error", _CANNOT_GO_ON.format(reason=reason)
     if outcome.failure is not None:
         return outcome.failure.kind or "error", outcome.failure.reason
     claim = next(iter(outcome.claim_errors))
@@ -271,16 +283,23 @@ def check_slip(
     from conjure.magic.verify import verify
 
     bad = slipped(routine, slip)
-    # the routine's own code raising, in any case, is its plugin's bug, not the slip's effect
-    first = check_not_bug(routine, perform(bad, params, _chooser(routine)))
+    # the routine as written ran cleanly in the example (slips() checked it): if its script
+    # raises after the slip, the slip made the routine impossible to go on with, a fatal slip
+    first = perform(bad, params, _chooser(routine))
     if not first.ok:
         how, reason = _how(first)
         return SlipResult(slip, True, False, 1, how, reason, first)
-    report = verify(bad, params, exhaustive_limit=exhaustive_limit, examples=examples, seed=seed)
+    report = verify(
+        bad, params, exhaustive_limit=exhaustive_limit, examples=examples, seed=seed, odds=False
+    )
     found = report.counterexample
     if found is None:
         return SlipResult(slip, False, report.proved, report.cases)
-    check_not_bug(routine, found)
+    if found.error is not None:
+        # the same case without the slip: if the routine raises there too, the fault is its
+        # own code's (its plugin's bug), not the slip's
+        indices = found.choice_indices()
+        check_not_bug(routine, perform(routine, params, ScriptedChooser(indices), record=False))
     how, reason = _how(found)
     return SlipResult(slip, True, False, report.cases, how, reason, found)
 
@@ -325,18 +344,33 @@ def check_slips(
     values = routine.resolve_params(params)
     start = time.perf_counter()
     listed = slips(routine, values)
-    results = []
-    for k, slip in enumerate(listed):
-        results.append(
-            check_slip(
-                routine,
-                slip,
-                values,
-                exhaustive_limit=exhaustive_limit,
-                examples=examples,
-                seed=seed,
+    results: list[SlipResult] = []
+    try:
+        for k, slip in enumerate(listed):
+            results.append(
+                check_slip(
+                    routine,
+                    slip,
+                    values,
+                    exhaustive_limit=exhaustive_limit,
+                    examples=examples,
+                    seed=seed,
+                )
             )
-        )
-        if progress is not None:
-            progress(k + 1, len(listed))
+            if progress is not None:
+                progress(k + 1, len(listed))
+    except KeyboardInterrupt:
+        fatal = [r for r in results if r.fatal]
+        steps = ", ".join(dict.fromkeys(r.slip.step for r in fatal)) or _NONE
+        raise Interrupted(
+            _COVERED.format(n=len(results), total=len(listed), fatal=len(fatal), steps=steps)
+        ) from None
     return SlipReport(routine, values, results, time.perf_counter() - start)
+
+
+#: what an interrupted check of the slips had covered
+_COVERED = Text(
+    "after {n} of {total} slips checked: {fatal} fatal so far (at {steps})",
+    zh="已检查{total}个失误中的{n}个：目前{fatal}个致命（在{steps}）",
+)
+_NONE = Text("no step yet", zh="尚无步骤")

@@ -23,11 +23,12 @@ import itertools
 import random
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from fractions import Fraction
 from typing import Any
 
 import attrs
 
-from conjure.errors import VerificationError
+from conjure.errors import UsageError
 from conjure.inputs import check_range
 from conjure.magic.abstraction import Abstraction
 from conjure.magic.choices import (
@@ -36,6 +37,7 @@ from conjure.magic.choices import (
     describe_value,
     option_count,
 )
+from conjure.magic.odds import WORKS, Odds, estimate
 from conjure.magic.routine import SETUP, Claim, Outcome, Routine, check_not_bug, perform
 from conjure.magic.walk import Walk, WalkResult, widest_segment
 from conjure.text import Text
@@ -84,6 +86,11 @@ class Report:
     notes_said: tuple[Text, ...] = ()
     #: the classes of interchangeable cards the walk used, in every language
     abstraction_text: Text = attrs.field(factory=lambda: Text(""))
+    #: how often the routine works and each claim holds (exact after a whole walk, else an
+    #: estimate from a random sample; None when it was not worked out)
+    odds: Odds | None = None
+    #: how many cases fail, when every case was walked (else None)
+    failed: int | None = None
 
     @property
     def passed(self) -> bool:
@@ -306,11 +313,12 @@ def verify(
     exhaustive_limit: int = DEFAULT_EXHAUSTIVE_LIMIT,
     examples: int = DEFAULT_EXAMPLES,
     seed: int | None = None,
-    engine: str = "random",
+    engine: str | None = None,
     workers: int = 1,
     abstraction: Abstraction | bool | None = None,
     merge: bool = True,
     executor: str | None = None,
+    odds: bool = True,
 ) -> Report:
     """Check the promised claims (or ``claims``) of ``routine`` for every case, or search.
 
@@ -326,6 +334,13 @@ def verify(
     routine's own ``interchangeable``; ``False``: concrete cards). If a passing performance
     reads what the classes erase, the abstraction is refused (said in ``notes``) and the walk
     starts again on concrete cards. ``merge=False`` walks without merging.
+    ``engine`` names a search to run instead of the walk (``"random"`` or ``"hypothesis"``):
+    ``examples`` cases and no more, a sample whatever the size of the tree; ``None`` (the
+    default) walks every case where it can and searches at random where it cannot.
+    ``odds``: work out how often each claim holds (:mod:`conjure.magic.odds`): after a whole
+    walk exactly, by walking on past the first failing case while the rest is in reach, else
+    estimated from :data:`ODDS_SAMPLE` random performances. ``False`` stops at the first
+    failing case.
     ``workers`` > 1 shares the walk's first choice, or the random search, among that many
     processes; ``executor`` names where they run (``--executor``: ``local``, ``dask`` or
     ``dask://HOST:PORT``, see :func:`conjure.parallel.backend`). The verdict and the
@@ -340,10 +355,12 @@ def verify(
         cards = routine.interchangeable
     else:
         cards = abstraction or None
+    if engine not in (None, "random", "hypothesis"):
+        raise UsageError(f"unknown engine {engine!r}: use random or hypothesis")
     start = time.perf_counter()
     space = estimate_space(routine, values, chosen)
     notes: list[Text] = []
-    while True:
+    while engine is None:
         small = space <= exhaustive_limit
         widest = 0 if small else widest_segment(routine, values, chosen, cards)
         # a small tree is walked with some slack (its size was estimated); a large one only as
@@ -366,6 +383,8 @@ def verify(
                 merge=merge,
                 workers=workers,
                 executor=executor,
+                odds=odds,
+                space=space,
             )
         except KeyboardInterrupt:
             from conjure.errors import Interrupted
@@ -381,6 +400,7 @@ def verify(
             _NOTES["no merging"].format(where=where, why=why)
             for where, why in result.refused.items()
         )
+        notes.extend(_NOTES["given up"].format(why=why) for why in result.given_up)
         described = cards.describe() if cards is not None else ""
         stats: dict[str, Any] = {
             "runs": result.runs,
@@ -393,16 +413,31 @@ def verify(
         }
         if result.failing is not None:
             found = _replay(routine, values, result.failing, chosen)
+            bug = found.error is not None  # a fault of the routine's code: no odds to tell
+            risk = () if bug else _risk(routine, values, chosen, found)
+            if bug:
+                chances = None
+            elif result.complete:
+                chances = _exact_odds(result, chosen, risk)
+            elif odds:
+                if result.stopped:
+                    notes.append(_NOTES["odds sampled"].format(why=result.stopped_said))
+                chances = estimate_odds(routine, values, chosen, ODDS_SAMPLE, seed or 0, risk)
+            else:
+                chances = None
             return Report(
                 routine,
                 values,
                 "exhaustive",
-                result.cases,
+                result.first_at,
                 time.perf_counter() - start,
                 found,
-                space=max(space, result.cases),
+                space=result.cases if result.complete else max(space, result.cases),
+                space_exact=result.complete,
                 notes=tuple(n.en for n in notes),
                 notes_said=tuple(notes),
+                odds=chances,
+                failed=result.failed if result.complete else None,
                 **stats,
             )
         if result.complete:
@@ -416,6 +451,8 @@ def verify(
                 space_exact=True,
                 notes=tuple(n.en for n in notes),
                 notes_said=tuple(notes),
+                odds=_exact_odds(result, chosen, ()),
+                failed=0,
                 **stats,
             )
         if result.abstraction_refused and cards is not None:
@@ -428,7 +465,7 @@ def verify(
             continue
         notes.append(
             _NOTES["budget"].format(
-                stopped=Text(result.stopped, zh=_STOPPED.format(runs=f"{result.runs:,}")),
+                stopped=result.stopped_said,
                 cases=_big(result.cases),
                 space=_big(space),
                 states=f"{result.states:,}",
@@ -438,15 +475,19 @@ def verify(
         break
     if seed is None:
         seed = random.SystemRandom().randrange(2**32)
+    if engine is not None:
+        notes.append(_NOTES["engine"].format(engine=engine))
     if engine == "hypothesis":
         cases, failing = _search_hypothesis(routine, values, chosen, examples, seed)
-    elif engine == "random":  # one worker or many: the same chunks, the same result
+    else:  # one worker or many: the same chunks, the same result
         cases, failing = _search_parallel(
             routine, values, chosen, examples, seed, workers, executor
         )
-    else:
-        raise VerificationError(f"unknown engine {engine!r}: use random or hypothesis")
     shrunk = None if failing is None else _replay(routine, values, failing, chosen)
+    chances = None
+    if odds and (shrunk is None or shrunk.error is None):
+        risk = () if shrunk is None else _risk(routine, values, chosen, shrunk)
+        chances = estimate_odds(routine, values, chosen, min(examples, ODDS_SAMPLE), seed, risk)
     return Report(
         routine,
         values,
@@ -456,10 +497,89 @@ def verify(
         shrunk,
         seed=seed,
         space=space,
-        workers=workers if engine == "random" else 1,
+        workers=workers if engine != "hypothesis" else 1,
         notes=tuple(n.en for n in notes),
         notes_said=tuple(notes),
+        odds=chances,
     )
+
+
+#: random performances drawn to estimate the odds where they cannot be counted
+ODDS_SAMPLE = 2000
+#: options of a choice tried, besides the one a failing case took, to see if it carries the risk
+RISK_TRIES = 4
+
+
+def _exact_odds(result: WalkResult, claims: Sequence[Claim], risk: tuple[str, ...]) -> Odds:
+    fail = result.failing_odds
+    one = Fraction(1)
+    return Odds(
+        works=one - fail.get(WORKS, 0),
+        claims={c.id: one - fail.get(c.id, 0) for c in claims},
+        risk=risk,
+    )
+
+
+class OddsChooser:
+    """Picks every option at its odds: uniformly, or by the routine's weights."""
+
+    __slots__ = ("rng",)
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def pick(self, kind: str, name: str, options: Any) -> int:
+        weights = getattr(options, "weights", None)
+        if weights is not None:
+            return self.rng.choices(range(len(weights)), weights=weights)[0]
+        return self.rng.randrange(option_count(options))
+
+
+def estimate_odds(
+    routine: Routine,
+    params: dict[str, int],
+    claims: Sequence[Claim],
+    n: int,
+    seed: int,
+    risk: tuple[str, ...] = (),
+) -> Odds:
+    """The odds estimated from ``n`` performances drawn at random, every choice at its odds
+    (seeded: the same seed gives the same estimate), with 95% intervals."""
+    rng = random.Random(f"odds {seed}")
+    works = 0
+    held = {c.id: 0 for c in claims}
+    for _ in range(n):
+        outcome = perform(routine, params, OddsChooser(rng), record=False, claims=claims)
+        works += outcome.ok
+        if outcome.failure is None:
+            for c in claims:
+                held[c.id] += c.id not in outcome.claim_errors
+    return estimate(works, held, n, risk)
+
+
+def _risk(
+    routine: Routine, params: dict[str, int], claims: Sequence[Claim], found: Outcome
+) -> tuple[str, ...]:
+    """The choices of a failing case that carry the risk: changing that one alone, to some
+    other of its options, makes the case work."""
+    made = list(found.performance.choices)
+    indices = [c.index for c in made]
+    out: list[str] = []
+    for j, choice in enumerate(made):
+        if choice.size < 2:
+            continue
+        step = max(1, choice.size // RISK_TRIES)
+        others = [i for i in range(0, choice.size, step) if i != choice.index][:RISK_TRIES]
+        others += [choice.size - 1] if choice.index != choice.size - 1 else []
+        for other in dict.fromkeys(others):
+            trial = perform(
+                routine, params, ScriptedChooser([*indices[:j], other, *indices[j + 1 :]]),
+                record=False, claims=claims,
+            )  # fmt: skip
+            if trial.ok:
+                out.append(choice.name)
+                break
+    return tuple(dict.fromkeys(out))
 
 
 #: the report's notes: why a result is a sample, where merging was refused
@@ -470,7 +590,13 @@ _NOTES = {
         zh="无法证明：约{space}种情况，即使合并之后，两个步骤之间也至少要表演{widest}次"
         "（超过上限{limit}）",
     ),
+    "engine": Text(
+        "a search with the {engine} engine was asked for instead of the walk",
+        zh="要求用 {engine} 引擎搜索，而不是逐一检查",
+    ),
     "no merging": Text("no merging at step {where}: {why}", zh="步骤{where}不合并：{why}"),
+    "given up": Text("{why}", zh="{why}"),
+    "odds sampled": Text("the odds are estimated from a sample: {why}", zh="概率由抽样估计：{why}"),
     "not interchangeable": Text(
         "the cards are not interchangeable as declared ({classes}): {why}; walked again with "
         "every card distinct",
@@ -483,8 +609,6 @@ _NOTES = {
         "合并{merged}个）",
     ),
 }
-#: the walk's own words when its budget ran out (:attr:`WalkResult.stopped`), in Chinese
-_STOPPED = "逐一检查表演了{runs}次（预算用尽）仍未完成"
 
 
 def _big(n: int) -> str:
@@ -502,11 +626,15 @@ def walk_all(
     merge: bool = True,
     workers: int = 1,
     executor: str | None = None,
+    odds: bool = False,
+    space: int = 0,
 ) -> WalkResult:
     """The merging walk of every case (:class:`conjure.magic.walk.Walk`), its first choice
     shared among ``workers`` processes (each with its own proof table, so the counts of
-    situations add up across them; the verdict and the first failing case are the same)."""
-    context = (routine, params, tuple(claims), abstraction, budget, merge)
+    situations add up across them; the verdict, the first failing case and the odds are the
+    same). ``odds`` walks on past the first failing case to count the odds while that is in
+    reach (``space``: the estimated number of cases)."""
+    context = (routine, params, tuple(claims), abstraction, budget, merge, odds, space)
     first = _first_size(routine, params, claims, abstraction) if workers > 1 else 0
     if workers <= 1 or first < 2:
         return _walk_share(context, None)
@@ -517,27 +645,42 @@ def walk_all(
     with closing(backend(executor, workers).map(_walk_share, context, chunks)) as shares:
         for share in shares:
             results.append(share)
-            if share.failing is not None or not share.complete:
+            if not share.complete or (share.failing is not None and not odds):
                 break
-    last = results[-1]
     refused: dict[str, str] = {}
     for r in results:
         refused.update(r.refused)
+    failing = next((r for r in results if r.failing is not None), None)
+    before = sum(r.cases for r in results[: results.index(failing)]) if failing else 0
+    last = results[-1]
+    root: dict[str, Fraction] = {}
+    for r in results:
+        for key, p in r.failing_odds.items():
+            root[key] = root.get(key, 0) + p
     return attrs.evolve(
         last,
         complete=all(r.complete for r in results) and len(results) == len(chunks),
+        failing=failing.failing if failing is not None else None,
+        first_at=before + failing.first_at if failing is not None else 0,
         cases=sum(r.cases for r in results),
+        failed=sum(r.failed for r in results),
+        failing_odds=root,
         runs=sum(r.runs for r in results),
         states=sum(r.states for r in results),
         merged=sum(r.merged for r in results),
         proof_size=sum(r.proof_size for r in results),
         seconds=max(r.seconds for r in results),
         refused=refused,
+        given_up=tuple(dict.fromkeys(g for r in results for g in r.given_up)),
     )
 
 
+#: what a walk may hold in memory, in bytes, before it stops and the verifier searches instead
+MEMORY = 500 * 2**20
+
+
 def _walk_share(context: tuple[Any, ...], chunk: Any) -> WalkResult:
-    routine, params, claims, abstraction, budget, merge = context
+    routine, params, claims, abstraction, budget, merge, odds, space = context
     first = None if chunk is None else range(chunk.start, chunk.start + chunk.size)
     walker = Walk(
         routine,
@@ -547,6 +690,9 @@ def _walk_share(context: tuple[Any, ...], chunk: Any) -> WalkResult:
         budget=budget,
         first=first,
         merge=merge,
+        stop_at_first=not odds,
+        memory=MEMORY,
+        space=space,
     )
     return walker.run()
 
@@ -704,12 +850,14 @@ def solve(
     values = routine.resolve_params(params)
     claims = (*[c for c in routine.claims if c.promised], claim)
     start = time.perf_counter()
-    if estimate_space(routine, values, claims) > limit:
+    space = estimate_space(routine, values, claims)
+    if space > limit:
         said = Text(
-            "the cases of {id!r} are too many to solve for (more than {limit})",
-            zh="{id!r} 的情况太多，无法求解（超过{limit}种）",
-        )
-        raise VerificationError(said.format(id=routine.id, limit=f"{limit:,}"))
+            "the cases of {id!r} are too many to solve for: about {space}, more than the limit "
+            "of {limit}",
+            zh="{id!r} 的情况太多，无法求解：约{space}种，超过上限{limit}种",
+        )  # the size of the input asked for, not a fault of the routine: bad input (exit 2)
+        raise UsageError(said.format(id=routine.id, space=_big(space), limit=f"{limit:,}"))
     verdict: dict[tuple[int, ...], bool] = {}
     setups: dict[tuple[int, ...], dict[str, Any]] = {}
     for outcome, indices in walk(routine, values, claims):

@@ -73,9 +73,11 @@ def check_routine(
     from conjure.magic.verify import verify
 
     if limit is None:
-        report = verify(routine, params, examples=examples, seed=seed)
+        report = verify(routine, params, examples=examples, seed=seed, odds=False)
     else:
-        report = verify(routine, params, examples=examples, seed=seed, exhaustive_limit=limit)
+        report = verify(
+            routine, params, examples=examples, seed=seed, exhaustive_limit=limit, odds=False
+        )
     found = report.counterexample
     if found is None:
         return
