@@ -18,7 +18,7 @@ def answer(item: str = "s:AS", correct: bool = True) -> Answer:
 
 
 def test_a_new_database_is_in_wal_mode_at_the_current_schema(tmp_path: Path) -> None:
-    path = tmp_path / "sub" / "progress.sqlite3"
+    path = tmp_path / "progress.sqlite3"
     with Progress(path) as progress:
         assert progress.version == SCHEMA_VERSION
         mode = progress.conn.execute("PRAGMA journal_mode").fetchone()[0]
@@ -38,6 +38,27 @@ def test_the_default_path_is_in_the_user_data_directory(monkeypatch: pytest.Monk
 
     monkeypatch.setenv("XDG_DATA_HOME", "/somewhere/data")
     assert default_path() == Path("/somewhere/data/conjure/progress.sqlite3")
+
+
+def test_the_default_database_makes_its_directory(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    with Progress() as progress:
+        assert progress.path == tmp_path / "data" / "conjure" / "progress.sqlite3"
+    assert progress.path.is_file()
+
+
+def test_a_path_whose_directory_is_missing_is_refused_and_nothing_is_made(
+    tmp_path: Path,
+) -> None:
+    missing = tmp_path / "missing" / "typo" / "p.db"
+    with pytest.raises(ProgressError) as info:
+        Progress(missing)
+    said = info.value.text
+    assert str(missing.parent) in said.en and "does not exist" in said.en
+    assert str(missing.parent) in said.zh and "不存在" in said.zh
+    assert not (tmp_path / "missing").exists()
 
 
 def test_an_old_schema_is_migrated_and_keeps_its_answers(tmp_path: Path) -> None:

@@ -59,13 +59,58 @@ MIGRATIONS: Final[tuple[tuple[str, ...], ...]] = (
         "CREATE INDEX answers_subject ON answers(subject, asked_at)",
         "CREATE INDEX items_due ON items(subject, due)",
     ),
+    (
+        # version 3: runs (a speed run, a round of cut estimation) that answers belong to, and
+        # how far off a cut was (signed: positive too deep), for records and the spread of
+        # errors
+        """CREATE TABLE runs (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            subject TEXT NOT NULL,
+            mode TEXT NOT NULL,
+            started_at TEXT NOT NULL,
+            size INTEGER NOT NULL
+        )""",
+        "ALTER TABLE answers ADD COLUMN run INTEGER REFERENCES runs(id)",
+        "ALTER TABLE answers ADD COLUMN off INTEGER",
+    ),
 )
 SCHEMA_VERSION: Final = len(MIGRATIONS)
-_TABLES: Final = frozenset({"items", "answers"})
+_TABLES: Final = frozenset({"items", "answers", "runs"})
 
 
 class ProgressError(ConjureError):
     """The progress database cannot be used (corrupt, foreign, or from a newer conjure)."""
+
+
+_SAID = {
+    "directory": Text("progress database {path} is a directory", zh="进度数据库 {path} 是一个目录"),
+    "no directory": Text(
+        "progress database {path}: the directory {parent} does not exist; make it first, or "
+        "choose another --db",
+        zh="进度数据库 {path}：目录 {parent} 不存在；请先建立它，或另选 --db",
+    ),
+    "cannot create": Text(
+        "cannot create the progress database at {path}: {why}",
+        zh="无法在 {path} 建立进度数据库：{why}",
+    ),
+    "cannot open": Text(
+        "cannot open progress database {path}: {why}", zh="无法打开进度数据库 {path}：{why}"
+    ),
+    "newer": Text(
+        "progress database {path} has schema version {version}, written by a newer conjure "
+        "(this one reads up to {known}); it was left as it is",
+        zh="进度数据库 {path} 的结构版本是 {version}，由较新的 conjure 写入"
+        "（本版本最多读 {known}）；文件未作任何改动",
+    ),
+    "tables": Text(
+        "progress database {path} is missing its tables; it was left as it is",
+        zh="进度数据库 {path} 缺少它的表；文件未作任何改动",
+    ),
+    "damaged": Text(
+        "progress database {path} is damaged ({why}); it was left as it is",
+        zh="进度数据库 {path} 已损坏（{why}）；文件未作任何改动",
+    ),
+}
 
 
 def default_path() -> Path:
@@ -89,6 +134,21 @@ class Answer:
     seconds: float
     kind: str = ""
     rating: int = 0
+    #: the run (a speed run) the answer belongs to, if any
+    run: int | None = None
+    #: how many cards off a cut was (cut estimation; positive: too deep)
+    off: int | None = None
+
+
+@attrs.frozen
+class Run:
+    """One speed run: every card of a stack (or of the positions chosen) asked once, timed."""
+
+    id: int
+    subject: str
+    mode: str
+    started_at: datetime
+    size: int
 
 
 @attrs.frozen
@@ -111,28 +171,30 @@ class Progress:
     """An open progress database. Use as a context manager, or call :meth:`close`."""
 
     def __init__(self, path: str | Path | None = None, timeout: float = 10.0) -> None:
+        """Open the database at ``path``, or at :func:`default_path` (whose directory is made
+        when it is missing). A ``path`` given whose directory does not exist is refused: a
+        mistyped ``--db`` makes no directories and no fresh database somewhere unexpected."""
         self.path = Path(path) if path is not None else default_path()
+        where = str(self.path)
         if self.path.is_dir():
-            raise ProgressError(
-                Text(
-                    f"progress database {str(self.path)!r} is a directory",
-                    zh=f"进度数据库 {str(self.path)!r} 是一个目录",
-                )
-            )
+            raise ProgressError(_SAID["directory"].format(path=repr(where)))
         existed = self.path.exists() and self.path.stat().st_size > 0
-        if not existed:
+        if not existed and where != ":memory:":
+            parent = self.path.parent
+            if path is not None and not parent.is_dir():
+                raise ProgressError(
+                    _SAID["no directory"].format(path=repr(where), parent=repr(str(parent)))
+                )
             try:
-                self.path.parent.mkdir(parents=True, exist_ok=True)
+                parent.mkdir(parents=True, exist_ok=True)
             except OSError as exc:
                 raise ProgressError(
-                    f"cannot create the progress database at {str(self.path)!r}: {exc.strerror}"
+                    _SAID["cannot create"].format(path=repr(where), why=exc.strerror or exc)
                 ) from None
         try:
             self.conn = sqlite3.connect(self.path, isolation_level=None, timeout=timeout)
         except sqlite3.Error as exc:
-            raise ProgressError(
-                f"cannot open progress database {str(self.path)!r}: {exc}"
-            ) from None
+            raise ProgressError(_SAID["cannot open"].format(path=repr(where), why=exc)) from None
         try:
             self._prepare(existed)
         except sqlite3.OperationalError as exc:
@@ -158,8 +220,9 @@ class Progress:
         tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
         if version > SCHEMA_VERSION:
             raise ProgressError(
-                f"progress database {str(self.path)!r} has schema version {version}, written by "
-                f"a newer conjure (this one reads up to {SCHEMA_VERSION}); it was left as it is"
+                _SAID["newer"].format(
+                    path=repr(str(self.path)), version=version, known=SCHEMA_VERSION
+                )
             )
         if existed and version == 0 and tables - {"sqlite_sequence"}:
             raise ProgressError(
@@ -170,17 +233,12 @@ class Progress:
                     "文件未作任何改动",
                 )
             )
-        if version > 0 and not tables >= _TABLES:
-            raise ProgressError(
-                f"progress database {str(self.path)!r} is missing its tables; it was left as it is"
-            )
+        if version > 0 and not tables >= (_TABLES if version >= 3 else _TABLES - {"runs"}):
+            raise ProgressError(_SAID["tables"].format(path=repr(str(self.path))))
         if version > 0:
             check = conn.execute("PRAGMA quick_check").fetchone()[0]
             if check != "ok":
-                raise ProgressError(
-                    f"progress database {str(self.path)!r} is damaged ({check}); "
-                    "it was left as it is"
-                )
+                raise ProgressError(_SAID["damaged"].format(path=repr(str(self.path)), why=check))
         conn.execute("PRAGMA journal_mode=WAL")
         conn.execute("PRAGMA synchronous=FULL")
         conn.execute("PRAGMA foreign_keys=ON")
@@ -260,13 +318,15 @@ class Progress:
 
     # -- answers ------------------------------------------------------------------------------
 
-    def record(self, answer: Answer, memory: str, due: datetime) -> None:
+    def record(self, answer: Answer, memory: str | None, due: datetime | None) -> None:
         """Store ``answer`` and the item's new memory state, committed at once (one
-        transaction, so the two never disagree)."""
+        transaction, so the two never disagree). ``memory`` ``None`` leaves the item's
+        schedule as it was (a cut estimation measures the hands, not the memory)."""
         with self._transaction():
             self.conn.execute(
                 "INSERT INTO answers (item, subject, asked_at, question, expected, given, "
-                "correct, seconds, kind, rating) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "correct, seconds, kind, rating, run, off) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     answer.item,
                     answer.subject,
@@ -278,17 +338,38 @@ class Progress:
                     answer.seconds,
                     answer.kind,
                     answer.rating,
+                    answer.run,
+                    answer.off,
                 ),
             )
-            self.conn.execute(
-                "UPDATE items SET memory = ?, due = ? WHERE id = ?",
-                (memory, due.isoformat(), answer.item),
+            if memory is not None and due is not None:
+                self.conn.execute(
+                    "UPDATE items SET memory = ?, due = ? WHERE id = ?",
+                    (memory, due.isoformat(), answer.item),
+                )
+
+    def start_run(self, subject: str, mode: str, when: datetime, size: int) -> int:
+        """A new run of ``size`` questions; its id, for the answers that belong to it."""
+        with self._transaction():
+            cursor = self.conn.execute(
+                "INSERT INTO runs (subject, mode, started_at, size) VALUES (?, ?, ?, ?)",
+                (subject, mode, when.isoformat(), size),
             )
+        return int(cursor.lastrowid or 0)
+
+    def runs(self, subject: str | None = None) -> list[Run]:
+        sql = "SELECT id, subject, mode, started_at, size FROM runs"
+        rows = (
+            self.conn.execute(sql + " WHERE subject = ? ORDER BY id", (subject,))
+            if subject is not None
+            else self.conn.execute(sql + " ORDER BY id")
+        )
+        return [Run(r[0], r[1], r[2], datetime.fromisoformat(r[3]), r[4]) for r in rows]
 
     def answers(self, subject: str | None = None) -> Iterator[Answer]:
         sql = (
             "SELECT item, subject, asked_at, question, expected, given, correct, seconds, "
-            "kind, rating FROM answers"
+            "kind, rating, run, off FROM answers"
         )
         rows = (
             self.conn.execute(sql + " WHERE subject = ? ORDER BY id", (subject,))
@@ -298,7 +379,7 @@ class Progress:
         for r in rows:
             yield Answer(
                 r[0], r[1], datetime.fromisoformat(r[2]), r[3], r[4], r[5], bool(r[6]), r[7],
-                r[8], r[9],
+                r[8], r[9], r[10], r[11],
             )  # fmt: skip
 
     def dump(self) -> dict[str, Any]:
