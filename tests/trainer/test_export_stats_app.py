@@ -72,7 +72,7 @@ def test_a_missed_card_comes_back_sooner_than_a_known_one() -> None:
     assert due_again - due_known > due_known - NOW
 
 
-def test_pick_asks_the_most_overdue_then_new_items_in_order() -> None:
+def test_pick_asks_the_most_overdue_then_new_items() -> None:
     items = [
         Item("a", "s", "a", "{}", NOW + timedelta(days=1)),
         Item("b", "s", "b", "{}", NOW - timedelta(hours=1)),
@@ -83,7 +83,10 @@ def test_pick_asks_the_most_overdue_then_new_items_in_order() -> None:
     rng = random.Random(0)
     assert scheduler.pick(items, NOW, rng).id == "c"
     assert scheduler.pick(items, NOW, rng, avoid="c").id == "b"
-    assert scheduler.pick(items[:1] + items[3:], NOW, rng).id == "d"
+    # new items: the first in order for a routine's steps, drawn at random for a stack's cards
+    assert scheduler.pick(items[:1] + items[3:], NOW, rng, new_in_order=True).id == "d"
+    drawn = {scheduler.pick(items[:1] + items[3:], NOW, random.Random(s)).id for s in range(20)}
+    assert drawn == {"d", "e"}
     assert scheduler.pick(items[:1], NOW, rng).id == "a"
 
 
@@ -125,7 +128,7 @@ def test_the_app_drills_in_place_and_shows_the_due_count(tmp_path: Path) -> None
     progress = Progress(tmp_path / "p.sqlite3")
 
     async def scenario() -> None:
-        app = TrainerApp(subject, progress, seed=1, clock=lambda: NOW)
+        app = TrainerApp(subject, progress, seed=1, clock=lambda: NOW, drill_mode="card")
         async with app.run_test() as pilot:
             question = str(app.query_one("#question", Static).render())
             assert "due" in str(app.query_one("#due", Static).render())

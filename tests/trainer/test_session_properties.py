@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from conjure.deck.stacks import stack
 from conjure.trainer import open_subject, resolve
 from conjure.trainer.db import Progress
-from conjure.trainer.session import Session, run
+from conjure.trainer.session import run
 
 START = datetime(2026, 3, 1, 9, tzinfo=UTC)
 TYPED = st.lists(st.sampled_from(["right", "wrong", "junk", "blank"]), max_size=25)
@@ -29,13 +29,8 @@ def test_every_readable_answer_is_stored_once_and_judged_by_the_stack(
     clock = [START]
     with Progress(":memory:") as progress:
         open_subject(progress, subject, START)
-        session = Session(
-            progress,
-            subject.subject,
-            subject.kind,
-            subject.maker("mixed"),
-            rng=random.Random(seed),
-            clock=lambda: clock[0],
+        session = subject.session(
+            progress, "mixed", rng=random.Random(seed), clock=lambda: clock[0]
         )
         asked: list[object] = []
         expected_right: list[bool] = []
@@ -53,8 +48,12 @@ def test_every_readable_answer_is_stored_once_and_judged_by_the_stack(
                 return "zz9"
             if kind == "right":
                 expected_right.append(True)
+                if isinstance(want, tuple):  # a card's neighbours, the one above first
+                    return " ".join(c.ascii for c in want)
                 return str(want.ascii if hasattr(want, "ascii") else want)
             expected_right.append(False)
+            if isinstance(want, tuple):
+                return " ".join(c.ascii for c in reversed(want))  # the right two, swapped
             if hasattr(want, "ascii"):
                 return m.next(want).ascii  # a real card, but not this one
             return str(want % 52 + 1)

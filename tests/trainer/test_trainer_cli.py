@@ -12,10 +12,12 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from conjure.cli import main
+from conjure.deck import parse_card
 from conjure.deck.stacks import STACKS, stack
 
 DAY1 = "2026-03-01T09:00:00+00:00"
@@ -36,19 +38,25 @@ def stats(capsys: pytest.CaptureFixture[str], *args: str) -> object:
 
 
 def test_a_new_user_drills_a_stack_and_a_routine_and_comes_back_the_next_day(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    perform: Any,
 ) -> None:
     db = str(tmp_path / "progress.sqlite3")
     m = stack("mnemonica")
     monkeypatch.setenv("CONJURE_NOW", DAY1)
-    # card -> position for the first five cards (new cards come in stack order); one mistake
-    answers = "1\n2\n3\n40\n5\nq\n"
-    code, out = drill(monkeypatch, capsys, answers, "mnemonica", "--mode", "position", "--db", db)
+    # card -> position for five new cards; one mistake, on the fourth
+    script = ["right", "right", "right", "wrong", "right", "q"]
+    code, out, performer = perform(
+        "mnemonica", script, "--mode", "position", "--db", db, "--seed", "3"
+    )
     assert code == 0
     assert out.count("✓") == 4 and out.count("✗") == 1
-    assert f"it is {m.position('3C')}" in out
+    missed = parse_card(performer.asked[3].split()[2])
+    assert f"it is {m.position(missed)}" in out
     # answers read from a pipe are echoed after their prompt, as if typed
-    assert "> 40\n" in out
+    assert f"> {m.position(missed) % 52 + 1}\n" in out
     assert "5 answered, 4 right (80%)" in out
     # a routine: three questions, each answered with the first readable line: a number or the
     # first option, or a card (lines that do not fit the question are asked again)
@@ -73,17 +81,17 @@ def test_a_new_user_drills_a_stack_and_a_routine_and_comes_back_the_next_day(
     s = stats(capsys, "mnemonica", "--db", db)
     assert s["answered"] == 5 and s["right"] == 4
     assert s["accuracy"] == 0.8
-    # answered at once, the right ones were rated easy and are not due for days; the missed one is
-    assert s["due"] == 1
-    assert s["due_items"] == [{"item": "stack:mnemonica:3C", "label": "4 3C"}]
-    assert s["weakest"][0]["item"] == "stack:mnemonica:3C"
+    # seen once, every card is still being learnt: all five are due the next day, the missed
+    # one (a minute after the miss) the longest overdue
+    assert s["due"] == 5
+    label = f"{m.position(missed)} {missed.ascii}"
+    assert s["due_items"][0] == {"item": f"stack:mnemonica:{missed.ascii}", "label": label}
+    assert s["weakest"][0]["item"] == f"stack:mnemonica:{missed.ascii}"
     assert s["streak"] == 1 and s["best_streak"] == 3
     # what is due comes first: the missed card, the longest overdue
-    code, out = drill(
-        monkeypatch, capsys, f"{m.position('3C')}\n", "mnemonica", "--db", db, "--mode", "position"
-    )
-    assert "1 due, 47 new" in out
-    assert out.splitlines()[1] == "Where is 3♣ in the stack?"
+    code, out, _ = perform("mnemonica", ["right"], "--db", db, "--mode", "position")
+    assert "5 due, 47 new" in out
+    assert out.splitlines()[1] == f"Where is {missed} in the stack?"
     assert "✓" in out
     code = main(["stats", "--db", db, "--plot"])
     out = capsys.readouterr().out
@@ -92,24 +100,18 @@ def test_a_new_user_drills_a_stack_and_a_routine_and_comes_back_the_next_day(
 
 
 def test_every_stack_mode_asks_and_judges(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    perform: Any,
 ) -> None:
     db = str(tmp_path / "p.sqlite3")
     s = stack("si-stebbins")
     first, second = s.card_at(1), s.card_at(2)
-    expected = {
-        "card": first.ascii,
-        "next": first.ascii,  # "which card comes after <the bottom card>?"
-        "previous": first.ascii,
-        "cut": first.ascii,
-        "position": "1",
-    }
-    for mode, given in expected.items():
+    for mode in ("card", "next", "previous", "cut", "position", "neighbours", "mixed"):
         db = str(tmp_path / f"{mode}.sqlite3")
-        code, out = drill(
-            monkeypatch, capsys, given + "\n", "si-stebbins", "--mode", mode, "--db", db
-        )
-        assert code == 0 and "✓" in out, (mode, out)
+        code, out, _ = perform("si-stebbins", ["right", "wrong"], "--mode", mode, "--db", db)
+        assert code == 0 and out.count("✓") == 1 and out.count("✗") == 1, (mode, out)
     code, out = drill(
         monkeypatch,
         capsys,
@@ -130,7 +132,9 @@ def test_a_custom_stack_file_is_drilled(
     path = tmp_path / "mine.txt"
     path.write_text("# name: Mine\nAS KH QC JD\n", encoding="utf-8")
     db = str(tmp_path / "p.sqlite3")
-    code, out = drill(monkeypatch, capsys, "1\n", str(path), "--mode", "position", "--db", db)
+    code, out = drill(
+        monkeypatch, capsys, "1\n", str(path), "--mode", "position", "--positions", "1", "--db", db
+    )
     assert code == 0 and "✓" in out
     assert stats(capsys, "--db", db)[0]["subject"] == "stack:custom:mine"  # type: ignore[index]
 
@@ -164,7 +168,7 @@ def test_a_broken_database_is_an_error_not_a_traceback(
     assert path.read_bytes() == b"garbage" * 1000
 
 
-def test_a_killed_drill_loses_nothing_already_answered(tmp_path: Path) -> None:
+def test_a_killed_drill_loses_nothing_already_answered(tmp_path: Path, oracle: Any) -> None:
     db = tmp_path / "p.sqlite3"
     env = {**os.environ, "CONJURE_NOW": DAY1, "PYTHONUNBUFFERED": "1", "COLUMNS": "100"}
     proc = subprocess.Popen(
@@ -185,12 +189,24 @@ def test_a_killed_drill_loses_nothing_already_answered(tmp_path: Path) -> None:
         env=env,
     )
     assert proc.stdin is not None and proc.stdout is not None
+    aronson = stack("aronson")
     verdicts = 0
+    expected = []
     try:
-        for answer in ("1", "2", "9"):
+        for right in (True, True, False):
+            deadline = time.monotonic() + 60
+            question = ""
+            while time.monotonic() < deadline and "?" not in question:
+                question = proc.stdout.readline()
+            answer = (
+                oracle.answer_for(question, aronson)
+                if right
+                else oracle.wrong_for(question, aronson)
+            )
+            card = parse_card(question.split()[2])
+            expected.append((f"stack:aronson:{card.ascii}", answer, int(right)))
             proc.stdin.write(answer + "\n")
             proc.stdin.flush()
-            deadline = time.monotonic() + 60
             while time.monotonic() < deadline:
                 line = proc.stdout.readline()
                 if "✓" in line or "✗" in line:
@@ -206,11 +222,7 @@ def test_a_killed_drill_loses_nothing_already_answered(tmp_path: Path) -> None:
             proc.kill()
     conn = sqlite3.connect(db)
     rows = conn.execute("SELECT item, given, correct FROM answers ORDER BY id").fetchall()
-    assert rows == [
-        ("stack:aronson:JS", "1", 1),
-        ("stack:aronson:KC", "2", 1),
-        ("stack:aronson:5C", "9", 0),
-    ]
+    assert rows == expected
 
 
 def test_plain_commands_work_without_textual(
@@ -228,7 +240,9 @@ def test_plain_commands_work_without_textual(
     monkeypatch.delattr(conjure.trainer, "app", raising=False)
     monkeypatch.setattr("conjure.cli.trainer.on_a_terminal", lambda: True)
     db = str(tmp_path / "p.sqlite3")
-    code, out = drill(monkeypatch, capsys, "4C\n", "mnemonica", "--mode", "card", "--db", db)
+    code, out = drill(
+        monkeypatch, capsys, "4C\n", "mnemonica", "--mode", "card", "--positions", "1", "--db", db
+    )
     assert code == 0 and "✓" in out
     assert main(["app", "--db", db]) == 2
     assert "pip install 'conjure[app]'" in capsys.readouterr().err
@@ -305,7 +319,9 @@ def test_every_shipped_stack_can_be_drilled(
 ) -> None:
     db = str(tmp_path / "p.sqlite3")
     top = stack(name).card_at(1)
-    code, out = drill(monkeypatch, capsys, f"{top.zh}\n", name, "--mode", "card", "--db", db)
+    code, out = drill(
+        monkeypatch, capsys, f"{top.zh}\n", name, "--mode", "card", "--positions", "1", "--db", db
+    )
     assert code == 0 and "✓" in out and "1 answered, 1 right" in out
     assert main(["stats", name, "--db", db, "--items"]) == 0
     out = capsys.readouterr().out
@@ -382,7 +398,10 @@ def test_enter_alone_shows_the_answer_and_counts_as_a_miss(
 ) -> None:
     db = str(tmp_path / "p.sqlite3")
     monkeypatch.setenv("CONJURE_NOW", DAY1)
-    code, out = drill(monkeypatch, capsys, "\n  \n", "mnemonica", "--mode", "card", "--db", db)
+    code, out = drill(
+        monkeypatch, capsys, "\n  \n", "mnemonica", "--mode", "card", "--positions", "1-2",
+        "--db", db,
+    )  # fmt: skip
     assert code == 0
     assert "✗ don't know: it is 4♣ (" in out and "✗ don't know: it is 2♥ (" in out
     assert "cannot" not in out and "try again" not in out
@@ -406,7 +425,9 @@ def _drilled(
     """A database with a stack card and routine steps answered (all missed: Enter alone)."""
     db = str(tmp_path / "p.sqlite3")
     monkeypatch.setenv("CONJURE_NOW", DAY1)
-    drill(monkeypatch, capsys, "\n\n", "mnemonica", "--mode", "card", "--db", db)
+    drill(
+        monkeypatch, capsys, "\n\n", "mnemonica", "--mode", "card", "--positions", "1-2", "--db", db
+    )
     drill(monkeypatch, capsys, "\n" * 3, "courting-kings", "--db", db, "--seed", "1")
     return db
 
@@ -521,7 +542,7 @@ def test_ctrl_c_in_a_drill_sums_up_and_loses_nothing(
     db = str(tmp_path / "p.sqlite3")
     monkeypatch.setenv("CONJURE_NOW", DAY1)
     monkeypatch.setattr(sys, "stdin", _CtrlC("4C\n2H\n"))
-    assert main(["drill", "mnemonica", "--mode", "card", "--db", db]) == 130
+    assert main(["drill", "mnemonica", "--mode", "speed", "--db", db]) == 130
     captured = capsys.readouterr()
     assert "2 answered, 2 right (100%)" in captured.out
     assert "interrupted after 2 answers, every one saved" in captured.err
@@ -533,7 +554,7 @@ def test_full_width_q_stops_a_drill(
 ) -> None:
     db = str(tmp_path / "p.sqlite3")
     code, out = drill(
-        monkeypatch, capsys, "４Ｃ\nｑ\n2H\n", "mnemonica", "--mode", "card", "--db", db
+        monkeypatch, capsys, "４Ｃ\nｑ\n2H\n", "mnemonica", "--mode", "speed", "--db", db
     )
     assert code == 0 and "cannot" not in out and "not a card" not in out
     assert "1 answered, 1 right" in out

@@ -69,14 +69,47 @@ def add_parsers(sub: Any) -> None:
     p.add_argument(
         "--mode",
         default="mixed",
-        choices=("mixed", "position", "card", "next", "previous", "cut", "speed"),
+        choices=("mixed", "position", "card", "next", "previous", "neighbours", "cut",
+                 "estimate", "one-ahead", "speed"),
         help=Text(
-            "stack questions: card to position, position to card, next, previous, the card at "
-            "a cut depth, or the whole stack as a speed run (default: mixed)",
+            "stack questions: card to position, position to card, next, previous, both "
+            "neighbours, the card cut to in a deck already cut, cut estimation with a real deck, "
+            "one ahead, or the whole stack from the top as a speed run (default: mixed, every "
+            "kind of the first six in turn)",
             zh=(
-                "牌序的题目：由牌问位置、由位置问牌、下一张、上一张、切到某深"
-                "度的牌，或整副牌的速度练习（默认：混合）"
+                "牌序的题目：由牌问位置、由位置问牌、下一张、上一张、上下两张、已切过的牌中切到"
+                "的牌、用真牌练习估切、超前一张，或从第一张起整副牌的速度练习（默认：混合，轮流出"
+                "前六种题）"
             ),
+        ),
+    )  # fmt: skip
+    p.add_argument(
+        "--after",
+        action="append",
+        metavar="MOVES",
+        help=Text(
+            "drill the stack as these moves leave it: moves as conjure moves writes them, "
+            'separated by ";", or "cut to CARD" (repeatable), e.g. "Faro left"',
+            zh='练习做完这些动作之后的牌序：按 conjure moves 的写法，用 ";" 分隔，或写 '
+            '"cut to 牌"（可重复），例如 "Faro left"',
+        ),
+    )
+    p.add_argument(
+        "--positions",
+        metavar="P",
+        help=Text(
+            "drill only these positions of the stack, e.g. 1-13 or 1-13,40-52 (new cards come "
+            "in a random order either way)",
+            zh="只练这些位置，例如 1-13 或 1-13,40-52（无论如何新牌都以随机顺序出现）",
+        ),
+    )
+    p.add_argument(
+        "--speed",
+        action="store_true",
+        help=Text(
+            "a speed run: every card (of --positions) once, timed, with the best time kept "
+            "for each mode",
+            zh="速度练习：每张牌（--positions 中的）答一次并计时，每种题型保留最好成绩",
         ),
     )
     p.add_argument(
@@ -214,61 +247,78 @@ def _stacks(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _subject(name: str, params: dict[str, int] | None = None) -> Any:
+def _subject(name: str, params: dict[str, int] | None = None, after: Any = ()) -> Any:
     from conjure.trainer import resolve
 
-    return resolve(name, registry, params)
+    return resolve(name, registry, params, after)
 
 
-def _drill(args: argparse.Namespace) -> int:
-    from conjure.trainer import ROUTINE, open_subject
-    from conjure.trainer.scheduler import now
-    from conjure.trainer.session import Session, run, summary, word
+_FOR_STACKS = Text(
+    "{option} is for stacks; a routine's questions are mixed",
+    zh="{option} 只用于牌序；套路的问题总是混合的",
+)
+_NO_SPEED = Text(
+    "--speed runs the modes position, card, next, previous, neighbours, cut, mixed and speed, "
+    "not {mode}",
+    zh="--speed 只用于 position、card、next、previous、neighbours、cut、mixed 和 speed，不用于 "
+    "{mode}",
+)
 
-    count = parse_int(args.count, "--count", low=1) if args.count is not None else None
-    seed = parse_int(args.seed, "--seed") if args.seed is not None else None
-    params = int_params(args.param)
-    subject = _subject(args.name, params)
+
+def _check_drill_options(args: argparse.Namespace, subject: Any, params: dict[str, int]) -> Any:
+    """The positions asked for; a one-line error for an option the subject does not take."""
+    from conjure.trainer import ROUTINE
+    from conjure.trainer.practice import ESTIMATE, ONE_AHEAD, parse_positions
+
     if subject.kind == ROUTINE:
         subject.target.resolve_params(params)
-        if args.mode != "mixed":
-            raise UsageError(
-                Text(
-                    f"--mode {args.mode} is for stacks; a routine's questions are mixed",
-                    zh=f"--mode {args.mode} 只用于牌序；套路的问题总是混合的",
-                )
-            )
-    elif params:
+        for given, option in (
+            (args.mode != "mixed", f"--mode {args.mode}"),
+            (args.after, "--after"),
+            (args.positions, "--positions"),
+            (args.speed, "--speed"),
+        ):
+            if given:
+                raise UsageError(_FOR_STACKS.format(option=option))
+        return None
+    if params:
         raise UsageError(
             Text(
                 "--param is for routines; a stack has no parameters",
                 zh="--param 只用于套路；牌序没有参数",
             )
         )
+    if args.speed and args.mode in (ESTIMATE, ONE_AHEAD):
+        raise UsageError(_NO_SPEED.format(mode=args.mode))
+    if args.positions is None:
+        return None
+    return parse_positions(args.positions, len(subject.items))
+
+
+def _drill(args: argparse.Namespace) -> int:
+    from conjure.trainer import ROUTINE, open_subject
+    from conjure.trainer.practice import SPEED, spaced_order
+    from conjure.trainer.scheduler import now
+    from conjure.trainer.session import run, run_lines, summary, word
+
+    count = parse_int(args.count, "--count", low=1) if args.count is not None else None
+    seed = parse_int(args.seed, "--seed") if args.seed is not None else None
+    params = int_params(args.param)
+    subject = _subject(args.name, params, args.after if args.after else ())
+    positions = _check_drill_options(args, subject, params)
     if args.tui:
         return _run_app(args, subject.name)
     with _progress(args) as progress:
         open_subject(progress, subject, now())
-        session = Session(
-            progress,
-            subject.subject,
-            subject.kind,
-            subject.maker(args.mode, params),
-            rng=random.Random(seed),
-            weights=subject.weights(),
-        )
+        rng = random.Random(seed)
+        session = subject.session(progress, args.mode, params, rng, positions=positions)
         order = None
-        if args.mode == "speed" and subject.kind != ROUTINE:
-            from conjure.trainer import practice
-
+        speed = subject.kind != ROUTINE and (args.speed or args.mode == SPEED)
+        if speed:
             order = session.items()
-
-            def make_speed(item: Any, rng: random.Random) -> Any:
-                return practice.question(
-                    subject.target, practice.card_of(item.id), practice.SPEED, rng
-                )
-
-            session.make = make_speed
+            if args.mode not in (SPEED, "card"):
+                order = spaced_order(subject.stack_drill(args.mode), order, rng)
+            session.run = progress.start_run(subject.subject, args.mode, now(), len(order))
         title = (
             subject.target.name.get(args.lang)
             if subject.kind != ROUTINE
@@ -279,6 +329,8 @@ def _drill(args: argparse.Namespace) -> int:
         sys.stdout.flush()
         result = run(session, lang=args.lang, count=count, order=order, ask=_ask)
         print(summary(result, session, args.lang))
+        if speed and order is not None:
+            print(run_lines(result, session, args.mode, len(order), args.lang))
     if result.interrupted:
         # Ctrl-C is a way to stop too: the summary above, then the usual interrupted exit
         n = len(result.answers)

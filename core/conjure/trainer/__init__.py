@@ -12,12 +12,12 @@ questions) → :mod:`~conjure.trainer.session` (ask, time, judge, commit) →
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import attrs
 
-from conjure.deck.stacks import STACKS, Stack, load_stack
+from conjure.deck.stacks import STACKS, load_stack
 from conjure.errors import UnknownNameError
 from conjure.trainer.db import Item, Progress
 from conjure.trainer.questions import Question
@@ -48,17 +48,10 @@ class Subject:
     def maker(
         self, mode: str = "mixed", params: Mapping[str, int] | None = None
     ) -> Callable[[Item, random.Random], Question]:
+        """Turns an item into a question (a stack's: through a fresh :meth:`stack_drill`)."""
         if self.kind == STACK:
-            from conjure.trainer import practice
-
-            stack: Stack = self.target
-
-            def make_stack(item: Item, rng: random.Random) -> Question:
-                return practice.question(
-                    stack, practice.card_of(item.id), practice.pick_mode(mode, rng), rng
-                )
-
-            return make_stack
+            make: Callable[[Item, random.Random], Question] = self.stack_drill(mode).make
+            return make
         from conjure.trainer import drills
 
         def make_routine(item: Item, rng: random.Random) -> Question:
@@ -66,12 +59,70 @@ class Subject:
 
         return make_routine
 
+    def stack_drill(self, mode: str = "mixed") -> Any:
+        """The :class:`~conjure.trainer.practice.StackDrill` of this stack in ``mode``."""
+        from conjure.trainer.practice import StackDrill
+
+        return StackDrill(self.target, self.subject, mode)
+
+    def session(
+        self,
+        progress: Progress,
+        mode: str = "mixed",
+        params: Mapping[str, int] | None = None,
+        rng: random.Random | None = None,
+        clock: Callable[[], Any] | None = None,
+        positions: Any = None,
+    ) -> Any:
+        """A :class:`~conjure.trainer.session.Session` drilling this subject in ``mode``: a
+        stack's questions kept apart from each other and new cards drawn at random (only those
+        at ``positions`` when given), a routine's steps weighted by how fatal a slip there is
+        and new steps in order."""
+        from conjure.trainer import scheduler
+        from conjure.trainer.session import Session
+
+        rng = rng or random.Random()
+        clock = clock or scheduler.now
+        if self.kind == STACK:
+            drill = self.stack_drill(mode)
+            only = None
+            if positions is not None:
+                only = frozenset(
+                    self.items[p - 1][0] for p in sorted(positions) if 1 <= p <= len(self.items)
+                )
+            session = Session(
+                progress,
+                self.subject,
+                self.kind,
+                drill.make,
+                rng=rng,
+                clock=clock,
+                spacing=drill.spacing,
+                only=only,
+            )
+            drill.pick = lambda avoid: session.next_item(avoid=avoid)
+            return session
+        return Session(
+            progress,
+            self.subject,
+            self.kind,
+            self.maker(mode, params),
+            rng=rng,
+            clock=clock,
+            weights=self.weights(),
+            new_in_order=True,
+        )
+
 
 def resolve(
-    name: str, routines: Callable[[], Any] | None = None, params: Mapping[str, int] | None = None
+    name: str,
+    routines: Callable[[], Any] | None = None,
+    params: Mapping[str, int] | None = None,
+    after: Sequence[str] = (),
 ) -> Subject:
     """A shipped stack by id, a stack file by path, or a routine by id (from ``routines()``,
-    the plugin registry)."""
+    the plugin registry); a stack ``after`` moves (texts, see :mod:`conjure.trainer.moved`) is
+    the order those moves leave it in, a subject of its own."""
     from pathlib import Path
 
     from conjure.trainer import practice
@@ -79,7 +130,15 @@ def resolve(
     key = name.strip().lower()
     if key in STACKS or Path(name).is_file():
         stack = STACKS.get(key) or load_stack(name)
-        return Subject(STACK, stack.id, practice.subject_of(stack), practice.items(stack), stack)
+        subject = practice.subject_of(stack)
+        if after:
+            from conjure.trainer.moved import after as moved
+            from conjure.trainer.moved import subject_after
+
+            stack, made = moved(stack, after)
+            if made:
+                subject = subject_after(subject, made)
+        return Subject(STACK, stack.id, subject, practice.items(stack, subject), stack)
     if routines is not None:
         registry = routines()
         if name in registry.routines:

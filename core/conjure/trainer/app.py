@@ -63,6 +63,7 @@ class TrainerApp(App[int]):
         seed: int | None = None,
         clock: Any = None,
         performance: Any = None,
+        drill_mode: str = "mixed",
     ) -> None:
         super().__init__()
         from conjure.trainer.scheduler import now
@@ -73,14 +74,8 @@ class TrainerApp(App[int]):
         self.mode = mode
         self.clock = clock or now
         open_subject(progress, subject, self.clock())
-        self.session = Session(
-            progress,
-            subject.subject,
-            subject.kind,
-            subject.maker(),
-            rng=random.Random(seed),
-            clock=self.clock,
-            weights=subject.weights(),
+        self.session: Session = subject.session(
+            progress, drill_mode, rng=random.Random(seed), clock=self.clock
         )
         self.item: Item | None = None
         self.question: Question | None = None

@@ -1,4 +1,5 @@
-"""Questions and how an answer is judged: a card, a whole number, or one of a few options.
+"""Questions and how an answer is judged: a card, two cards, a whole number, or one of a few
+options.
 
 An answer that cannot be read (not a card, not a number, no such option) is not judged: the
 drill says why and asks again, so a typo never counts as a wrong answer.
@@ -11,12 +12,14 @@ from typing import Any
 
 import attrs
 
-from conjure.deck import Card, parse_card
+from conjure.deck import Card, parse_card, parse_cards
 from conjure.errors import ConjureError, UsageError
 from conjure.inputs import normalise, parse_int, quote
 from conjure.text import Text
 
 CARD = "card"
+#: two cards, in order (a card's neighbours: the one above it, then the one below)
+CARDS = "cards"
 NUMBER = "number"
 CHOICE = "choice"
 
@@ -43,6 +46,23 @@ class Question:
     moment: Any = attrs.field(default=None, eq=False)
     #: the performance ``moment`` belongs to (its choices fill the narration's fields)
     performance: Any = attrs.field(default=None, eq=False)
+    #: the cards the question shows or asks for (a stack drill keeps the next question away
+    #: from them and their neighbours, so that no answer is cued by the question before)
+    involves: tuple[Card, ...] = ()
+    #: how far off an answer is (cut estimation: cards too deep, negative too shallow); with it
+    #: an answer is right when it is at most ``tolerance`` off
+    measure: Callable[[Any], int] | None = attrs.field(default=None, eq=False)
+    tolerance: int = 0
+    #: whether the answer reschedules the item (a cut estimation measures the hands instead)
+    schedules: bool = True
+    #: whether Enter alone means "I don't know" (else it is asked again)
+    blank: bool = True
+    #: the item that must be asked next (one ahead: the cue shown with this question)
+    follow: str | None = None
+    #: what to say after the verdict, given the value read and the language
+    note: Callable[[Any, str], str] | None = attrs.field(default=None, eq=False)
+    #: called with the value read once the answer is recorded (the deck a cut leaves)
+    on_answer: Callable[[Any], None] | None = attrs.field(default=None, eq=False)
 
     def read(self, text: str) -> Any:
         """The answer ``text`` as a value of the question's type; a :class:`ConjureError`
@@ -53,6 +73,14 @@ class Question:
                 return parse_card(text)
             except ConjureError:
                 raise UsageError(_NOT_A_CARD) from None
+        if self.answer_type == CARDS:
+            try:
+                cards = parse_cards(text)
+            except ConjureError:
+                cards = ()
+            if len(cards) != 2:
+                raise UsageError(_NOT_TWO_CARDS)
+            return cards
         if self.answer_type == NUMBER:
             try:
                 value = parse_int(text, "answer")
@@ -74,6 +102,8 @@ class Question:
     def judge(self, text: str) -> tuple[bool, Any]:
         """Whether ``text`` is right, and the value read from it."""
         value = self.read(text)
+        if self.measure is not None:
+            return abs(self.measure(value)) <= self.tolerance, value
         return value == self.expected, value
 
     def expected_text(self, lang: str = "en") -> str:
@@ -83,6 +113,10 @@ class Question:
 _NOT_A_CARD = Text(
     "not a card; write one card, such as 4C, 4♣ or 10h",
     zh="不是一张牌；请写一张牌，例如 4C、4♣ 或 梅花4",
+)
+_NOT_TWO_CARDS = Text(
+    "not two cards; write two, the one above first, such as 4C 2H",
+    zh="不是两张牌；请写两张，上面那张在前，例如 4C 2H",
 )
 _NOT_A_NUMBER = Text("not a whole number; write digits, such as 7", zh="不是整数；请写数字，例如 7")
 _OUT_OF_RANGE = Text("not from {low} to {high}", zh="不在 {low} 到 {high} 之间")
@@ -103,6 +137,8 @@ def show_value(question: Question, value: Any, lang: str = "en") -> str:
     """A value of the question's answer type as text for people."""
     if question.answer_type == CARD and isinstance(value, Card):
         return format(value, "zh") if lang == "zh" else str(value)
+    if question.answer_type == CARDS and isinstance(value, tuple):
+        return " ".join(format(c, "zh") if lang == "zh" else str(c) for c in value)
     if question.answer_type == CHOICE and isinstance(value, int):
         return question.options[value].get(lang)
     return str(value)

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from datetime import datetime
-from statistics import median
+from statistics import median, pstdev
 from typing import Any
 
 import attrs
@@ -50,6 +50,36 @@ _WORDS = {
     "none": Text("no answers given", zh="没有作答"),
     "total": Text("({total:.1f} s in all)", zh="（共 {total:.1f} 秒）"),
     "due": Text("{due} due now, {new} not yet seen", zh="现在到期 {due} 项，未学 {new} 项"),
+    "blank not allowed": Text(
+        "type the card on the face of the packet you cut off (q to stop)",
+        zh="请写出你切下那叠牌最底下一张牌（q 退出）",
+    ),
+    "cuts": Text(
+        "cuts: {n}, {hits} within {hit} cards; mean {mean:+.1f} cards ({bias}), spread "
+        "{spread:.1f} cards",
+        zh="切牌 {n} 次，{hits} 次在 {hit} 张以内；平均偏差 {mean:+.1f} 张（{bias}），离散度 "
+        "{spread:.1f} 张",
+    ),
+    "deep": Text("too deep", zh="偏深"),
+    "shallow": Text("too shallow", zh="偏浅"),
+    "on target": Text("on target", zh="不偏不倚"),
+    "run": Text(
+        "speed run: {answered} of {size} in {total:.1f} s, {right} right",
+        zh="速度练习：{size} 张中答了 {answered} 张，用时 {total:.1f} 秒，答对 {right} 张",
+    ),
+    "record": Text(
+        "a new record for {mode}: {total:.1f} s (the best before: {best})",
+        zh="{mode} 新纪录：{total:.1f} 秒（此前最好：{best}）",
+    ),
+    "best": Text(
+        "best clean run for {mode}: {best:.1f} s", zh="{mode} 最好的全对成绩：{best:.1f} 秒"
+    ),
+    "no best": Text(
+        "no clean run for {mode} yet (every card right, none left out)",
+        zh="{mode} 还没有全对的完整成绩（每张都答对，一张不漏）",
+    ),
+    "none before": Text("none", zh="无"),
+    "total seconds": Text("{s:.1f} s", zh="{s:.1f} 秒"),
 }
 
 
@@ -83,12 +113,35 @@ class Session:
     clock: Callable[[], datetime] = scheduler.now
     timer: Callable[[], float] = time.monotonic
     weights: dict[str, float] | None = None
+    #: the items kept away from the next question (a stack's cards near the last cue)
+    spacing: Callable[[], Collection[str]] | None = None
+    #: the items drilled, when not all of the subject's (chosen positions of a stack)
+    only: frozenset[str] | None = None
+    #: new items in their order (a routine's steps) rather than drawn at random (a stack's)
+    new_in_order: bool = False
+    #: the run (a speed run) the answers belong to
+    run: int | None = None
 
     def items(self) -> list[Item]:
-        return self.progress.items(self.subject)
+        items = self.progress.items(self.subject)
+        if self.only is not None:
+            items = [i for i in items if i.id in self.only]
+        return items
 
-    def next_item(self, avoid: str | None = None) -> Item:
-        return scheduler.pick(self.items(), self.clock(), self.rng, self.weights, avoid)
+    def item(self, item_id: str) -> Item:
+        """The item ``item_id`` as the database has it now."""
+        for item in self.progress.items(self.subject):
+            if item.id == item_id:
+                return item
+        raise KeyError(item_id)
+
+    def next_item(self, avoid: str | Collection[str] | None = None) -> Item:
+        avoided = {avoid} if isinstance(avoid, str) else set(avoid or ())
+        if self.spacing is not None:
+            avoided |= set(self.spacing())
+        return scheduler.pick(
+            self.items(), self.clock(), self.rng, self.weights, avoided, self.new_in_order
+        )
 
     def due_count(self) -> tuple[int, int]:
         """(items due now, items never answered)."""
@@ -107,8 +160,14 @@ class Session:
         else:
             correct, value = question.judge(given)
         when = self.clock()
-        rating = scheduler.rate(correct, seconds, self.kind)
-        memory, due = scheduler.review(item.memory, rating, when, _card_id(item.id))
+        rating = scheduler.rate(correct, seconds, self.kind, scheduler.learning(item.memory))
+        memory: str | None = None
+        due: datetime | None = None
+        if question.schedules:
+            memory, due = scheduler.review(item.memory, rating, when, _card_id(item.id))
+        off = None
+        if question.measure is not None and value is not None:
+            off = question.measure(value)
         answer = Answer(
             item=item.id,
             subject=self.subject,
@@ -119,9 +178,13 @@ class Session:
             correct=correct,
             seconds=round(seconds, 3),
             kind=question.kind,
-            rating=rating,
+            rating=rating if question.schedules else 0,
+            run=self.run,
+            off=off,
         )
         self.progress.record(answer, memory, due)
+        if question.on_answer is not None and value is not None:
+            question.on_answer(value)
         return answer
 
 
@@ -178,16 +241,21 @@ def _ask_until_done(
     show = show or show_unwrapped
     make = make or session.make
     last: str | None = None
+    follow: str | None = None
     queue = list(order) if order is not None else None
     while count is None or len(result.answers) < count:
         if queue is not None:
             if not queue:
                 break
             item = queue.pop(0)
+        elif follow is not None:
+            item = session.item(follow)
         else:
             item = session.next_item(avoid=last)
-        last = item.id
         question = make(item, session.rng)
+        if question.item != item.id:  # the question chose its own card (a cut's target)
+            item = session.item(question.item)
+        last, follow = item.id, question.follow
         prompt = question.prompt.get(lang)
         if question.answer_type == CHOICE:
             prompt += "\n" + options_text(question.options, lang)
@@ -201,6 +269,9 @@ def _ask_until_done(
                 return
             if normalise(given).strip().lower() in QUIT:  # ｑ from a Chinese input method too
                 return
+            if not normalise(given).strip() and not question.blank:
+                show(word("blank not allowed", lang))
+                continue
             if not normalise(given).strip():
                 # Enter alone is "I don't know". A stack worker's rule is that a card not
                 # recalled at once is a card not known: it is shown now (so the right
@@ -219,8 +290,13 @@ def _ask_until_done(
         answer = session.answer(item, question, given, seconds)
         result.answers.append(answer)
         took = word("seconds", lang, seconds=seconds)
+        note = ""
+        if question.note is not None and given is not None:
+            note = ": " + question.note(question.read(given), lang)
         if answer.correct:
-            show(f"✓ {word('right', lang)}{took}")
+            show(f"✓ {word('right', lang)}{note}{took}")
+        elif note:
+            show(f"✗ {note[2:]}{took}")
         else:
             expected = question.expected_text(lang)
             if given is None:
@@ -237,8 +313,52 @@ def _ask_until_done(
                     show(part)
 
 
+def cut_line(offs: Sequence[int], lang: str = "en") -> str:
+    """How a series of cuts went: how many hit, the mean error (its sign: too deep or too
+    shallow) and the spread of the errors (their standard deviation)."""
+    from conjure.trainer.practice import HIT
+
+    mean = sum(offs) / len(offs)
+    bias = "deep" if mean >= 0.5 else "shallow" if mean <= -0.5 else "on target"
+    return word(
+        "cuts",
+        lang,
+        n=len(offs),
+        hits=sum(abs(o) <= HIT for o in offs),
+        hit=HIT,
+        mean=mean,
+        bias=word(bias, lang),
+        spread=pstdev(offs) if len(offs) > 1 else 0.0,
+    )
+
+
+def run_lines(result: Result, session: Session, mode: str, size: int, lang: str = "en") -> str:
+    """A speed run summed up: how far it got, its time, and the record for ``mode``."""
+    from conjure.trainer.stats import best_runs
+
+    answers = result.answers
+    total = sum(a.seconds for a in answers)
+    lines = [word("run", lang, answered=len(answers), size=size, total=total, right=result.right)]
+    mine = best_runs(session.progress, session.subject).get((mode, size))
+    previous = best_runs(session.progress, session.subject, skip=session.run).get((mode, size))
+    clean = len(answers) == size and result.right == size
+    if clean and mine is not None and mine["run"] == session.run:
+        best = (
+            word("none before", lang)
+            if previous is None
+            else word("total seconds", lang, s=previous["seconds"])
+        )
+        lines.append(word("record", lang, mode=mode, total=total, best=best))
+    elif mine is not None:
+        lines.append(word("best", lang, mode=mode, best=mine["seconds"]))
+    else:
+        lines.append(word("no best", lang, mode=mode))
+    return "\n".join(lines)
+
+
 def summary(result: Result, session: Session, lang: str = "en") -> str:
-    """One line about the session and one about what is due."""
+    """One line about the session (and its cuts, for cut estimation) and one about what is
+    due."""
     answers = result.answers
     if answers:
         pct = round(100 * result.right / len(answers))
@@ -254,5 +374,8 @@ def summary(result: Result, session: Session, lang: str = "en") -> str:
             first += " " + word("total", lang, total=sum(a.seconds for a in answers))
     else:
         first = word("none", lang)
+    offs = [a.off for a in answers if a.off is not None]
+    if offs:
+        first += "\n" + cut_line(offs, lang)
     due, new = session.due_count()
     return first + "\n" + word("due", lang, due=due, new=new)

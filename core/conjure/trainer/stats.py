@@ -162,6 +162,29 @@ def item_rows(
     return word("headers", lang).split("|"), rows
 
 
+def best_runs(
+    progress: Progress, subject: str, skip: int | None = None
+) -> dict[tuple[str, int], dict[str, Any]]:
+    """The fastest clean speed run of ``subject`` for each (mode, size): every card of the run
+    answered and right; its run id and its time (the answers' seconds added up). ``skip`` leaves
+    one run out (the run just made, to say what the record was before it)."""
+    runs = {r.id: r for r in progress.runs(subject) if r.id != skip}
+    given: dict[int, list[Answer]] = defaultdict(list)
+    for a in progress.answers(subject):
+        if a.run in runs:
+            given[a.run].append(a)
+    best: dict[tuple[str, int], dict[str, Any]] = {}
+    for run_id, answers in given.items():
+        run = runs[run_id]
+        if len(answers) != run.size or not all(a.correct for a in answers):
+            continue
+        seconds = round(sum(a.seconds for a in answers), 3)
+        key = (run.mode, run.size)
+        if key not in best or seconds < best[key]["seconds"]:
+            best[key] = {"run": run_id, "seconds": seconds, "date": run.started_at}
+    return best
+
+
 def _streaks(answers: Sequence[Answer]) -> tuple[int, int]:
     """(the run of right answers at the end, the longest run)."""
     best = run = 0
