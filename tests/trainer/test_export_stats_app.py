@@ -98,13 +98,32 @@ def test_the_plot_is_drawn_in_the_terminal_and_as_svg(
         {"date": "2026-03-02", "answered": 4, "accuracy": 1.0, "median_seconds": 2.0},
     ]
     text = plot_text(days)
-    assert "▅█" in text.splitlines()[0]  # half right, then all right
-    assert "█▅" in text.splitlines()[1]  # twice as slow, then faster
-    svg = ElementTree.fromstring(plot_svg(days, "mnemonica"))
-    lines = svg.findall("{http://www.w3.org/2000/svg}polyline")
+    # two days: each a wide column (half right, then all right; twice as slow, then faster)
+    # with its values and its date under it
+    assert "▅▅▅▅▅ █████" in text.splitlines()[0]
+    assert "█████ ▅▅▅▅▅" in text.splitlines()[1]
+    assert text.splitlines()[2].split() == ["50%", "100%"]
+    assert text.splitlines()[3].split() == ["4s", "2s"]
+    assert text.splitlines()[4].split() == ["03-01", "03-02"]
+    # forty days: a cell each, and the plot still fits a terminal
+    many = plot_text([{**d, "date": f"2026-04-{k:02d}"} for k, d in enumerate(days * 20, 1)])
+    bars = many.splitlines()[0].split()[1]
+    assert len(bars) == 40 and bars.startswith("▅█▅█")
+    assert all(len(line) <= 100 for line in many.splitlines()[:1])
+    svg = ElementTree.fromstring(plot_svg(days, "Mnemonica (Tamariz stack)"))
+    ns = "{http://www.w3.org/2000/svg}"
+    lines = svg.findall(f"{ns}polyline")
     assert [line.get("class") for line in lines] == ["accuracy", "seconds"]
     points = lines[0].get("points", "").split()
     assert len(points) == 2 and float(points[0].split(",")[1]) > float(points[1].split(",")[1])
+    # every point carries its value
+    values = [(t.get("class"), t.text) for t in svg.findall(f"{ns}text") if t.get("class")]
+    assert values == [
+        ("value accuracy", "50%"),
+        ("value seconds", "4.0 s"),
+        ("value accuracy", "100%"),
+        ("value seconds", "2.0 s"),
+    ]
     # from the command line, for one subject
     import io
     import sys
@@ -115,7 +134,10 @@ def test_the_plot_is_drawn_in_the_terminal_and_as_svg(
     assert main(["drill", "mnemonica", "--mode", "card", "--db", db]) == 0
     out = tmp_path / "plot.svg"
     assert main(["stats", "mnemonica", "--db", db, "--svg", str(out)]) == 0
-    assert ElementTree.parse(out).getroot().tag.endswith("svg")
+    root = ElementTree.parse(out).getroot()
+    assert root.tag.endswith("svg")
+    # titled by the stack's name, not its id
+    assert root.findall("{http://www.w3.org/2000/svg}text")[0].text == "Mnemonica (Tamariz stack)"
     assert "plot written" in capsys.readouterr().out
 
 

@@ -363,3 +363,23 @@ def test_the_cut_says_one_card_and_many_cards() -> None:
     assert any("cuts off 1 card." in s for s in said)
     assert not any(re.search(r"\b1 cards", s) for s in said)
     assert any(re.search(r"cuts off \d\d cards\.", s) for s in said)
+
+
+def test_stats_list_cards_by_position_with_cuts_and_records(
+    tmp_path: Path, perform: Any, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = str(tmp_path / "p.sqlite3")
+    perform("mnemonica", ["right"] * 3, "--positions", "40,3,17", "--mode", "card", "--db", db)
+    perform("mnemonica", ["right"] * 2, "--mode", "speed", "--positions", "1-2", "--db", db)
+    perform("mnemonica", [_estimator([1, -3])] * 2, "--mode", "estimate", "--db", db)
+    capsys.readouterr()
+    assert main(["stats", "mnemonica", "--db", db, "--items"]) == 0
+    out = capsys.readouterr().out
+    # every card answered, by its position; the cuts measure the hands and are not listed
+    listed = [int(p) for p in re.findall(r"│ (\d+) \S+ +│", out)]
+    assert listed == [1, 2, 3, 17, 40]
+    assert "cuts: 2, 1 within 2 cards; mean -1.0 cards (too shallow), spread 2.0 cards" in out
+    assert re.search(r"best speed runs: speed \(2 cards\) \d+\.\d s", out)
+    assert main(["stats", "mnemonica", "--db", db, "--lang", "zh"]) == 0
+    out = capsys.readouterr().out
+    assert "切牌 2 次" in out and "速度练习最好成绩" in out

@@ -379,6 +379,20 @@ def _step_labels(subjects: list[str], lang: str) -> dict[str, Any]:
     return out
 
 
+def _title(subject: str, lang: str) -> str:
+    """A subject as people call it: a stack's or a routine's name (the id when unknown)."""
+    from conjure.trainer.moved import title_of
+
+    said = title_of(subject)
+    if said is not None:
+        return said.get(lang)
+    if subject.startswith("routine:"):
+        routine = registry().routines.get(subject.removeprefix("routine:"))
+        if routine is not None:
+            return str(routine.name.get(lang))
+    return subject.removeprefix("stack:custom:").removeprefix("stack:")
+
+
 def _stats(args: argparse.Namespace) -> int:
     from conjure.trainer.db import default_path
     from conjure.trainer.scheduler import now
@@ -409,9 +423,8 @@ def _stats(args: argparse.Namespace) -> int:
                 )
             )
         try:
-            Path(args.svg).write_text(
-                plot_svg(results[0]["days"], results[0]["subject"], lang), "utf-8"
-            )
+            title = _title(results[0]["subject"], lang)
+            Path(args.svg).write_text(plot_svg(results[0]["days"], title, lang), "utf-8")
         except OSError as exc:
             raise ConjureError(
                 Text(

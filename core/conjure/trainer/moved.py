@@ -110,3 +110,39 @@ def subject_after(base: str, made: Sequence[Move]) -> str:
     """The subject progress is kept under for a stack after moves: the stack's subject and the
     moves exactly as made (so that "Faro left" and "faro left out=yes" are the same)."""
     return f"{base} after {'; '.join(repr(m) for m in made)}"
+
+
+def moves_of(subject: str) -> tuple[Move, ...]:
+    """The moves a subject made by :func:`subject_after` names (their reprs read back)."""
+    import ast
+
+    from conjure.deck.notation import MOVE_KINDS
+
+    _, sep, written = subject.partition(" after ")
+    if not sep:
+        return ()
+    out: list[Move] = []
+    for text in written.split("; "):
+        try:
+            call = ast.parse(text, mode="eval").body
+            assert isinstance(call, ast.Call) and isinstance(call.func, ast.Name)
+            kind = MOVE_KINDS[call.func.id]
+            out.append(kind(**{k.arg: ast.literal_eval(k.value) for k in call.keywords if k.arg}))
+        except (SyntaxError, ValueError, KeyError, AssertionError, TypeError, ConjureError):
+            return ()  # written by another version: shown as it is stored
+    return tuple(out)
+
+
+def title_of(subject: str) -> Text | None:
+    """What a stack subject is called for people: ``Mnemonica (Tamariz stack)``, with the moves
+    after which it is drilled; None for a subject that is not a shipped stack."""
+    from conjure.deck.stacks import STACKS
+
+    base = subject.removeprefix("stack:").partition(" after ")[0]
+    if not subject.startswith("stack:") or base not in STACKS:
+        return None
+    name = STACKS[base].name
+    made = moves_of(subject)
+    if not made:
+        return name
+    return _SAID["name"].format(stack=name, moves=_SAID["joiner"].join(m.text() for m in made))

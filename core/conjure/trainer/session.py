@@ -23,6 +23,7 @@ from conjure.inputs import normalise
 from conjure.text import Text
 from conjure.trainer import scheduler
 from conjure.trainer.db import Answer, Item, Progress
+from conjure.trainer.practice import HIT
 from conjure.trainer.questions import (
     CHOICE,
     Question,
@@ -54,15 +55,6 @@ _WORDS = {
         "type the card on the face of the packet you cut off (q to stop)",
         zh="请写出你切下那叠牌最底下一张牌（q 退出）",
     ),
-    "cuts": Text(
-        "cuts: {n}, {hits} within {hit} cards; mean {mean:+.1f} cards ({bias}), spread "
-        "{spread:.1f} cards",
-        zh="切牌 {n} 次，{hits} 次在 {hit} 张以内；平均偏差 {mean:+.1f} 张（{bias}），离散度 "
-        "{spread:.1f} 张",
-    ),
-    "deep": Text("too deep", zh="偏深"),
-    "shallow": Text("too shallow", zh="偏浅"),
-    "on target": Text("on target", zh="不偏不倚"),
     "run": Text(
         "speed run: {answered} of {size} in {total:.1f} s, {right} right",
         zh="速度练习：{size} 张中答了 {answered} 张，用时 {total:.1f} 秒，答对 {right} 张",
@@ -316,20 +308,15 @@ def _ask_until_done(
 def cut_line(offs: Sequence[int], lang: str = "en") -> str:
     """How a series of cuts went: how many hit, the mean error (its sign: too deep or too
     shallow) and the spread of the errors (their standard deviation)."""
-    from conjure.trainer.practice import HIT
+    from conjure.trainer.stats import cut_line as line
 
-    mean = sum(offs) / len(offs)
-    bias = "deep" if mean >= 0.5 else "shallow" if mean <= -0.5 else "on target"
-    return word(
-        "cuts",
-        lang,
-        n=len(offs),
-        hits=sum(abs(o) <= HIT for o in offs),
-        hit=HIT,
-        mean=mean,
-        bias=word(bias, lang),
-        spread=pstdev(offs) if len(offs) > 1 else 0.0,
-    )
+    cuts = {
+        "cuts": len(offs),
+        "hits": sum(abs(o) <= HIT for o in offs),
+        "mean": sum(offs) / len(offs),
+        "spread": pstdev(offs) if len(offs) > 1 else 0.0,
+    }
+    return line(cuts, lang).strip()
 
 
 def run_lines(result: Result, session: Session, mode: str, size: int, lang: str = "en") -> str:

@@ -47,6 +47,17 @@ _WORDS = {
         "seconds   {bars}  ({s} s median on {last}; bars scaled to {top} s)",
         zh="用时      {bars}  （{last} 中位 {s} 秒；柱高满格为 {top} 秒）",
     ),
+    "cuts": Text(
+        "  cuts: {n}, {hits} within {hit} cards; mean {mean:+.1f} cards ({bias}), spread "
+        "{spread:.1f} cards",
+        zh="  切牌 {n} 次，{hits} 次在 {hit} 张以内；平均偏差 {mean:+.1f} 张（{bias}），离散度 "
+        "{spread:.1f} 张",
+    ),
+    "deep": Text("too deep", zh="偏深"),
+    "shallow": Text("too shallow", zh="偏浅"),
+    "on target": Text("on target", zh="不偏不倚"),
+    "records": Text("  best speed runs: {runs}", zh="  速度练习最好成绩：{runs}"),
+    "record": Text("{mode} ({size} cards) {s:.1f} s", zh="{mode}（{size} 张）{s:.1f} 秒"),
     "legend accuracy": Text("— accuracy", zh="— 正确率"),
     "legend seconds": Text("-- median seconds", zh="-- 中位用时（秒）"),
 }
@@ -143,7 +154,33 @@ def summary_lines(
             for w in weak
         ]
         out.append(word("weakest", lang, items=word("separator", lang).join(shown)))
+    if r.get("cuts"):
+        out.append(cut_line(r["cuts"], lang))
+    if r.get("records"):
+        runs = [
+            word("record", lang, mode=x["mode"], size=x["size"], s=x["seconds"])
+            for x in r["records"]
+        ]
+        out.append(word("records", lang, runs=word("separator", lang).join(runs)))
     return out
+
+
+def cut_line(cuts: Mapping[str, Any], lang: str) -> str:
+    """How the cuts went (:func:`_cuts`'s numbers) in one line."""
+    from conjure.trainer.practice import HIT
+
+    mean = cuts["mean"]
+    bias = "deep" if mean >= 0.5 else "shallow" if mean <= -0.5 else "on target"
+    return word(
+        "cuts",
+        lang,
+        n=cuts["cuts"],
+        hits=cuts["hits"],
+        hit=HIT,
+        mean=mean,
+        bias=word(bias, lang),
+        spread=cuts["spread"],
+    )
 
 
 def item_rows(
@@ -205,7 +242,8 @@ def subject_stats(
     per_item: dict[str, list[Answer]] = defaultdict(list)
     per_day: dict[str, list[Answer]] = defaultdict(list)
     for a in answers:
-        per_item[a.item].append(a)
+        if a.off is None:  # a cut estimation measures the hands, not how well a card is known
+            per_item[a.item].append(a)
         per_day[a.asked_at.date().isoformat()].append(a)
     weak: list[dict[str, Any]] = sorted(
         (
@@ -221,6 +259,7 @@ def subject_stats(
         key=lambda row: (float(row["accuracy"]), -float(row["median_seconds"]), str(row["item"])),
     )
     due = scheduler.due_items(items, when)
+    order = {i.id: k for k, i in enumerate(items)}
     return {
         "subject": subject,
         "answered": len(answers),
@@ -235,7 +274,13 @@ def subject_stats(
         "new": sum(1 for i in items if i.memory is None),
         "next_due": min((i.due for i in items if i.due is not None and i.memory), default=None),
         "weakest": weak[:weakest],
-        "by_item": sorted(weak, key=lambda row: str(row["item"])),
+        # in the order of the stack (position 1 first) or of the routine's steps
+        "by_item": sorted(weak, key=lambda row: order.get(str(row["item"]), len(order))),
+        "cuts": _cuts(answers),
+        "records": [
+            {"mode": mode, "size": size, "seconds": best["seconds"]}
+            for (mode, size), best in sorted(best_runs(progress, subject).items())
+        ],
         "days": [
             {
                 "date": day,
@@ -245,6 +290,24 @@ def subject_stats(
             }
             for day, given in sorted(per_day.items())
         ],
+    }
+
+
+def _cuts(answers: Sequence[Answer]) -> dict[str, Any] | None:
+    """Cut estimation in numbers: how many cuts, how many within the hit, the mean error
+    (positive: too deep) and the spread of the errors (their standard deviation)."""
+    from statistics import pstdev
+
+    from conjure.trainer.practice import HIT
+
+    offs = [a.off for a in answers if a.off is not None]
+    if not offs:
+        return None
+    return {
+        "cuts": len(offs),
+        "hits": sum(abs(o) <= HIT for o in offs),
+        "mean": round(sum(offs) / len(offs), 2),
+        "spread": round(pstdev(offs), 2) if len(offs) > 1 else 0.0,
     }
 
 
@@ -261,22 +324,40 @@ def _bar(value: float, top: float) -> str:
     return BARS[min(len(BARS) - 1, int(value / top * (len(BARS) - 1) + 0.5))]
 
 
+#: how wide the terminal plot may grow, in cells, and how wide one day's column may be
+PLOT_WIDTH = 60
+DAY_WIDTH = 6
+
+
 def plot_text(days: Sequence[dict[str, Any]], lang: str = "en") -> str:
-    """Accuracy and median answer time per day as two rows of bars, oldest day first."""
+    """Accuracy and median answer time per day as two rows of bars, oldest day first; each
+    day's column as wide as the data allows (a few days get wide columns with their values
+    and dates under them, many days a cell each)."""
     if not days:
         return ""
+    n = len(days)
+    width = max(1, min(DAY_WIDTH, PLOT_WIDTH // n))
     slowest = max(d["median_seconds"] for d in days)
-    acc = "".join(_bar(d["accuracy"], 1.0) for d in days)
-    speed = "".join(_bar(d["median_seconds"], slowest) for d in days)
+    bar = max(1, width - 1) if width > 2 else width
+    gap = " " * (width - bar)
+
+    def row(cells: Sequence[str]) -> str:
+        return "".join(cell.ljust(bar) + gap for cell in cells).rstrip()
+
+    acc = row([_bar(d["accuracy"], 1.0) * bar for d in days])
+    speed = row([_bar(d["median_seconds"], slowest) * bar for d in days])
     first, last = days[0]["date"], days[-1]["date"]
-    return (
-        word("accuracy row", lang, bars=acc, pct=round(100 * days[-1]["accuracy"]), last=last)
-        + "\n"
-        + word(
-            "seconds row", lang, bars=speed, s=days[-1]["median_seconds"], last=last, top=slowest
-        )
-        + f"\n          {first} … {last}"
-    )
+    lines = [
+        word("accuracy row", lang, bars=acc, pct=round(100 * days[-1]["accuracy"]), last=last),
+        word("seconds row", lang, bars=speed, s=days[-1]["median_seconds"], last=last, top=slowest),
+    ]
+    pad = " " * 10
+    if width >= 5:  # room under each column for its values and its date
+        lines.append(pad + row([f"{round(100 * d['accuracy'])}%" for d in days]))
+        lines.append(pad + row([f"{d['median_seconds']:g}s" for d in days]))
+        lines.append(pad + row([d["date"][5:] for d in days]))
+    lines.append(f"{pad}{first} … {last}")
+    return "\n".join(lines)
 
 
 def plot_svg(days: Sequence[dict[str, Any]], title: str, lang: str = "en") -> str:
@@ -317,8 +398,18 @@ def plot_svg(days: Sequence[dict[str, Any]], title: str, lang: str = "en") -> st
             'stroke-width="2" stroke-dasharray="6 3"/>'
         )
         for i, d in enumerate(days):
+            ya, ys = y(d["accuracy"]), y(d["median_seconds"] / slowest)
+            parts.append(f'<circle cx="{x(i):.1f}" cy="{ya:.1f}" r="3" fill="#1f6f3f"/>')
+            parts.append(f'<circle cx="{x(i):.1f}" cy="{ys:.1f}" r="3" fill="#1f3f8f"/>')
+            # the values on the points: accuracy above its point, seconds below its point
             parts.append(
-                f'<circle cx="{x(i):.1f}" cy="{y(d["accuracy"]):.1f}" r="3" fill="#1f6f3f"/>'
+                f'<text class="value accuracy" x="{x(i):.1f}" y="{ya - 7:.1f}" '
+                f'text-anchor="middle" fill="#1f6f3f">{round(100 * d["accuracy"])}%</text>'
+            )
+            parts.append(
+                f'<text class="value seconds" x="{x(i):.1f}" y="{ys + 16:.1f}" '
+                f'text-anchor="middle" fill="#1f3f8f">'
+                f"{escape(word('seconds', lang, s=d['median_seconds']))}</text>"
             )
         parts.append(
             f'<text x="{pad}" y="{height - 16}">{escape(days[0]["date"])}</text>'
