@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import asyncio
+import os
 import random
+import re
 import sqlite3
 import zipfile
 from datetime import UTC, datetime, timedelta
@@ -40,19 +42,39 @@ def test_a_stack_exports_as_an_anki_package_with_a_note_per_card(
     assert main(["export", "anki", "mnemonica", "-o", str(out)]) == 0
     assert "52 notes" in capsys.readouterr().out
     *notes, (cards,) = notes_of(out)
-    assert len(notes) == 52 and cards == "104"  # both directions
+    assert len(notes) == 52 and cards == "156"  # both directions and the neighbours
     m = stack("mnemonica")
-    by_position = {int(n[0]): n[1] for n in notes}
-    assert by_position[1].startswith("4♣") and by_position[52].startswith("9♦")
-    assert all(by_position[p].startswith(str(m.card_at(p))) for p in range(1, 53))
+
+    def shown(html: str) -> str:
+        return re.sub(r"<[^>]+>", "", html)
+
+    by_position = {int(n[0]): n for n in notes}
+    for p in range(1, 53):
+        _position, card, name, above, below, title, *asked = by_position[p]
+        assert asked == [
+            "Which card is here?",
+            "Where is it in the stack?",
+            "Which cards lie above and below it?",
+        ]
+        assert shown(card) == str(m.card_at(p)) and name == m.card_at(p).en
+        assert shown(above) == str(m.previous(m.card_at(p)))
+        assert shown(below) == str(m.next(m.card_at(p)))
+        assert title == "Mnemonica (Tamariz stack)"
+        # the suit's colour: hearts and diamonds red, spades and clubs black
+        assert ('class="pc red"' in card) == (m.card_at(p).suit in ("H", "D"))
 
 
-def test_a_routine_exports_a_note_per_step(tmp_path: Path) -> None:
+def test_a_routine_exports_a_note_per_step_asking_one_thing_a_card(tmp_path: Path) -> None:
     out = tmp_path / "kings.apkg"
     assert main(["export", "anki", "courting-kings", "-o", str(out), "--lang", "zh"]) == 0
     *notes, _ = notes_of(out)
     assert [n[0] for n in notes] == ["①", "②", "③", "④", "⑤", "⑥", "⑦", "⑧"]
-    assert all(n[2] for n in notes)  # the moves of each step
+    for _step, routine, ask, action, moves, ask_belief, believes in notes:
+        assert routine == "求婚的国王" and "你做什么" in ask and "观众相信什么" in ask_belief
+        assert moves.startswith("<li>") and "<pre>" not in moves + action + believes
+        # no machine notation: no card codes such as QD or 4C, no layouts with ^ or /
+        assert not re.search(r"\b(?:[2-9TJQKA][SHCD])\b|\^", moves + action + believes)
+    assert sum(bool(n[6]) for n in notes) >= 4  # what the audience believes, where it does
 
 
 def test_rating_follows_correctness_and_pace() -> None:
@@ -264,3 +286,55 @@ def test_export_to_a_place_that_cannot_be_written_is_one_line(
     assert main(["export", "anki", "aronson", "-o", str(target)]) == 2
     err = capsys.readouterr().err
     assert "cannot write" in err and err.count("\n") == 1
+
+
+@pytest.mark.parametrize("name", ["mnemonica", "courting-kings"])
+def test_anki_imports_the_deck_and_an_export_again_updates_the_same_notes(
+    name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Anki's own importer (the ``anki`` package): the deck, its notes and their cards, and a
+    second export updating the notes it made instead of adding new ones."""
+    if os.environ.get("CONJURE_REQUIRE_EXTRAS"):
+        import anki  # noqa: F401
+    collection = pytest.importorskip("anki.collection")
+    options = pytest.importorskip("anki.import_export_pb2")
+    first, again = tmp_path / "first.apkg", tmp_path / "again.apkg"
+    assert main(["export", "anki", name, "-o", str(first)]) == 0
+    import time
+
+    later = time.time() + 60  # exported again a minute later, in Chinese
+    monkeypatch.setattr(time, "time", lambda: later)
+    assert main(["export", "anki", name, "-o", str(again), "--lang", "zh"]) == 0
+    monkeypatch.undo()
+    col = collection.Collection(str(tmp_path / "collection.anki2"))
+    try:
+
+        def load(path: Path) -> object:
+            request = collection.ImportAnkiPackageRequest(
+                package_path=str(path),
+                options=collection.ImportAnkiPackageOptions(
+                    with_scheduling=False,
+                    with_deck_configs=False,
+                    # as Anki's own import dialog does by default: update what is newer
+                    update_notes=options.IMPORT_ANKI_PACKAGE_UPDATE_CONDITION_IF_NEWER,
+                ),
+            )
+            return col.import_anki_package(request).log
+
+        log = load(first)
+        notes = col.note_count()
+        assert len(log.new) == notes and notes in (52, 8)  # type: ignore[attr-defined]
+        assert col.card_count() == (156 if notes == 52 else 8 + 6)
+        decks = [d.name for d in col.decks.all_names_and_ids()]
+        assert any(d.startswith("conjure::") for d in decks)
+        log = load(again)  # the same notes, now in Chinese: updated, none added
+        assert not log.new and len(log.updated) == notes  # type: ignore[attr-defined]
+        assert col.note_count() == notes
+        fields = [col.get_note(n).fields for n in col.find_notes("")]
+        assert all(re.search(r"[\u4e00-\u9fff]", " ".join(f)) for f in fields)  # now in Chinese
+        model = col.models.by_name(
+            "conjure stack card (2)" if notes == 52 else "conjure routine step (2)"
+        )
+        assert model is not None and ".red" in model["css"]
+    finally:
+        col.close()
