@@ -1,8 +1,7 @@
-"""Anki packages, the stats plot, the scheduler's ratings and the Textual app (headless)."""
+"""Anki packages, the stats plot and the scheduler's ratings."""
 
 from __future__ import annotations
 
-import asyncio
 import os
 import random
 import re
@@ -16,8 +15,8 @@ import pytest
 
 from conjure.cli import main
 from conjure.deck.stacks import stack
-from conjure.trainer import resolve, scheduler
-from conjure.trainer.db import Item, Progress
+from conjure.trainer import scheduler
+from conjure.trainer.db import Item
 from conjure.trainer.stats import plot_svg, plot_text
 
 NOW = datetime(2026, 3, 1, 9, tzinfo=UTC)
@@ -161,111 +160,6 @@ def test_the_plot_is_drawn_in_the_terminal_and_as_svg(
     # titled by the stack's name, not its id
     assert root.findall("{http://www.w3.org/2000/svg}text")[0].text == "Mnemonica (Tamariz stack)"
     assert "plot written" in capsys.readouterr().out
-
-
-def test_the_app_drills_in_place_and_shows_the_due_count(tmp_path: Path) -> None:
-    from textual.widgets import Input, Static
-
-    from conjure.trainer.app import TrainerApp
-
-    subject = resolve("mnemonica")
-    progress = Progress(tmp_path / "p.sqlite3")
-
-    async def scenario() -> None:
-        app = TrainerApp(subject, progress, seed=1, clock=lambda: NOW, drill_mode="card")
-        async with app.run_test() as pilot:
-            question = str(app.query_one("#question", Static).render())
-            assert "due" in str(app.query_one("#due", Static).render())
-            assert "52 not yet seen" in str(app.query_one("#due", Static).render())
-            assert app.question is not None
-            expected = app.question.expected
-            right = getattr(expected, "ascii", str(expected))
-            await pilot.click("#answer")
-            await pilot.press(*"zz", "enter")  # unreadable: asked again, not counted
-            assert "'zz': not a card" in str(app.query_one("#feedback", Static).render())
-            app.query_one("#answer", Input).value = ""
-            await pilot.press(*right, "enter")
-            assert "✓" in str(app.query_one("#feedback", Static).render())
-            assert "51 not yet seen" in str(app.query_one("#due", Static).render())
-            assert str(app.query_one("#question", Static).render()) != question
-            await pilot.press("q", "enter")
-        assert app.return_value == 0
-
-    asyncio.run(scenario())
-    answers = list(progress.answers())
-    progress.close()
-    assert len(answers) == 1 and answers[0].correct
-
-
-def screen_text(app: object) -> str:
-    """What the terminal shows, as text (from the app's SVG screenshot)."""
-    import html
-    import re
-
-    svg = app.export_screenshot()  # type: ignore[attr-defined]
-    return html.unescape(re.sub(r"<[^>]+>", "", svg)).replace("\xa0", " ")
-
-
-def test_the_app_walks_a_routine_with_both_views(tmp_path: Path) -> None:
-    from textual.widgets import Static
-
-    from conjure.cli.common import registry
-    from conjure.trainer.app import REHEARSE, TrainerApp
-
-    subject = resolve("courting-kings", registry)
-    progress = Progress(tmp_path / "p.sqlite3")
-
-    async def scenario() -> None:
-        app = TrainerApp(subject, progress, mode=REHEARSE, clock=lambda: NOW)
-        async with app.run_test(size=(160, 50)) as pilot:
-            assert "1/8" in screen_text(app)
-            await pilot.press("right", "n")
-            assert "3/8" in screen_text(app)
-            await pilot.press("b")
-            assert "2/8" in screen_text(app)
-            performer = app.query_one("#performer", Static)
-            audience = app.query_one("#audience", Static)
-            assert performer.region.y == audience.region.y  # side by side
-            assert performer.region.x < audience.region.x
-            await pilot.press("q")
-        assert app.return_value in (0, None)
-
-    asyncio.run(scenario())
-    progress.close()
-
-
-def test_a_wrong_answer_in_the_app_shows_the_two_views_side_by_side(tmp_path: Path) -> None:
-    from conjure.cli.common import registry
-    from conjure.deck.cards import Card
-    from conjure.trainer.app import TrainerApp
-    from conjure.trainer.questions import CARD, CHOICE
-
-    subject = resolve("courting-kings", registry)
-    progress = Progress(tmp_path / "p.sqlite3")
-
-    async def scenario() -> None:
-        app = TrainerApp(subject, progress, seed=4, clock=lambda: NOW)
-        async with app.run_test(size=(170, 50)) as pilot:
-            q = app.question
-            assert q is not None
-            if q.answer_type == CARD:
-                wrong = "AS" if q.expected != Card("AS") else "KH"
-            elif q.answer_type == CHOICE:
-                wrong = str((q.expected + 1) % len(q.options) + 1)
-            else:
-                wrong = str(q.expected + 1)
-            await pilot.press(*wrong, "enter")
-            text = screen_text(app)
-            assert "✗" in text
-            assert "Performer's view" in text and "Audience's view" in text
-            performer = app.query_one("#performer")
-            audience = app.query_one("#audience")
-            assert performer.region.y == audience.region.y
-            assert performer.region.x < audience.region.x
-
-    asyncio.run(scenario())
-    assert [a.correct for a in progress.answers()] == [False]
-    progress.close()
 
 
 def test_export_without_genanki_says_which_extra_to_install(

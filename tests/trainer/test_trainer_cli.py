@@ -307,10 +307,24 @@ def test_drill_tui_and_app_open_the_app_on_the_subject(
     db = str(tmp_path / "p.sqlite3")
     assert main(["drill", "aronson", "--tui", "--db", db, "--lang", "zh"]) == 0
     assert main(["app", "courting-kings", "--db", db]) == 0
-    assert calls == [
-        ("aronson", {"db": db, "lang": "zh"}),
-        ("courting-kings", {"db": db, "lang": "en"}),
-    ]
+    assert main(["app", "mnemonica", "--mode", "estimate", "--positions", "1-3", "--db", db]) == 0
+    assert main(["app", "--db", db, "--screenshots", str(tmp_path / "shots")]) == 0
+    said = [(name, {k: v for k, v in kw.items() if k != "routines"}) for name, kw in calls]
+    plain = {"after": (), "positions": None, "screenshots": None}
+    assert said == [
+        ("aronson", {"db": db, "lang": "zh", "drill_mode": "mixed", **plain}),
+        ("courting-kings", {"db": db, "lang": "en", "drill_mode": "mixed", **plain}),
+        (
+            "mnemonica",
+            {**plain, "db": db, "lang": "en", "drill_mode": "estimate",
+             "positions": frozenset({1, 2, 3})},
+        ),
+        (None, {**plain, "db": db, "lang": "en", "drill_mode": "mixed",
+                "screenshots": str(tmp_path / "shots")}),
+    ]  # fmt: skip
+    # the options of a stack are for a stack
+    assert main(["app", "courting-kings", "--mode", "card", "--db", db]) == 2
+    assert main(["app", "--after", "Faro left", "--db", db]) == 2
 
 
 @pytest.mark.parametrize("name", sorted(STACKS))
@@ -355,8 +369,14 @@ def test_stats_never_creates_a_database_where_none_is(
     assert not missing.exists() and not missing.parent.exists()
 
 
-@pytest.mark.parametrize("args", [["app", "mnemonica"], ["drill", "aronson", "--tui"]])
-def test_the_app_on_a_pipe_is_refused_at_once(args: list[str], tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    ("args", "advice"),
+    [
+        (["app", "mnemonica"], "use conjure drill NAME"),
+        (["drill", "aronson", "--tui"], "leave out --tui"),
+    ],
+)
+def test_the_app_on_a_pipe_is_refused_at_once(args: list[str], advice: str, tmp_path: Path) -> None:
     result = subprocess.run(
         [sys.executable, "-m", "conjure", *args, "--db", str(tmp_path / "p.db")],
         stdin=subprocess.DEVNULL,
@@ -366,6 +386,9 @@ def test_the_app_on_a_pipe_is_refused_at_once(args: list[str], tmp_path: Path) -
     )
     assert result.returncode == 2
     assert result.stderr.startswith("conjure: error: the interactive app needs a terminal")
+    # the advice fits the command typed: no --tui is mentioned to someone who gave none
+    assert advice in result.stderr
+    assert ("--tui" in result.stderr) == ("--tui" in args)
 
 
 def test_messages_on_a_pipe_are_whole_lines(

@@ -192,7 +192,41 @@ def add_parsers(sub: Any) -> None:
             zh="交互式练习器（需要 'app' 附加组件）",
         ),
     )
-    p.add_argument("name", metavar="STACK|ROUTINE", nargs="?", default="mnemonica")
+    p.add_argument(
+        "name",
+        metavar="STACK|ROUTINE",
+        nargs="?",
+        help=Text(
+            "what to drill (default: choose in the app among every stack and routine)",
+            zh="要练习的内容（默认：在应用中从所有牌序和套路中选择）",
+        ),
+    )
+    p.add_argument(
+        "--mode",
+        default="mixed",
+        choices=("mixed", "position", "card", "next", "previous", "neighbours", "cut",
+                 "estimate", "one-ahead", "speed"),
+        help=Text(
+            "how a stack is drilled, as for conjure drill", zh="牌序的练习方式，同 conjure drill"
+        ),
+    )  # fmt: skip
+    p.add_argument("--after", action="append", metavar="MOVES", help=Text(
+        "drill the stack as these moves leave it, as for conjure drill",
+        zh="练习做完这些动作之后的牌序，同 conjure drill",
+    ))  # fmt: skip
+    p.add_argument("--positions", metavar="P", help=Text(
+        "drill only these positions of the stack, as for conjure drill",
+        zh="只练这些位置，同 conjure drill",
+    ))  # fmt: skip
+    p.add_argument(
+        "--screenshots",
+        metavar="DIR",
+        help=Text(
+            "where Ctrl+S saves screenshots (made if missing; default: conjure in your "
+            "pictures folder)",
+            zh="Ctrl+S 截图的保存位置（不存在则建立；默认：图片文件夹中的 conjure）",
+        ),
+    )
     _db(p)
     add_lang(p)
 
@@ -307,7 +341,7 @@ def _drill(args: argparse.Namespace) -> int:
     subject = _subject(args.name, params, args.after if args.after else ())
     positions = _check_drill_options(args, subject, params)
     if args.tui:
-        return _run_app(args, subject.name)
+        return _run_app(args, args.name, "drill")
     with _progress(args) as progress:
         open_subject(progress, subject, now())
         rng = random.Random(seed)
@@ -480,7 +514,18 @@ def _export(args: argparse.Namespace) -> int:
 
 
 def _app(args: argparse.Namespace) -> int:
-    return _run_app(args, args.name)
+    subject = _subject(args.name, {}, args.after or ()) if args.name is not None else None
+    if subject is not None:
+        args.param, args.speed = None, False
+        _check_drill_options(args, subject, {})
+    elif args.after or args.positions or args.mode != "mixed":
+        raise UsageError(
+            Text(
+                "--mode, --after and --positions need a stack: name it",
+                zh="--mode、--after 和 --positions 需要一个牌序：请写出是哪一个",
+            )
+        )
+    return _run_app(args, args.name, "app")
 
 
 def on_a_terminal() -> bool:
@@ -488,27 +533,60 @@ def on_a_terminal() -> bool:
     return sys.stdin.isatty() and sys.stdout.isatty()
 
 
-def _app_module() -> Any:
+_NO_TERMINAL = {
+    "app": Text(
+        "the interactive app needs a terminal; with piped input use conjure drill NAME",
+        zh="交互式应用需要终端；输入来自管道时请用 conjure drill 名称",
+    ),
+    "drill": Text(
+        "the interactive app needs a terminal; with piped input leave out --tui",
+        zh="交互式应用需要终端；输入来自管道时请去掉 --tui",
+    ),
+    "rehearse": Text(
+        "the interactive app needs a terminal; with piped input leave out --tui",
+        zh="交互式应用需要终端；输入来自管道时请去掉 --tui",
+    ),
+}
+
+
+def _app_module(command: str = "app") -> Any:
     import importlib
 
     if not on_a_terminal():
         # a full-screen app on a pipe would draw to nobody and wait for keys that never come
-        raise UsageError(
-            "the interactive app needs a terminal; with piped input use the plain command "
-            "(conjure drill, conjure rehearse) without --tui"
-        )
+        raise UsageError(_NO_TERMINAL[command])
 
     try:
         app = importlib.import_module("conjure.trainer.app")
     except ImportError as exc:
         raise ConjureError(
-            f"the interactive app needs Textual ({exc.name} is missing): pip install 'conjure[app]'"
+            Text(
+                f"the interactive app needs Textual ({exc.name} is missing): "
+                "pip install 'conjure[app]'",
+                zh=f"交互式应用需要 Textual（缺少 {exc.name}）：pip install 'conjure[app]'",
+            )
         ) from None
     return app
 
 
-def _run_app(args: argparse.Namespace, name: str) -> int:
-    code: int = _app_module().run_app(name, db=args.db, lang=args.lang)
+def _run_app(args: argparse.Namespace, name: str | None, command: str) -> int:
+    from conjure.trainer.practice import parse_positions
+
+    app = _app_module(command)
+    positions = None
+    if args.positions is not None and name is not None:
+        size = len(_subject(name, {}, args.after or ()).items)
+        positions = parse_positions(args.positions, size)
+    code: int = app.run_app(
+        name,
+        db=args.db,
+        lang=args.lang,
+        drill_mode=args.mode,
+        after=tuple(args.after or ()),
+        positions=positions,
+        screenshots=getattr(args, "screenshots", None),
+        routines=registry,
+    )
     return code
 
 
@@ -517,7 +595,7 @@ def rehearse_in_app(args: argparse.Namespace, routine: Any) -> int:
     from conjure.cli.common import pairs
     from conjure.magic.rehearse import perform_for_rehearsal
 
-    app = _app_module()
+    app = _app_module("rehearse")
     outcome = perform_for_rehearsal(
         routine,
         int_params(args.param),
@@ -525,6 +603,10 @@ def rehearse_in_app(args: argparse.Namespace, routine: Any) -> int:
         pairs(args.choice, "--choice"),
     )
     code: int = app.run_app(
-        routine.id, lang=args.lang, mode=app.REHEARSE, performance=outcome.performance
+        routine.id,
+        lang=args.lang,
+        mode=app.REHEARSE,
+        performance=outcome.performance,
+        routines=registry,
     )
     return code

@@ -139,7 +139,7 @@ def question(
     if mode == "position":
         return Question(
             item, mode, _SAID["position"].format(card=_card(card)), NUMBER, pos, low=1, high=n,
-            involves=(card,),
+            involves=(card,), shows=(card,),
         )  # fmt: skip
     if mode == "card":
         return Question(item, mode, _SAID["card"].format(pos=pos), CARD, card, involves=(card,))
@@ -147,19 +147,19 @@ def question(
         above = s.previous(card)
         return Question(
             item, mode, _SAID["next"].format(card=_card(above)), CARD, card,
-            involves=(above, card),
+            involves=(above, card), shows=(above,),
         )  # fmt: skip
     if mode == "previous":
         below = s.next(card)
         return Question(
             item, mode, _SAID["previous"].format(card=_card(below)), CARD, card,
-            involves=(below, card),
+            involves=(below, card), shows=(below,),
         )  # fmt: skip
     if mode == "neighbours":
         pair = (s.previous(card), s.next(card))
         return Question(
             item, mode, _SAID["neighbours"].format(card=_card(card)), CARDS, pair,
-            involves=(*pair, card),
+            involves=(*pair, card), shows=(card,),
         )  # fmt: skip
     if mode == "cut":
         # a deck already cut: the bottom card (glimpsed) says where the stack begins; the
@@ -174,6 +174,7 @@ def question(
             CARD,
             card,
             involves=(bottom, card),
+            shows=(bottom,),
         )
     if mode == SPEED:
         return Question(item, mode, _SAID["speed"].format(pos=pos), CARD, card, involves=(card,))
@@ -287,6 +288,7 @@ class StackDrill:
             CARD,
             target,
             involves=(bottom, target),
+            shows=(bottom, target) if by_card else (bottom,),
             measure=measure,
             tolerance=HIT,
             schedules=False,
@@ -333,6 +335,7 @@ class StackDrill:
             low=None if kind == "position" else 1,
             high=None if kind == "position" else len(s),
             involves=(card, following),
+            shows=(following,) if next_kind == "card" else (),
             follow=self.shown[0],
         )
 

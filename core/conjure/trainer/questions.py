@@ -63,6 +63,8 @@ class Question:
     note: Callable[[Any, str], str] | None = attrs.field(default=None, eq=False)
     #: called with the value read once the answer is recorded (the deck a cut leaves)
     on_answer: Callable[[Any], None] | None = attrs.field(default=None, eq=False)
+    #: the cards the question shows as its cue (never its answer): the app draws them
+    shows: tuple[Card, ...] = ()
 
     def read(self, text: str) -> Any:
         """The answer ``text`` as a value of the question's type; a :class:`ConjureError`

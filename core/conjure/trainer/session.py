@@ -135,6 +135,31 @@ class Session:
             self.items(), self.clock(), self.rng, self.weights, avoided, self.new_in_order
         )
 
+    def next_question(
+        self,
+        make: Callable[[Item, random.Random], Question] | None = None,
+        last: str | None = None,
+        follow: str | None = None,
+        queue: list[Item] | None = None,
+    ) -> tuple[Item, Question] | None:
+        """The next item and its question: from ``queue`` (a speed run; None when it is done),
+        the item a question said must follow, or the scheduler's pick away from ``last``."""
+        make = make or self.make
+        if queue is not None:
+            if not queue:
+                return None
+            spaced = set(self.spacing()) if self.spacing is not None else set()
+            k = next((k for k, i in enumerate(queue) if i.id not in spaced), 0)
+            item = queue.pop(k)
+        elif follow is not None:
+            item = self.item(follow)
+        else:
+            item = self.next_item(avoid=last)
+        question = make(item, self.rng)
+        if question.item != item.id:  # the question chose its own card (a cut's target)
+            item = self.item(question.item)
+        return item, question
+
     def due_count(self) -> tuple[int, int]:
         """(items due now, items never answered)."""
         items = self.items()
@@ -236,17 +261,10 @@ def _ask_until_done(
     follow: str | None = None
     queue = list(order) if order is not None else None
     while count is None or len(result.answers) < count:
-        if queue is not None:
-            if not queue:
-                break
-            item = queue.pop(0)
-        elif follow is not None:
-            item = session.item(follow)
-        else:
-            item = session.next_item(avoid=last)
-        question = make(item, session.rng)
-        if question.item != item.id:  # the question chose its own card (a cut's target)
-            item = session.item(question.item)
+        asked = session.next_question(make, last, follow, queue)
+        if asked is None:
+            break
+        item, question = asked
         last, follow = item.id, question.follow
         prompt = question.prompt.get(lang)
         if question.answer_type == CHOICE:
@@ -281,28 +299,33 @@ def _ask_until_done(
         seconds = max(0.0, session.timer() - started)
         answer = session.answer(item, question, given, seconds)
         result.answers.append(answer)
-        took = word("seconds", lang, seconds=seconds)
-        note = ""
-        if question.note is not None and given is not None:
-            note = ": " + question.note(question.read(given), lang)
-        if answer.correct:
-            show(f"✓ {word('right', lang)}{note}{took}")
-        elif note:
-            show(f"✗ {note[2:]}{took}")
-        else:
-            expected = question.expected_text(lang)
-            if given is None:
-                said = word("blank", lang, expected=expected)
-            else:
-                _, value = question.judge(given)
-                said = word(
-                    "wrong", lang, given=show_value(question, value, lang), expected=expected
-                )
-            show(f"✗ {said}{took}")
-            if question.explain is not None:
-                shown = question.explain(lang)
-                for part in getattr(shown, "parts", (shown,)):
-                    show(part)
+        show(verdict(question, answer, given, seconds, lang))
+        if not answer.correct and question.explain is not None:
+            shown = question.explain(lang)
+            for part in getattr(shown, "parts", (shown,)):
+                show(part)
+
+
+def verdict(
+    question: Question, answer: Answer, given: str | None, seconds: float, lang: str = "en"
+) -> str:
+    """What is said of an answer: right or not (and what it was), how far off a cut was, and
+    how long it took."""
+    took = word("seconds", lang, seconds=seconds)
+    note = ""
+    if question.note is not None and given is not None:
+        note = ": " + question.note(question.read(given), lang)
+    if answer.correct:
+        return f"✓ {word('right', lang)}{note}{took}"
+    if note:
+        return f"✗ {note[2:]}{took}"
+    expected = question.expected_text(lang)
+    if given is None:
+        said = word("blank", lang, expected=expected)
+    else:
+        _, value = question.judge(given)
+        said = word("wrong", lang, given=show_value(question, value, lang), expected=expected)
+    return f"✗ {said}{took}"
 
 
 def cut_line(offs: Sequence[int], lang: str = "en") -> str:
