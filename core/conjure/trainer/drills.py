@@ -6,9 +6,10 @@ the face or on top of a packet, how many cards a packet holds or lie above a bre
 card is now, what the audience believes, which move comes next. A wrong answer shows the two
 views at that moment.
 
-Every step of a routine is one item of the scheduler. Steps fatal to slip should be asked more
-often; until a slips analysis says which steps those are, every step weighs the same
-(:func:`step_weights`).
+Every step of a routine is one item of the scheduler. Steps where a slip is fatal are asked more
+often (:func:`step_weights`, from :mod:`conjure.magic.slips`), and one kind of question asks
+which of a few slips of a step kills the trick. The set-up and the choices are told only when
+the answer depends on them, and a card that could be read off them is asked as a kind of card.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from typing import Any
 import attrs
 
 from conjure.deck import Card, DeckState, label
+from conjure.deck.cards import RANK_EN, RANK_LABELS
 from conjure.errors import IllegalMoveError
 from conjure.magic import Outcome, Routine, describe_value, option_count, perform
 from conjure.magic.trace import narration
@@ -100,12 +102,24 @@ def item_labels(routine: Routine, params: Mapping[str, int] | None = None) -> di
     }
 
 
-def step_weights(routine: Routine) -> dict[str, float]:
-    """How often each step (by number) is asked relative to the others, 1 where not given.
+def step_weights(routine: Routine, params: Mapping[str, int] | None = None) -> dict[str, float]:
+    """How often each step (by number) is asked relative to the others: 1, and up to 3 for a
+    step where every single slip kills the trick (the share of its slips that are fatal in the
+    routine's example performance, :mod:`conjure.magic.slips`)."""
+    from conjure.magic.slips import slipped
 
-    Steps fatal to slip should weigh more; until a slips analysis exists to say which they are,
-    every step weighs the same (an empty mapping)."""
-    return {}
+    fatal: dict[str, list[bool]] = {}
+    chooser = _Replay(perform(routine, params, _example(routine)).performance)
+    for slip in _slip_list(routine, params):
+        broken = perform(slipped(routine, slip), params, chooser)
+        fatal.setdefault(slip.step, []).append(not broken.ok)
+    return {step: 1 + 2 * sum(v) / len(v) for step, v in fatal.items()}
+
+
+def _example(routine: Routine) -> Any:
+    from conjure.magic import FirstChooser, PresetChooser
+
+    return PresetChooser(dict(routine.example), fallback=FirstChooser())
 
 
 def _describe(move: Any, lang: str) -> str:
@@ -144,7 +158,9 @@ class Explained:
     def __rich_console__(self, console: Any, options: Any) -> Any:
         from rich.text import Text as RichText
 
-        yield RichText(self.head, style="bold")
+        from conjure.view.terminal import Paragraph
+
+        yield Paragraph(RichText(self.head, style="bold"))  # wrapped where a word ends
         yield self.views
 
 
@@ -169,8 +185,95 @@ def _place_name(place: str) -> Text:
     return Text(label(place), zh=label(place, "zh"))
 
 
-def _questions(routine: Routine, outcome: Outcome, index: int, rng: random.Random) -> list[Any]:
-    """Every kind of question that can be asked after step ``index`` (builders)."""
+def _rank_text(card: Card) -> Text:
+    """What kind of card ``card`` is: "a Queen", 皇后 Q."""
+    if card.is_joker:
+        return Text(str(card), zh=format(card, "zh"))
+    return Text(f"a {RANK_EN[card.rank - 1]}", zh=f"{RANK_LABELS[card.rank - 1]}")
+
+
+class _Replay:
+    """Every choice made as in a recorded performance, by name (a slip may change how many
+    moves come before a choice, not which choice it is); unknown choices take the first
+    option."""
+
+    def __init__(self, performance: Any) -> None:
+        self.indices: dict[str, int] = {c.name: int(c.index) for c in performance.choices}
+
+    def pick(self, kind: str, name: str, options: Any) -> int:
+        return min(self.indices.get(name, 0), int(option_count(options)) - 1)
+
+
+@attrs.frozen
+class _Asked:
+    """One question that can be asked after a step: ``key`` says what is asked so that the
+    same question can be answered in another performance (to tell whether the set-up and the
+    choices matter to it)."""
+
+    kind: str
+    key: tuple[Any, ...]
+    prompt: Text
+    answer_type: str
+    expected: Any
+    extra: dict[str, Any] = attrs.field(factory=dict)
+
+
+def _state_after(outcome: Outcome, number: str) -> Any:
+    for s in _steps(outcome):
+        if s.number == number:
+            return s
+    return None
+
+
+def _answer(outcome: Outcome, number: str, key: tuple[Any, ...]) -> Any:
+    """The answer to the question ``key`` after step ``number`` of ``outcome`` (None when the
+    performance never got there or the question has no answer there)."""
+    step = _state_after(outcome, number)
+    if step is None:
+        return None
+    state: DeckState = step.state
+    what = key[0]
+    try:
+        if what in ("face", "top", "face-rank", "top-rank"):
+            cards = state.cards(key[1]) if state.size(key[1]) else ()
+            if not cards:
+                return None
+            card = cards[-1] if what.startswith("face") else cards[0]
+            return card.rank if what.endswith("rank") else card
+        if what == "count":
+            return state.size(key[1])
+        if what == "break":
+            return state.breaks.get(key[1])
+        if what in ("where", "depth"):
+            place, depth, _ = state.where(key[1])
+            return place if what == "where" else (place, depth)
+        if what == "believes":
+            return _belief_text(step)
+        if what == "next-move":
+            steps = _steps(outcome)
+            k = steps.index(step)
+            nxt = steps[k + 1] if k + 1 < len(steps) else None
+            return None if nxt is None or not nxt.moves else nxt.moves[0]
+    except IllegalMoveError:
+        return None
+    return None
+
+
+def _reads_off(outcome: Outcome, card: Card) -> bool:
+    """Whether ``card`` could be read off the set-up line: it starts at either end of a packet
+    (the first or the last of an order the set-up lists)."""
+    initial = outcome.performance.initial
+    if initial is None:
+        return False
+    try:
+        place, depth, _ = initial.where(card)
+    except IllegalMoveError:
+        return False
+    return depth in (0, initial.size(place) - 1)
+
+
+def _questions(routine: Routine, outcome: Outcome, index: int, rng: random.Random) -> list[_Asked]:
+    """Every kind of question that can be asked after step ``index``."""
     steps = _steps(outcome)
     step = steps[index]
     state: DeckState = step.state
@@ -181,7 +284,8 @@ def _questions(routine: Routine, outcome: Outcome, index: int, rng: random.Rando
         for p in state.places()
         if initial is None or initial.packets.get(p) != state.packets.get(p)
     ] or state.places()
-    out: list[Any] = []
+    out: list[_Asked] = []
+    in_play = {c.rank for p in places for c in state.cards(p) if not c.is_joker}
 
     def after(en: str, zh: str) -> Text:
         return Text(f"After step {step.number}: {en}", zh=f"步骤 {step.number} 之后：{zh}")
@@ -189,74 +293,77 @@ def _questions(routine: Routine, outcome: Outcome, index: int, rng: random.Rando
     for place in places:
         cards = state.cards(place)
         where = _place_name(place)
+        for end, card, en, zh in (
+            ("face", cards[-1], f"the face (bottom) of the {where.en}", f"{where.zh}最底下一张"),
+            ("top", cards[0], f"top of the {where.en}", f"{where.zh}最上面一张"),
+        ):
+            if not _reads_off(outcome, card):
+                out.append(
+                    _Asked(end, (end, place), after(f"which card is on {en}?", f"{zh}是什么牌？"),
+                           CARD, card)
+                )  # fmt: skip
+            elif 1 < len(in_play) <= 4 and not card.is_joker:
+                # the card itself reads off the set-up: ask what kind of card it is instead
+                options = tuple(_rank_text(Card(13 * 0 + r - 1)) for r in sorted(in_play))
+                out.append(
+                    _Asked(
+                        f"{end}-rank", (f"{end}-rank", place),
+                        after(f"what kind of card is on {en}?", f"{zh}是哪种牌？"),
+                        CHOICE, sorted(in_play).index(card.rank), {"options": options},
+                    )
+                )  # fmt: skip
         out.append(
-            (
-                "face",
-                after(
-                    f"which card is on the face (bottom) of the {where.en}?",
-                    f"{where.zh}最底下一张是什么牌？",
-                ),
-                CARD,
-                cards[-1],
-                {},
-            )
-        )
-        out.append(
-            (
-                "top",
-                after(
-                    f"which card is on top of the {where.en}?", f"{where.zh}最上面一张是什么牌？"
-                ),
-                CARD,
-                cards[0],
-                {},
-            )
-        )
-        out.append(
-            (
-                "count",
+            _Asked(
+                "count", ("count", place),
                 after(f"how many cards are in the {where.en}?", f"{where.zh}有几张牌？"),
-                NUMBER,
-                len(cards),
-                {"low": 0, "high": 54},
+                NUMBER, len(cards), {"low": 0, "high": 54},
             )
-        )
+        )  # fmt: skip
     for hand, depth in state.breaks.items():
         where = _place_name(hand)
         out.append(
-            (
-                "break",
+            _Asked(
+                "break", ("break", hand),
                 after(
                     f"how many cards are above the break in the {where.en}?",
                     f"{where.zh}的布雷克上面有几张牌？",
                 ),
-                NUMBER,
-                depth,
-                {"low": 0, "high": 54},
+                NUMBER, depth, {"low": 0, "high": 54},
             )
-        )
-    # where a card is: the spectator's card when there is one, else a card that moved
+        )  # fmt: skip
+    # where a card is now: the spectator's card when there is one, else a card that moved
     chosen = [c.value for c in outcome.performance.choices if isinstance(c.value, Card)]
-    card = chosen[-1] if chosen else None
-    if card is None:
+    named: Card | None = chosen[-1] if chosen else None
+    if named is None:
         moved = [c for place in places for c in state.cards(place)]
-        card = rng.choice(moved) if moved else None
-    if card is not None and len(places) > 1:
+        named = rng.choice(moved) if moved else None
+    if named is not None:
+        card = named
         try:
-            at: str | None = state.where(card)[0]
+            at, depth, _ = state.where(card)
         except IllegalMoveError:  # the card is out of play
             at = None
-        if at in places:
+        if at in places and len(places) > 1:
             options = tuple(_place_name(p) for p in places)
             out.append(
-                (
-                    "where",
+                _Asked(
+                    "where", ("where", card),
                     after(f"where is the {card} now?", f"{card.zh}现在在哪里？"),
-                    CHOICE,
-                    places.index(at),
-                    {"options": options},
+                    CHOICE, places.index(at), {"options": options},
                 )
-            )
+            )  # fmt: skip
+        if at in places and state.size(at) > 2:
+            where = _place_name(at)
+            out.append(
+                _Asked(
+                    "depth", ("depth", card),
+                    after(
+                        f"how many cards lie above the {card} in the {where.en}?",
+                        f"{where.zh}中{card.zh}上面有几张牌？",
+                    ),
+                    NUMBER, depth, {"low": 0, "high": 54},
+                )
+            )  # fmt: skip
     # what the audience believes
     beliefs = _belief_texts(steps)
     if beliefs:
@@ -267,41 +374,87 @@ def _questions(routine: Routine, outcome: Outcome, index: int, rng: random.Rando
             texts = texts[:4] if now in texts[:4] else [*texts[:3], now]
             rng.shuffle(texts)
             out.append(
-                (
-                    "believes",
+                _Asked(
+                    "believes", ("believes",),
                     after("what does the audience believe?", "观众相信什么？"),
-                    CHOICE,
-                    texts.index(now),
-                    {"options": tuple(texts)},
+                    CHOICE, texts.index(now), {"options": tuple(texts)},
                 )
-            )
-    # which move comes next
+            )  # fmt: skip
+    # which move comes next: the next step's number only, never its narration (which says)
     if index + 1 < len(steps) and steps[index + 1].moves:
         nxt = steps[index + 1]
-        perf = outcome.performance
-        right = Text(_describe(nxt.moves[0], "en"), zh=_describe(nxt.moves[0], "zh"))
-        pool = {Text(_describe(m, "en"), zh=_describe(m, "zh")) for s in steps for m in s.moves} - {
-            right
-        }
+        right = nxt.moves[0].text()
+        pool = {m.text() for s in steps for m in s.moves} - {right}
         others = rng.sample(sorted(pool, key=lambda t: t.en), min(3, len(pool)))
         if others:
             moves = [right, *others]
             rng.shuffle(moves)
             out.append(
-                (
-                    "next-move",
-                    Text(
-                        f"Step {nxt.number} comes next ({_narration(nxt, 'en', perf)}). "
-                        "Which move comes first?",
-                        zh=f"接下来是步骤 {nxt.number}（{_narration(nxt, 'zh', perf)}）。"
-                        "第一个动作是什么？",
+                _Asked(
+                    "next-move", ("next-move",),
+                    after(
+                        f"what is the first move of step {nxt.number}?",
+                        f"步骤 {nxt.number} 的第一个动作是什么？",
                     ),
-                    CHOICE,
-                    moves.index(right),
-                    {"options": tuple(moves)},
+                    CHOICE, moves.index(right), {"options": tuple(moves)},
                 )
-            )
+            )  # fmt: skip
     return out
+
+
+def _critical(
+    routine: Routine,
+    outcome: Outcome,
+    index: int,
+    rng: random.Random,
+    params: Mapping[str, int] | None,
+) -> _Asked | None:
+    """Which of a few slips of step ``index`` kills the trick in this performance: one that
+    does and up to three it survives (from :func:`conjure.magic.slips.slips`, each made in a
+    performance with the same set-up and choices)."""
+    from conjure.magic.slips import slipped
+
+    step = _steps(outcome)[index]
+    mine = [s for s in _slip_list(routine, params) if s.step == step.number]
+    if len(mine) < 2:
+        return None
+    fatal: list[Any] = []
+    survived: list[Any] = []
+    for slip in mine:
+        broken = perform(slipped(routine, slip), params, _Replay(outcome.performance))
+        (survived if broken.ok else fatal).append(slip)
+    if not fatal or not survived:
+        return None
+    right = rng.choice(fatal)
+    options = [right, *rng.sample(survived, min(3, len(survived)))]
+    rng.shuffle(options)
+    texts = tuple(s.text() for s in options)
+    if len(set(texts)) != len(texts):
+        return None
+    return _Asked(
+        "critical",
+        ("critical", tuple(options)),
+        Text(
+            f"In this performance, which of these slips in step {step.number} kills the trick?",
+            zh=f"在这次表演中，步骤 {step.number} 的下列失误中哪一个会让魔术失败？",
+        ),
+        CHOICE,
+        options.index(right),
+        {"options": texts},
+    )
+
+
+_SLIPS: dict[tuple[int, tuple[tuple[str, int], ...]], list[Any]] = {}
+
+
+def _slip_list(routine: Routine, params: Mapping[str, int] | None) -> list[Any]:
+    """Every single slip of the routine's example performance (remembered per routine)."""
+    from conjure.magic.slips import slips
+
+    key = (id(routine), tuple(sorted((params or {}).items())))
+    if key not in _SLIPS:
+        _SLIPS[key] = slips(routine, params)
+    return _SLIPS[key]
 
 
 _NOTHING = Text("nothing in particular", zh="没有特别的想法")
@@ -321,6 +474,38 @@ def _belief_texts(steps: list[Any]) -> list[Text]:
     return sorted(texts, key=lambda t: t.en) if len(texts) > 1 else []
 
 
+def _depends(
+    routine: Routine,
+    outcome: Outcome,
+    number: str,
+    asked: _Asked,
+    rng: random.Random,
+    params: Mapping[str, int] | None,
+    tries: int = 3,
+) -> bool:
+    """Whether the answer to ``asked`` depends on the set-up and the choices: in a few other
+    performances (other random choices) the same question has another answer."""
+    if asked.kind == "critical":
+        from conjure.magic.slips import slipped
+
+        options = asked.key[1]
+        here = [perform(slipped(routine, s), params, _Replay(outcome.performance)).ok
+                for s in options]  # fmt: skip
+        for _ in range(tries):
+            other = perform(routine, params, RandomChooser(random.Random(rng.random())))
+            there = [perform(slipped(routine, s), params, _Replay(other.performance)).ok
+                     for s in options]  # fmt: skip
+            if there != here:
+                return True
+        return False
+    mine = _answer(outcome, number, asked.key)
+    for _ in range(tries):
+        other = perform(routine, params, RandomChooser(random.Random(rng.random())), record=True)
+        if _answer(other, number, asked.key) != mine:
+            return True
+    return False
+
+
 def question(
     routine: Routine,
     step_number: str,
@@ -328,28 +513,42 @@ def question(
     params: Mapping[str, int] | None = None,
 ) -> Question:
     """A question about the step numbered ``step_number``, from a performance with random
-    set-up and choices."""
+    set-up and choices. The set-up and the choices are told only when the answer depends on
+    them; a card that could be read off the set-up line is asked as a kind of card instead."""
     outcome = perform(routine, params, RandomChooser(rng), record=True)
     steps = _steps(outcome)
     numbers = [s.number for s in steps]
     # a random case can break off early (a refuted claim's counter-example): ask about the
     # last step it reached
     index = numbers.index(step_number) if step_number in numbers else len(steps) - 1
-    kind, prompt, answer_type, expected, extra = rng.choice(
-        _questions(routine, outcome, index, rng)
-    )
-    context = _choices_text(outcome, index)
-    if context.en:
-        prompt = context + Text("\n") + prompt
+    number = steps[index].number
+    pool: list[Any] = list(_questions(routine, outcome, index, rng))
+    pool.append(None)  # "which slip kills the trick", built only when drawn (it performs)
+    asked: _Asked | None = None
+    depends = False
+    while asked is None and pool:
+        drawn = pool.pop(rng.randrange(len(pool)))
+        asked = drawn if drawn is not None else _critical(routine, outcome, index, rng, params)
+        if asked is None:
+            continue
+        depends = _depends(routine, outcome, number, asked, rng, params)
+        if depends and asked.kind.endswith("-rank") and pool:
+            asked = None  # a kind of card that depends on the set-up: it reads off it
+    assert asked is not None  # a step always has a packet to ask about
+    prompt = asked.prompt
+    if depends:
+        context = _choices_text(outcome, index)
+        if context.en:
+            prompt = context + Text("\n") + prompt
     return Question(
-        f"{subject_of(routine)}:{steps[index].number}",
-        kind,
+        f"{subject_of(routine)}:{number}",
+        asked.kind,
         prompt,
-        answer_type,
-        expected,
-        options=extra.get("options", ()),
-        low=extra.get("low"),
-        high=extra.get("high"),
+        asked.answer_type,
+        asked.expected,
+        options=asked.extra.get("options", ()),
+        low=asked.extra.get("low"),
+        high=asked.extra.get("high"),
         explain=_views(steps[index], outcome.performance),
         moment=steps[index],
         performance=outcome.performance,

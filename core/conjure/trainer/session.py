@@ -212,15 +212,19 @@ def _card_id(item_id: str) -> int:
 
 
 def show_unwrapped(what: Any) -> None:
-    """Print a message or a view on stdout. A message is printed as it is, never wrapped by the
-    console: on a terminal the terminal wraps it, and on a pipe a line stays whole (a reader or
-    a script sees a message on one line, not cut at 80 columns mid-sentence). A view (a table,
-    panels) is laid out to the console's width."""
-    from conjure.view.terminal import make_console
+    """Print a message or a view on stdout. On a pipe a message is printed as it is, never
+    wrapped (a reader or a script sees a message on one line, not cut at 80 columns
+    mid-sentence); on a terminal it is wrapped to the width where a word ends or between two
+    Chinese characters, never in the middle of a word. A view (a table, panels) is laid out to
+    the console's width."""
+    from conjure.view.terminal import Paragraph, make_console
 
     console = make_console()
     if isinstance(what, str):
-        console.print(what, soft_wrap=True, markup=False, highlight=False)
+        if console.is_terminal:
+            console.print(Paragraph(what))
+        else:
+            console.print(what, soft_wrap=True, markup=False, highlight=False)
     else:
         console.print(what)
 
