@@ -80,6 +80,15 @@ def every_step(out: str, cwd: Path) -> None:
     assert out.count("Performer's view") >= 5 and "Audience's view" in out
 
 
+def cut_estimation(out: str, cwd: Path) -> None:
+    assert "to the bottom of your deck" in out and re.search(r"(too deep|too shallow|exactly)", out)
+    assert "cuts: 1" in out, out
+
+
+def faroed(out: str, cwd: Path) -> None:
+    assert out.startswith("Mnemonica (Tamariz stack) after: Out-faro the packet in the left hand")
+
+
 def exported(out: str, cwd: Path) -> None:
     assert (cwd / "aronson.apkg").stat().st_size > 0
 
@@ -119,6 +128,8 @@ CLAIMS: dict[str, Claim] = {
     ),
     "conjure explain courting-kings": Claim(0, ("every case: 576 cases, 0 failing",)),
     "conjure drill mnemonica": Claim(0, ("q to stop",), stdin="q\n"),
+    "conjure drill mnemonica --mode estimate": Claim(0, (), cut_estimation, stdin="4C\nq\n"),
+    'conjure drill mnemonica --after "Faro left"': Claim(0, (), faroed, stdin="q\n"),
     "conjure drill courting-kings": Claim(0, (), stdin="q\n"),
     "conjure stats --plot": Claim(0),
     "conjure export anki aronson -o aronson.apkg": Claim(0, (), exported),

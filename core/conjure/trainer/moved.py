@@ -48,6 +48,13 @@ _SAID = {
 }
 
 
+def _said(made: Sequence[Move]) -> Text:
+    """The moves in words, one after another ("Out-faro …, then out-faro …")."""
+    texts = [m.text() for m in made]
+    texts[1:] = [Text(t.en[:1].lower() + t.en[1:], zh=t.zh) for t in texts[1:]]
+    return _SAID["joiner"].join(texts)
+
+
 def _texts(after: Sequence[str]) -> list[str]:
     out: list[str] = []
     for text in after:
@@ -94,8 +101,7 @@ def after(stack: Stack, moves: Sequence[str]) -> tuple[Stack, tuple[Move, ...]]:
         raise UsageError(_SAID["spread"].format(n=len(places), places=where))
     if not made:
         return stack, ()
-    said = _SAID["joiner"].join(m.text() for m in made)
-    name = _SAID["name"].format(stack=stack.name, moves=said)
+    name = _SAID["name"].format(stack=stack.name, moves=_said(made))
     derived = Stack(
         f"{stack.id} after {'; '.join(repr(m) for m in made)}",
         name,
@@ -145,4 +151,4 @@ def title_of(subject: str) -> Text | None:
     made = moves_of(subject)
     if not made:
         return name
-    return _SAID["name"].format(stack=name, moves=_SAID["joiner"].join(m.text() for m in made))
+    return _SAID["name"].format(stack=name, moves=_said(made))
