@@ -81,7 +81,12 @@ class Performer(io.StringIO):
         what = self.script.pop(0)
         lines = [line for line in self.out.getvalue().splitlines() if line.strip()]
         question = next(
-            line for line in reversed(lines) if "?" in line and not line.startswith(">")
+            (
+                line
+                for line in reversed(lines)
+                if ("?" in line or "？" in line) and not line.startswith(">")
+            ),
+            "",
         )
         self.asked.append(question)
         if callable(what):

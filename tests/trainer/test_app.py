@@ -36,7 +36,7 @@ NOW = datetime(2026, 3, 1, 9, tzinfo=UTC)
 
 def screen_text(app: Any) -> str:
     """What the terminal shows, as text (from the app's SVG screenshot)."""
-    svg = app.export_screenshot()
+    svg = re.sub(r"<(style|defs)\b.*?</\1>", "", app.export_screenshot(), flags=re.S)
     return html.unescape(re.sub(r"<[^>]+>", "", svg)).replace("\xa0", " ")
 
 
@@ -272,3 +272,23 @@ def test_a_screenshot_goes_to_a_folder_made_for_it_and_named(tmp_path: Path) -> 
     app.notify = lambda message, **kw: said.append(str(message))  # type: ignore[method-assign]
     drive(app, scenario, (100, 30))
     assert len(said) == 1 and said[0].startswith(f"cannot save a screenshot in {blocked / 'sub'}")
+
+
+def test_the_app_speaks_chinese(tmp_path: Path) -> None:
+    from conjure.testing.lang import english_words
+
+    progress = Progress(tmp_path / "p.sqlite3")
+    app = TrainerApp(
+        resolve("mnemonica"), progress, lang="zh", seed=1, clock=lambda: NOW, drill_mode="card"
+    )
+
+    async def scenario(pilot: Any) -> None:
+        await pilot.press("enter")  # don't know: the answer, then Enter for the next
+        text = screen_text(app)
+        assert "本次" in text and "回车" in text
+        assert english_words(text, allow={"conjure", "mnemonica", "q", "esc", "ctrl"}) == [], text
+        await pilot.press("enter", "q", "enter")
+        assert english_words(screen_text(app), allow={"conjure", "q"}) == []
+
+    drive(app, scenario, (120, 40))
+    progress.close()

@@ -383,3 +383,19 @@ def test_stats_list_cards_by_position_with_cuts_and_records(
     assert main(["stats", "mnemonica", "--db", db, "--lang", "zh"]) == 0
     out = capsys.readouterr().out
     assert "切牌 2 次" in out and "速度练习最好成绩" in out
+
+
+@pytest.mark.parametrize("mode", ["mixed", "neighbours", "cut", "estimate", "one-ahead", "speed"])
+def test_every_stack_drill_speaks_chinese(
+    mode: str, tmp_path: Path, perform: Any, monkeypatch: Any
+) -> None:
+    from conjure.testing.lang import english_words
+
+    monkeypatch.setenv("CONJURE_NOW", DAY1)
+    db = str(tmp_path / "p.sqlite3")
+    script: list[Any] = ["4C", "9D", "AS", "KH"] if mode == "estimate" else ["blank"] * 4
+    code, out, _ = perform(
+        "mnemonica", script, "--mode", mode, "--db", db, "--lang", "zh", "--count", "4"
+    )
+    assert code == 0
+    assert english_words(out, allow={"q"}) == [], out

@@ -26,7 +26,7 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Input, OptionList, Static
+from textual.widgets import Header, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from conjure.deck import Card
@@ -67,6 +67,20 @@ _SAID = {
         "cannot save a screenshot in {path}: {why}", zh="无法把截图保存到 {path}：{why}"
     ),
     "rehearse": Text("rehearse step by step", zh="逐步排练"),
+    "keys drill": Text(
+        "Enter: answer · Enter alone: show the answer · q or Esc: summary and quit · "
+        "Ctrl+S: screenshot",
+        zh="回车：作答 · 直接回车：看答案 · q 或 Esc：小结并退出 · Ctrl+S：截图",
+    ),
+    "keys rehearse": Text(
+        "→ or n: next step · ← or b: step before · q: quit · Ctrl+S: screenshot",
+        zh="→ 或 n：下一步 · ← 或 b：上一步 · q：退出 · Ctrl+S：截图",
+    ),
+    "keys home": Text(
+        "↑ ↓: choose · Enter: open · q: quit · Ctrl+S: screenshot",
+        zh="↑ ↓：选择 · 回车：打开 · q：退出 · Ctrl+S：截图",
+    ),
+    "keys summary": Text("Enter or q: leave", zh="回车或 q：离开"),
     "questions": Text("questions on its steps", zh="关于步骤的问题"),
 }
 
@@ -155,7 +169,7 @@ class DrillScreen(Screen[None]):
                     yield Static("", id="performer")
                     yield Static("", id="audience")
             yield Static("", id="stats")
-        yield Footer()
+        yield Static(say("keys drill", self.lang), classes="keys")
 
     def on_mount(self) -> None:
         self.sub_title = self.subject.name
@@ -305,7 +319,7 @@ class RehearseScreen(Screen[None]):
             with Horizontal(id="views"):
                 yield Static("", id="performer")
                 yield Static("", id="audience")
-        yield Footer()
+        yield Static(say("keys rehearse", self.lang), classes="keys")
 
     def on_mount(self) -> None:
         self.sub_title = self.subject.name
@@ -371,7 +385,7 @@ class HomeScreen(Screen[None]):
                 id="subjects",
             )
             yield OptionList(id="modes")
-        yield Footer()
+        yield Static(say("keys home", self.lang), classes="keys")
 
     def on_mount(self) -> None:
         self.query_one("#subjects", OptionList).focus()
@@ -423,7 +437,6 @@ class SummaryScreen(Screen[None]):
             yield Static(RichText(say("summary title", self.lang), style="bold"), id="title")
             yield Static(RichText(self.text), id="summary")
             yield Static(RichText(say("leave", self.lang), style="dim"))
-        yield Footer()
 
 
 class TrainerApp(App[int]):
@@ -441,6 +454,7 @@ class TrainerApp(App[int]):
     #summary { padding: 1 2; }
     #title { padding: 1 2 0 2; }
     OptionList { width: 1fr; height: 1fr; }
+    .keys { dock: bottom; height: 1; padding: 0 1; background: $panel; color: $text-muted; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+q", "finish", "quit"),

@@ -33,6 +33,25 @@ ONE_AHEAD = "one-ahead"
 SPEED = "speed"
 #: every ``--mode`` a stack takes
 ALL_MODES: Final = (MIXED, *MODES, ESTIMATE, ONE_AHEAD, SPEED)
+#: each mode as people read it (English: the mode as typed)
+MODE_NAMES: Final = {
+    "mixed": Text("mixed", zh="混合"),
+    "position": Text("position", zh="由牌问位置"),
+    "card": Text("card", zh="由位置问牌"),
+    "next": Text("next", zh="下一张"),
+    "previous": Text("previous", zh="上一张"),
+    "neighbours": Text("neighbours", zh="上下两张"),
+    "cut": Text("cut", zh="切过的牌"),
+    "estimate": Text("estimate", zh="估切"),
+    "one-ahead": Text("one-ahead", zh="超前一张"),
+    "speed": Text("speed", zh="速度"),
+}
+
+
+def mode_name(mode: str) -> Text:
+    return MODE_NAMES.get(mode, Text(mode))
+
+
 #: a cut at most this many cards off the target counts as a hit
 HIT: Final = 2
 #: how close (in places of the stack) the next question may come to the cards of the last

@@ -353,6 +353,9 @@ def run_lines(result: Result, session: Session, mode: str, size: int, lang: str 
     answers = result.answers
     total = sum(a.seconds for a in answers)
     lines = [word("run", lang, answered=len(answers), size=size, total=total, right=result.right)]
+    from conjure.trainer.practice import mode_name
+
+    said = mode_name(mode)
     mine = best_runs(session.progress, session.subject).get((mode, size))
     previous = best_runs(session.progress, session.subject, skip=session.run).get((mode, size))
     clean = len(answers) == size and result.right == size
@@ -362,11 +365,11 @@ def run_lines(result: Result, session: Session, mode: str, size: int, lang: str 
             if previous is None
             else word("total seconds", lang, s=previous["seconds"])
         )
-        lines.append(word("record", lang, mode=mode, total=total, best=best))
+        lines.append(word("record", lang, mode=said, total=total, best=best))
     elif mine is not None:
-        lines.append(word("best", lang, mode=mode, best=mine["seconds"]))
+        lines.append(word("best", lang, mode=said, best=mine["seconds"]))
     else:
-        lines.append(word("no best", lang, mode=mode))
+        lines.append(word("no best", lang, mode=said))
     return "\n".join(lines)
 
 

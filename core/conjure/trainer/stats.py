@@ -29,6 +29,7 @@ _WORDS = {
         "（最多 {best} 题），到期 {due} 项，{items} 项中未学 {new} 项",
     ),
     "seconds": Text("{s} s", zh="{s} 秒"),
+    "short seconds": Text("{s:g}s", zh="{s:g}秒"),
     "next due": Text("  next due {when} UTC", zh="  下次到期：{when}（协调世界时）"),
     "weakest": Text("  weakest: {items}", zh="  最弱：{items}"),
     "weak item": Text("{label} ({pct}%, {s} s)", zh="{label}（{pct}%，{s} 秒）"),
@@ -157,8 +158,10 @@ def summary_lines(
     if r.get("cuts"):
         out.append(cut_line(r["cuts"], lang))
     if r.get("records"):
+        from conjure.trainer.practice import mode_name
+
         runs = [
-            word("record", lang, mode=x["mode"], size=x["size"], s=x["seconds"])
+            word("record", lang, mode=mode_name(x["mode"]), size=x["size"], s=x["seconds"])
             for x in r["records"]
         ]
         out.append(word("records", lang, runs=word("separator", lang).join(runs)))
@@ -354,7 +357,7 @@ def plot_text(days: Sequence[dict[str, Any]], lang: str = "en") -> str:
     pad = " " * 10
     if width >= 5:  # room under each column for its values and its date
         lines.append(pad + row([f"{round(100 * d['accuracy'])}%" for d in days]))
-        lines.append(pad + row([f"{d['median_seconds']:g}s" for d in days]))
+        lines.append(pad + row([word("short seconds", lang, s=d["median_seconds"]) for d in days]))
         lines.append(pad + row([d["date"][5:] for d in days]))
     lines.append(f"{pad}{first} … {last}")
     return "\n".join(lines)
