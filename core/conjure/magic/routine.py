@@ -41,6 +41,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
+from fractions import Fraction
 from typing import Any, TypeVar
 
 import attrs
@@ -456,6 +457,14 @@ class ChoiceMade:
     en: str
     zh: str
     step: str
+    #: how likely this option was (its weight over the total), when the choice had weights;
+    #: None: one of ``size`` equally likely options
+    chance: Any = None
+
+    @property
+    def probability(self) -> Fraction:
+        """How likely this option was: ``chance``, or 1 of ``size``."""
+        return self.chance if self.chance is not None else Fraction(1, self.size)
 
     @property
     def text(self) -> Text:
@@ -606,6 +615,10 @@ class Performance:
     #: place -> the cards there whose faces the audience saw at the reveal, top first
     revealed: dict[str, tuple[Card, ...]] = attrs.field(factory=dict)
     _revealed_codes: set[int] = attrs.field(factory=set, alias="_revealed_codes")
+    #: the cards whose faces a display move of the reveal showed (a card shown and left face
+    #: down): code -> (place, depth, packet byte) where it was shown, and which way up; it is
+    #: shown while it stays there as it was
+    displayed: dict[int, tuple[str, int, int]] = attrs.field(factory=dict)
     #: the counts made in view, oldest first, as (step, move, the sides seen as packet
     #: bytes): :meth:`counted` reads them as :class:`Count`
     counts: list[tuple[str, Move, bytes]] = attrs.field(factory=list)
@@ -643,7 +656,8 @@ class Performance:
         except ConjureError as exc:
             self.chooser_error = exc
             raise
-        made = ChoiceMade(kind, name, index, size, value, en, zh, self.at)
+        chance = options.probability(index) if isinstance(options, Weighted) else None
+        made = ChoiceMade(kind, name, index, size, value, en, zh, self.at, chance)
         self.choices.append(made)
         if self.steps:
             self.steps[-1].choices.append(made)
@@ -769,7 +783,9 @@ class Performance:
 
     def showing(self, place: str) -> tuple[Card, ...]:
         """What the climax shows at ``place`` now, top first: the cards there that lie face up,
-        in view, and whose faces the audience saw at the reveal.
+        in view, and whose faces the audience saw at the reveal; and a card a display of the
+        reveal showed (``ShowTop``: shown, and left face down), while it stays where it was
+        shown.
 
         This is what an effect's claim reads ("every pair is a King and a Queen"): a card the
         reveal showed and that now lies face down (turned as it was dealt, say), or a card face
@@ -778,8 +794,12 @@ class Performance:
         if not packet or not self.state.in_view(place):
             return ()
         seen = self._revealed_codes
+        displayed = self.displayed
         return tuple(
-            CARDS[b & CODE_MASK] for b in packet if b & FACE_UP and (b & CODE_MASK) in seen
+            CARDS[code]
+            for depth, b in enumerate(packet)
+            if ((code := b & CODE_MASK) in seen and b & FACE_UP)
+            or displayed.get(code) == (place, depth, b)
         )
 
     def seen(self, place: str) -> tuple[Card, ...]:
@@ -923,12 +943,23 @@ class Performance:
                 self.shown_in_step.update(seen)
                 if during is not None:
                     during.update(seen)
+                    if move.display and shown:
+                        self._displayed_at(shown)
             if self.beliefs:  # what is seen lies in the places the move touched
                 self._check_beliefs(seen, move, places or None)
         if during is not None:
             self._revealed_codes.update(during)
             touched = {place for move in moves for place in _places(move)}
             self._remember_reveal(touched if all(_places(m) for m in moves) else None)
+
+    def _displayed_at(self, shown: Iterable[int]) -> None:
+        """Where the cards a display of the reveal showed lie (to tell whether they stay)."""
+        for code in shown:
+            for place, packet in self.state.packets.items():
+                depth = packet.translate(_CODES).find(code)
+                if depth >= 0:
+                    self.displayed[code] = (place, depth, packet[depth])
+                    break
 
     def _remember_reveal(self, touched: set[str] | None) -> None:
         """What the audience has seen at the reveal, place by place: recounted where the reveal

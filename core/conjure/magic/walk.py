@@ -810,6 +810,7 @@ class Walk:
                 for place, cards in sorted(perf.revealed.items())
             ),
             frozenset(map(card, perf._revealed_codes)),
+            frozenset((card(c), at) for c, at in perf.displayed.items()),
             beliefs,
             perf.in_play,
             slip,
