@@ -1046,6 +1046,9 @@ def _explain(args: argparse.Namespace) -> int:
                 seconds=result.seconds,
             )
         )
+    if result.odds is not None and (result.failed or not result.odds.exact):
+        said = _ODDS_WORDS["works"].format(said=result.odds.said())
+        print(said.get(args.lang))
     if result.condition.en:
         print(_EXPLAIN_WORDS["condition"].format(condition=result.condition).get(args.lang))
     else:

@@ -24,6 +24,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Iterable, Mapping, Sequence
+from fractions import Fraction
 from typing import Any, Final
 
 import attrs
@@ -31,8 +32,17 @@ import attrs
 from conjure.errors import Interrupted, UsageError
 from conjure.inputs import check_range
 from conjure.magic.choices import ScriptedChooser, describe_value
+from conjure.magic.odds import Odds
 from conjure.magic.routine import Claim, Outcome, Routine, check_not_bug, perform
-from conjure.magic.verify import Report, UniformChooser, estimate_space, verify, walk
+from conjure.magic.verify import (
+    ODDS_SAMPLE,
+    Report,
+    UniformChooser,
+    estimate_odds,
+    estimate_space,
+    verify,
+    walk,
+)
 from conjure.text import Text
 
 #: cases :func:`explain` walks one by one before it takes a sample instead
@@ -77,6 +87,9 @@ class Explanation:
     condition: Text
     seconds: float
     seed: int | None = None
+    #: how often the claim holds, every free choice at its odds (exact when every case was
+    #: run, else an estimate from a sample)
+    odds: Odds | None = None
 
     @property
     def never_matter(self) -> tuple[ChoiceEffect, ...]:
@@ -98,12 +111,21 @@ class Explanation:
             "condition": self.condition.en,
             "seed": self.seed,
             "choices": [attrs.asdict(c) for c in self.choices],
+            "odds": self.odds.to_json() if self.odds is not None else None,
             "seconds": round(self.seconds, 3),
         }
 
 
 # one case: the verdict, and label -> (kind, step, option index, value as text)
 _Case = tuple[bool, dict[str, tuple[str, str, int, str]]]
+
+
+def _chance(outcome: Outcome) -> Fraction:
+    """How likely a case is: the product of the odds of the options it took."""
+    chance = Fraction(1)
+    for made in outcome.performance.choices:
+        chance *= made.probability
+    return chance
 
 
 def _case(outcome: Outcome) -> _Case:
@@ -198,10 +220,13 @@ def explain(
     cases: list[_Case] = []
     exhaustive = space <= limit
     seen_to_matter: set[str] | None = None
+    works = Fraction(0)
     try:
         if exhaustive:
             for outcome, _indices in walk(routine, values, claims):
                 cases.append(_case(check_not_bug(routine, outcome)))
+                if outcome.ok:
+                    works += _chance(outcome)
             space = len(cases)
         else:
             rng = random.Random(seed)
@@ -229,6 +254,11 @@ def explain(
             Text("{id}: no case was run", zh="{id}：没有运行任何情况").format(id=routine.id)
         )
     effects = _effects(cases, seen_to_matter)
+    if exhaustive:
+        odds = Odds(works=works, claims={c.id: works for c in claims} if len(claims) == 1 else {})
+    else:
+        odds = estimate_odds(routine, values, claims, ODDS_SAMPLE, seed)
+        odds = attrs.evolve(odds, claims={})
     return Explanation(
         routine=routine,
         claims=claims,
@@ -241,6 +271,7 @@ def explain(
         condition=_condition(cases, effects),
         seconds=time.perf_counter() - start,
         seed=None if exhaustive else seed,
+        odds=odds,
     )
 
 
