@@ -39,6 +39,11 @@ KINDS: dict[str, Text] = {
     "fewer": Text("one card too few", zh="少了一张"),
     "end": Text("the wrong end", zh="弄错了上下端"),
     "turned": Text("turned the wrong way", zh="方向弄反了"),
+    # not a performer's slip: the routine as written, declaring its intent wrongly (a move
+    # made to show faces written as one that shows none, a climax written as a display);
+    # mutants() adds these to check what the verifier catches
+    "unshown": Text("not meant to show its faces", zh="未声明为展示"),
+    "unrevealed": Text("shown, but not as the climax", zh="展示了，但不是高潮"),
 }
 #: how a slip breaks the trick, by the kind of failure
 HOW: dict[str, Text] = {
@@ -76,6 +81,8 @@ class Slip:
             return ()
         if self.kind == "repeat":
             return (move, move)
+        if self.kind in _PURPOSES:
+            return (move,)
         if type(move) is not type(self.move):
             return (move,)
         variant = _changed(move, self.kind, self.field)
@@ -84,7 +91,7 @@ class Slip:
     def text(self) -> Text:
         """The slip in words: ``Steal … left out``, ``Peel … one card too many``."""
         what = KINDS[self.kind]
-        if self.kind in ("omit", "repeat", "swap"):
+        if self.kind in ("omit", "repeat", "swap", *_PURPOSES):
             return Text(
                 f"{self.move.text().en}: {what.en}", zh=f"{self.move.text().get('zh')}：{what.zh}"
             )
@@ -130,26 +137,32 @@ class _Making:
                 if slip.kind == "swap":
                     self.held = (move, purpose, secret)
                 else:
-                    perf._make_moves(slip.made(move), purpose, secret)
+                    made_as = _PURPOSES.get(slip.kind, {}).get(purpose, purpose)
+                    perf._make_moves(slip.made(move), made_as, secret)
                 continue
             perf._make_moves((move,), purpose, secret)
 
 
 class _Listing(_Making):
-    """Makes every move as written and lists them: (step, index, move)."""
+    """Makes every move as written and lists them: (step, index, move, purpose)."""
 
     __slots__ = ("made",)
 
     def __init__(self) -> None:
         super().__init__(None)
-        self.made: list[tuple[str, int, Move]] = []
+        self.made: list[tuple[str, int, Move, int]] = []
 
     def make(self, perf: Performance, moves: Sequence[Move], purpose: int, secret: bool) -> None:
         for move in moves:
             i = self.counts.get(perf.at, 0)
             self.counts[perf.at] = i + 1
-            self.made.append((perf.at, i, move))
+            self.made.append((perf.at, i, move, purpose))
         perf._make_moves(moves, purpose, secret)
+
+
+#: the purposes of a move (Performance.do, show, reveal) a mutant writes instead
+_DO, _SHOW, _REVEAL = 0, 1, 2
+_PURPOSES = {"unshown": {_SHOW: _DO}, "unrevealed": {_REVEAL: _SHOW}}
 
 
 def slipped(routine: Routine, slip: Slip) -> Routine:
@@ -167,8 +180,8 @@ def _chooser(routine: Routine) -> Any:
     return PresetChooser(dict(routine.example), fallback=FirstChooser())
 
 
-def slips(routine: Routine, params: Mapping[str, int] | None = None) -> list[Slip]:
-    """Every single slip of every move of the routine's example performance, step by step."""
+def _listed(routine: Routine, params: Mapping[str, int] | None) -> list[tuple[str, int, Move, int]]:
+    """Every move of the routine's example performance: (step, index, move, purpose)."""
     listing = _Listing()
     original = routine.script
 
@@ -178,9 +191,14 @@ def slips(routine: Routine, params: Mapping[str, int] | None = None) -> list[Sli
 
     example = perform(attrs.evolve(routine, script=script), params, _chooser(routine), record=False)
     check_not_bug(routine, example)  # no slip can be listed from a script that raised
-    made = listing.made
+    return listing.made
+
+
+def slips(routine: Routine, params: Mapping[str, int] | None = None) -> list[Slip]:
+    """Every single slip of every move of the routine's example performance, step by step."""
+    made = _listed(routine, params)
     out: list[Slip] = []
-    for k, (step, i, move) in enumerate(made):
+    for k, (step, i, move, _purpose) in enumerate(made):
         out.append(Slip(step, i, "omit", move))
         out.append(Slip(step, i, "repeat", move, (move, move)))
         following = made[k + 1] if k + 1 < len(made) else None
@@ -189,6 +207,20 @@ def slips(routine: Routine, params: Mapping[str, int] | None = None) -> list[Sli
         out.extend(
             Slip(step, i, kind, move, (other,), field) for kind, field, other in _variants(move)
         )
+    return out
+
+
+def mutants(routine: Routine, params: Mapping[str, int] | None = None) -> list[Slip]:
+    """Every slip (:func:`slips`), and every move whose declared intent is changed: one made to
+    show faces (``p.show``) written as one that shows none (``p.do``), the climax
+    (``p.reveal``) written as a display (``p.show``). What a verifier that deserves trust
+    refutes, each of these but the ones that change nothing the audience or a claim can tell."""
+    made = _listed(routine, params)
+    out = slips(routine, params)
+    for step, i, move, purpose in made:
+        for kind, rewrites in _PURPOSES.items():
+            if purpose in rewrites:
+                out.append(Slip(step, i, kind, move))
     return out
 
 
