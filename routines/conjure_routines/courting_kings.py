@@ -32,6 +32,12 @@ end, which the book never mentions; we read it as face down again (the book's wo
 The rest of the 54-card deck is set aside in step ① and never touched; its order is fixed in
 the set-up because nothing depends on it.
 
+Which King is which is not part of the effect: the audience is shown and told Kings and Queens,
+and every promised claim reads ranks only, so the routine declares the Kings interchangeable,
+and the Queens. The verifier then meets the 576 set-ups as one situation after step ① (and
+checks, on every case, that nothing reads a suit); the optional ``marriages`` claim reads
+suits, so ``--claim marriages`` refuses the classes and walks every card told apart.
+
 The book's closing note says how to make every pair a same-suit marriage; its sentence is
 garbled (it names the fifth, sixth, fourth and eighth Kings of a four-King fan). ``conjure solve
 courting-kings marriages`` finds the rule exactly: the Queens may be in any order, and the Kings
@@ -70,10 +76,13 @@ from conjure.magic import (
     each_group,
     every,
     hands_empty,
+    interchangeable,
 )
 
 KING, QUEEN = 13, 12
 SUITS = "SHCD"
+#: the rest of the deck, set aside in step ①
+REST = tuple(c for c in full_deck(54) if c.rank not in (QUEEN, KING))
 PAIRS = tuple(f"table.pair{i}" for i in range(1, 5))
 
 
@@ -108,8 +117,7 @@ def _set_up(p: Performance) -> None:
     fan = [CARDS[SUITS.index(s) * 13 + QUEEN - 1] for s in queens] + [
         CARDS[SUITS.index(s) * 13 + KING - 1] for s in kings
     ]
-    rest = [c for c in full_deck(54) if c.rank not in (QUEEN, KING)]
-    p.start(DeckState.from_cards({"table": fan, "table.aside": rest}))
+    p.start(DeckState.from_cards({"table": fan, "table.aside": REST}))
 
 
 def script(p: Performance) -> None:
@@ -289,6 +297,9 @@ def script(p: Performance) -> None:
         p.reveal(Deal("left", pile, 2, turn=True))
 
 
+#: the classes of interchangeable cards
+A_KING, A_QUEEN = Text("a King", zh="一张K"), Text("a Queen", zh="一张Q")
+
 #: what the claims say when they fail
 _NOT_KQ = Text(
     "the audience sees {shown} as pair {i}, not a King and a Queen",
@@ -356,4 +367,11 @@ ROUTINE = Routine(
     ),
     notes=__doc__ or "",
     example={"queens": "CHSD", "kings": "CHDS"},  # the book's own example (its closing note)
+    # what the audience is told and shown is Kings and Queens: a King is any King to them,
+    # and to every promised claim (the optional marriages claim reads suits, and is walked
+    # with every card told apart)
+    interchangeable=interchangeable(
+        [c for c in full_deck(52) if c.rank in (QUEEN, KING)],
+        lambda c: A_KING if c.rank == KING else A_QUEEN,
+    ),
 )

@@ -901,7 +901,7 @@ class Performance:
             # place, such as bringing the hands forward, can change any); a move whose places
             # are all behind a back shows nothing and changes nothing in view
             places = _places(move)
-            hidden = bool(places) and bool(state.behind) and not any(map(state.in_view, places))
+            hidden = bool(state.behind) and bool(places) and not any(map(state.in_view, places))
             if secret and not hidden:
                 self._check_secret(move)
             if hidden:
@@ -945,7 +945,8 @@ class Performance:
                     during.update(seen)
                     if move.display and shown:
                         self._displayed_at(shown)
-            if self.beliefs:  # what is seen lies in the places the move touched
+            beliefs = self.beliefs  # what is seen lies in the places the move touched
+            if beliefs and (not places or not beliefs.keys().isdisjoint(places)):
                 self._check_beliefs(seen, move, places or None)
         if during is not None:
             self._revealed_codes.update(during)

@@ -411,6 +411,18 @@ def verify(
             "abstraction_text": cards.said() if cards is not None else Text(""),
             "workers": workers,
         }
+        if (
+            result.abstraction_refused
+            and cards is not None
+            and (result.failing is None or (odds and space <= exhaustive_limit))
+        ):  # walked again with every card told apart (for the odds, when a case failed)
+            notes.append(
+                _NOTES["not interchangeable"].format(
+                    classes=cards.said(), why=result.abstraction_refused
+                )
+            )
+            cards = None
+            continue
         if result.failing is not None:
             found = _replay(routine, values, result.failing, chosen)
             bug = found.error is not None  # a fault of the routine's code: no odds to tell
@@ -455,14 +467,6 @@ def verify(
                 failed=0,
                 **stats,
             )
-        if result.abstraction_refused and cards is not None:
-            notes.append(
-                _NOTES["not interchangeable"].format(
-                    classes=cards.said(), why=result.abstraction_refused
-                )
-            )
-            cards = None
-            continue
         notes.append(
             _NOTES["budget"].format(
                 stopped=result.stopped_said,

@@ -927,7 +927,7 @@ class Walk:
                 if failing is not None:  # a real failing case: only the odds are out of reach
                     return self._result(
                         start, runs, first_at, False, failing=failing, first_at=first_at,
-                        stopped=_STOPPED["classes"].format(why=why),
+                        stopped=_STOPPED["classes"].format(why=why), refused=why,
                     )  # fmt: skip
                 return self._result(start, runs, self.cases, False, refused=why)
             if outcome is not None:
