@@ -124,7 +124,7 @@ CLAIMS: dict[str, Claim] = {
     "conjure verify gilbreath --param pairs=26": Claim(0, ("PROVED",), full_deck_cases),
     "conjure rehearse each-gets-two --all --param rounds=2": Claim(0, (), every_step),
     "conjure verify each-gets-two --param rounds=2 --param reading=0": Claim(
-        1, (), counter_example
+        1, ("works in about", "the risk is in"), counter_example
     ),
     "conjure explain courting-kings": Claim(0, ("every case: 576 cases, 0 failing",)),
     "conjure drill mnemonica": Claim(0, ("q to stop",), stdin="q\n"),

@@ -208,3 +208,25 @@ def test_each_gets_two_is_proved_at_one_exchange_over_every_case() -> None:
     # and 47 - c places for the performer's reversed 2
     expected = math.factorial(52) * sum(c * (c - 1) * (47 - c) for c in range(13, 40))
     assert report.cases == expected
+
+
+def test_a_walk_past_its_memory_bound_stops_and_the_verifier_samples(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import sys
+
+    verifying = sys.modules["conjure.magic.verify"]  # the module, not the function
+    monkeypatch.setattr(verifying, "MEMORY", 1)  # one byte: full at the first look
+    report = verify(gilbreath.ROUTINE, {"pairs": 8}, examples=50, seed=1)
+    assert report.mode == "search" and report.verdict == "no counter-example"
+    assert any("filled the memory allowed" in note for note in report.notes)
+
+
+def test_the_full_deck_is_proved_with_the_exact_count_of_cases() -> None:
+    report = verify(gilbreath.ROUTINE, {"pairs": 26})
+    assert report.proved and report.space_exact
+    assert report.cases == (2**52 - 2) * math.factorial(26) ** 2
+    quartets = verify(gilbreath.SUITS, {"quartets": 4})
+    # 16 cards in four suits: every deal d of 1..15, every riffle, 4! orders of each suit
+    riffles = sum(math.comb(16, d) for d in range(1, 16))
+    assert quartets.proved and quartets.cases == riffles * math.factorial(4) ** 4
