@@ -47,12 +47,8 @@ The book's example is one of them.
 
 from __future__ import annotations
 
-import functools
-
-from conjure import Text
 from conjure.deck import (
     CARDS,
-    Card,
     CompleteCut,
     Deal,
     DeckState,
@@ -69,14 +65,16 @@ from conjure.deck import (
     full_deck,
 )
 from conjure.magic import (
-    Belief,
+    ONE_SUIT,
     Performance,
     Routine,
+    alike_by_rank,
+    believe_pattern,
     cards_end_in,
-    each_group,
+    each_shows,
     every,
     hands_empty,
-    interchangeable,
+    ranks_shown,
 )
 
 KING, QUEEN = 13, 12
@@ -84,21 +82,6 @@ SUITS = "SHCD"
 #: the rest of the deck, set aside in step ①
 REST = tuple(c for c in full_deck(54) if c.rank not in (QUEEN, KING))
 PAIRS = tuple(f"table.pair{i}" for i in range(1, 5))
-
-
-@functools.cache  # a value: made once, whichever performance states it
-def _over(
-    place: str, top: int, bottom: int, en: str, zh: str, count: int = 8, backed: int = 0
-) -> Belief:
-    """The audience believes the bottom four cards at ``place`` are ``bottom``, the rest ``top``."""
-    return Belief(
-        place,
-        en,
-        zh,
-        lambda d, n, card: card.rank == (bottom if d >= n - 4 else top),
-        count=count,
-        backed=backed,
-    )
 
 
 def _set_up(p: Performance) -> None:
@@ -143,12 +126,12 @@ def script(p: Performance) -> None:
     p.show(TurnOver("left"))  # the face King comes into view
     p.do(Transfer("left", "right"))
     p.believe(
-        _over(
+        believe_pattern(
             "right",
-            KING,
-            QUEEN,
+            "K* Q*4",
             en="the right hand holds four Kings above four Queens",
             zh="右手是4张K在4张Q之上",
+            count=8,
         )
     )
 
@@ -182,23 +165,23 @@ def script(p: Performance) -> None:
         "叠成一张，放在左手的牌上方。",
     )
     p.believe(
-        Belief(
+        believe_pattern(
             "left",
+            "Q|K K*",
             en="Queens are being peeled onto the four Kings",
             zh="Q逐张放在4张K之上",
-            test=lambda d, _n, card: card.rank in (QUEEN, KING) if d == 0 else card.rank == KING,
         )
     )
     p.do(Steal("left", "right"))
     p.show(Peel("right", "left"), Peel("right", "left"), Peel("right", "left"))
     p.show(Take("right", "left", 3))  # the fourth Queen, two Kings hidden under it
     p.believe(
-        _over(
+        believe_pattern(
             "left",
-            QUEEN,
-            KING,
+            "Q* K*4",
             en="the left hand holds four Queens on four Kings",
             zh="左手是4张Q在4张K之上",
+            count=8,
         )
     )
 
@@ -212,12 +195,12 @@ def script(p: Performance) -> None:
     )
     p.do(Square("left"), TurnOver("left"))
     p.believe(
-        _over(
+        believe_pattern(
             "left",
-            KING,
-            QUEEN,
+            "K* Q*4",
             en="the left hand holds four Kings on four Queens",
             zh="左手是4张K在4张Q之上",
+            count=8,
         )
     )
     p.do(Take("left", "right", 4), Square("left"), Square("right"))
@@ -272,12 +255,12 @@ def script(p: Performance) -> None:
     p.do(Transfer("left", "table"))
     p.forget("left")
     p.believe(
-        _over(
+        believe_pattern(
             "table",
-            KING,
-            QUEEN,
+            "K* Q*4",
             en="the four Kings lie on the four Queens",
             zh="4张K叠在4张Q之上",
+            count=8,
             backed=2,
         )
     )
@@ -297,34 +280,6 @@ def script(p: Performance) -> None:
         p.reveal(Deal("left", pile, 2, turn=True))
 
 
-#: the classes of interchangeable cards
-A_KING, A_QUEEN = Text("a King", zh="一张K"), Text("a Queen", zh="一张Q")
-
-#: what the claims say when they fail
-_NOT_KQ = Text(
-    "the audience sees {shown} as pair {i}, not a King and a Queen",
-    zh="观众看到第{i}对是{shown}，不是国王与皇后",
-)
-_NOT_SUITED = Text(
-    "the audience sees {shown} as pair {i}, not a pair of one suit",
-    zh="观众看到第{i}对是{shown}，不是同花色的一对",
-)
-
-
-def king_and_queen(i: int, pair: tuple[Card, ...]) -> Text | None:
-    """A pair as the climax shows it (both cards face up) is a King and a Queen."""
-    if sorted(c.rank for c in pair) != [QUEEN, KING]:
-        return _NOT_KQ.format(shown=" ".join(map(str, pair)), i=i)
-    return None
-
-
-def marriages(i: int, pair: tuple[Card, ...]) -> Text | None:
-    """A pair as the climax shows it is a King and a Queen of one suit."""
-    if len(pair) != 2 or len({c.suit for c in pair}) != 1:
-        return _NOT_SUITED.format(shown=" ".join(map(str, pair)), i=i)
-    return None
-
-
 ROUTINE = Routine(
     id="courting-kings",
     name_zh="求婚的国王",
@@ -341,9 +296,9 @@ ROUTINE = Routine(
     "其余的牌放在旁边。",
     script=script,
     claims=(
-        each_group(
+        each_shows(
             PAIRS,
-            king_and_queen,
+            ranks_shown((QUEEN, KING)),
             id="king-and-queen",
             en="dealt in pairs from the top, every pair is a King and a Queen",
             zh="从特普开始每次分配2张，每对都是国王与皇后",
@@ -355,9 +310,9 @@ ROUTINE = Routine(
             en="the eight cards end in the four pairs, the rest of the deck aside",
             zh="8张牌最后分成4对，其余的牌在旁边",
         ),
-        each_group(
+        each_shows(
             PAIRS,
-            marriages,
+            ONE_SUIT,
             id="marriages",
             en="every pair is a King and Queen of the same suit (the book's closing note; holds "
             "only for some suit orders)",
@@ -370,8 +325,5 @@ ROUTINE = Routine(
     # what the audience is told and shown is Kings and Queens: a King is any King to them,
     # and to every promised claim (the optional marriages claim reads suits, and is walked
     # with every card told apart)
-    interchangeable=interchangeable(
-        [c for c in full_deck(52) if c.rank in (QUEEN, KING)],
-        lambda c: A_KING if c.rank == KING else A_QUEEN,
-    ),
+    interchangeable=alike_by_rank(c for c in full_deck(52) if c.rank in (QUEEN, KING)),
 )

@@ -67,7 +67,6 @@ searches it too.
 
 from __future__ import annotations
 
-from conjure import Text
 from conjure.deck import (
     Behind,
     Cull,
@@ -84,13 +83,15 @@ from conjure.deck import (
     full_deck,
 )
 from conjure.magic import (
-    Claim,
     Param,
     Performance,
     Routine,
+    alike_but,
     cards_end_in,
     holds,
-    interchangeable,
+    param_count,
+    shows_count,
+    shows_only,
 )
 
 TWO = 2
@@ -250,48 +251,6 @@ def _spread(p: Performance) -> None:
     p.reveal(*HANDS_FORWARD, Spread("left"), Spread("spectator"))
 
 
-#: the classes of interchangeable cards: the 2s, and every other card
-A_TWO, ANOTHER = Text("a 2", zh="一张2"), Text("another card", zh="其他的牌")
-#: whose half, and what the claims say when they fail
-WHOSE = (Text("performer's", zh="表演者"), Text("spectator's", zh="观众"))
-_WRONG = Text(
-    "the audience sees {cards} reversed in the {who} half, not only 2s",
-    zh="观众在{who}的那一半中看到翻过来的{cards}，不只是2",
-)
-_NONE = Text(
-    "the audience sees no reversed card in the {who} half",
-    zh="观众在{who}的那一半中没有看到翻过来的牌",
-)
-_SHOWS = Text(
-    "the {who} half shows {count} reversed {cards} after {rounds} {exchanges}",
-    zh="{rounds}次交换之后，{who}的那一半中有{count}张翻过来的牌",
-)
-
-
-def reversed_twos(p: Performance) -> Text | None:
-    for place, who in zip(HALVES, WHOSE, strict=True):
-        seen = p.showing(place)  # the faces the spread half shows
-        wrong = [str(card) for card in seen if card.rank != TWO]
-        if wrong:
-            return _WRONG.format(cards=", ".join(wrong), who=who)
-        if not seen:
-            return _NONE.format(who=who)
-    return None
-
-
-def one_per_exchange(p: Performance) -> Text | None:
-    rounds = p.param("rounds")
-    for place, who in zip(HALVES, WHOSE, strict=True):
-        count = len(p.showing(place))
-        if count != rounds:
-            cards = "card" if count == 1 else "cards"
-            exchanges = "exchange" if rounds == 1 else "exchanges"
-            return _SHOWS.format(
-                who=who, count=count, cards=cards, rounds=rounds, exchanges=exchanges
-            )
-    return None
-
-
 ROUTINE = Routine(
     id="each-gets-two",
     name_zh="各得其二",
@@ -324,28 +283,30 @@ ROUTINE = Routine(
         ),
     ),
     claims=(
-        Claim(
-            "reversed-twos",
+        shows_only(
+            HALVES,
+            TWO,
+            id="reversed-twos",
             en="when the halves are spread, both show reversed cards and every one is a 2",
             zh="展开手中的牌，两边都有翻过来的牌，而且都是2",
-            check=reversed_twos,
         ),
         cards_end_in(
             *HALVES,
             en="every card ends in one of the two halves (nothing left on the table or in a hand)",
             zh="每张牌最后都在两半牌中（桌上和手中没有多余的牌）",
         ),
-        Claim(
-            "one-per-exchange",
+        shows_count(
+            HALVES,
+            param_count("rounds"),
+            id="one-per-exchange",
             en="each half shows exactly one reversed card per exchange (stronger than the book)",
             zh="每次交换，两边各多一张翻过来的牌（比书中所说更强）",
-            check=one_per_exchange,
             promised=False,
         ),
     ),
     notes=__doc__ or "",
     # only the 2s are read (their rank, by the claim): every other card is indifferent
-    interchangeable=interchangeable(DECK, lambda c: A_TWO if c.rank == TWO else ANOTHER),
+    interchangeable=alike_but(TWO, DECK),
     # a typical performance for the trainer: the spectator cuts near the middle and never
     # picks the card reversed in an earlier exchange
     example={

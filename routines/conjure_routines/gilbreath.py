@@ -40,15 +40,18 @@ how many cards of each half have fallen, and the colour of an unfinished pair.
 from __future__ import annotations
 
 from conjure import Text
-from conjure.deck import CARDS, Card, Deal, DeckState, Riffles, Transfer
+from conjure.deck import CARDS, Deal, DeckState, Riffles, Transfer
 from conjure.magic import (
+    ONE_OF_EACH_SUIT,
+    ONE_RED_ONE_BLACK,
     Param,
     Performance,
     Routine,
+    alike_by_colour,
+    alike_by_suit,
     cards_end_in,
-    each_group,
+    each_shows,
     hands_empty,
-    interchangeable,
 )
 
 REDS = tuple(CARDS[s * 13 + r] for s in (1, 3) for r in range(13))  # ♥ A–K, then ♦
@@ -150,43 +153,6 @@ def _deal_groups(p: Performance, places: tuple[str, ...], size: int) -> None:
         p.reveal(Deal("left", place, size, turn=True))
 
 
-_NOTHING = Text("nothing", zh="空的")
-#: the classes of interchangeable cards: the colours, or the suits
-RED, BLACK = Text("a red card", zh="红牌"), Text("a black card", zh="黑牌")
-SUIT_NAMES = {
-    "S": Text("a spade", zh="黑桃"),
-    "H": Text("a heart", zh="红桃"),
-    "C": Text("a club", zh="梅花"),
-    "D": Text("a diamond", zh="方块"),
-}
-_NOT_RED_BLACK = Text(
-    "the audience sees {shown} as pair {i}, not a red card and a black card",
-    zh="观众看到第{i}对是{shown}，不是一红一黑",
-)
-_NOT_FOUR_SUITS = Text(
-    "the audience sees {shown} as group {i}, not one card of each suit",
-    zh="观众看到第{i}组是{shown}，不是四种花色各一张",
-)
-
-
-def _shown(cards: tuple[Card, ...]) -> str | Text:
-    return " ".join(map(str, cards)) or _NOTHING
-
-
-def red_and_black(i: int, pair: tuple[Card, ...]) -> Text | None:
-    """A pair dealt face up is one red card and one black card."""
-    if len(pair) == 2 and pair[0].is_red != pair[1].is_red:
-        return None
-    return _NOT_RED_BLACK.format(shown=_shown(pair), i=i)
-
-
-def four_suits(i: int, group: tuple[Card, ...]) -> Text | None:
-    """A group of four dealt face up holds one card of each suit."""
-    if len(group) == 4 and {c.suit for c in group} == set(CYCLE):
-        return None
-    return _NOT_FOUR_SUITS.format(shown=_shown(group), i=i)
-
-
 ROUTINE = Routine(
     id="gilbreath",
     name_zh="吉尔布雷思原理",
@@ -210,9 +176,9 @@ ROUTINE = Routine(
         ),
     ),
     claims=(
-        each_group(
+        each_shows(
             PAIRS,
-            red_and_black,
+            ONE_RED_ONE_BLACK,
             id="red-and-black",
             en="dealt in pairs from the top, every pair is a red card and a black card",
             zh="从上面每次发两张，每对都是一红一黑",
@@ -225,7 +191,7 @@ ROUTINE = Routine(
         ),
     ),
     notes=__doc__ or "",
-    interchangeable=interchangeable((*REDS, *BLACKS), lambda c: RED if c.is_red else BLACK),
+    interchangeable=alike_by_colour((*REDS, *BLACKS)),
 )
 
 SUITS = Routine(
@@ -253,9 +219,9 @@ SUITS = Routine(
         ),
     ),
     claims=(
-        each_group(
+        each_shows(
             QUARTETS,
-            four_suits,
+            ONE_OF_EACH_SUIT,
             id="four-suits",
             en="dealt in fours from the top, every four hold one card of each suit",
             zh="从上面每次发四张，每四张都是四种花色各一张",
@@ -268,8 +234,5 @@ SUITS = Routine(
         ),
     ),
     notes=__doc__ or "",
-    interchangeable=interchangeable(
-        tuple(c for suit in CYCLE for c in BY_SUIT[suit]),
-        lambda c: SUIT_NAMES[c.suit or "S"],
-    ),
+    interchangeable=alike_by_suit(c for suit in CYCLE for c in BY_SUIT[suit]),
 )

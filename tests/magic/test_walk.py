@@ -213,10 +213,12 @@ def test_each_gets_two_is_proved_at_one_exchange_over_every_case() -> None:
 def test_a_walk_past_its_memory_bound_stops_and_the_verifier_samples(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    import sys
+    import itertools
 
-    verifying = sys.modules["conjure.magic.verify"]  # the module, not the function
-    monkeypatch.setattr(verifying, "MEMORY", 1)  # one byte: full at the first look
+    from conjure.magic import walk as walking
+
+    grows = itertools.count()  # a process that holds a gigabyte more at every look
+    monkeypatch.setattr(walking, "_resident", lambda: next(grows) * 2**30)
     report = verify(gilbreath.ROUTINE, {"pairs": 8}, examples=50, seed=1)
     assert report.mode == "search" and report.verdict == "no counter-example"
     assert any("filled the memory allowed" in note for note in report.notes)

@@ -185,7 +185,7 @@ VARIANTS: list[tuple[str, ModuleType, str, str, str, str]] = [
         'p.reveal(*HANDS_FORWARD, Spread("left"), Spread("spectator"))',
         "p.do(*HANDS_FORWARD)",
         "⑥",
-        "claim reversed-twos: the audience sees no reversed card in the performer's half",
+        "claim reversed-twos: the audience sees nothing in the left hand",
     ),
     (
         "egt: the performer's half spread toward himself",
@@ -193,7 +193,7 @@ VARIANTS: list[tuple[str, ModuleType, str, str, str, str]] = [
         'p.reveal(*HANDS_FORWARD, Spread("left"), Spread("spectator"))',
         'p.reveal(*HANDS_FORWARD, Spread("left", "self"), Spread("spectator"))',
         "⑥",
-        "claim reversed-twos: the audience sees no reversed card in the performer's half",
+        "claim reversed-twos: the audience sees nothing in the left hand",
     ),
 ]
 

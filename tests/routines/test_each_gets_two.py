@@ -44,7 +44,7 @@ def test_three_to_five_exchanges_run_out_of_twos(rounds: int) -> None:
     outcome = perform(ROUTINE, {"rounds": rounds}, PresetChooser(_example(rounds)))
     assert outcome.failure is None
     problem = outcome.claim_errors["reversed-twos"]
-    assert "reversed in the performer's half, not only 2s" in problem
+    assert "in the left hand, not only 2s" in problem
     assert not verify(ROUTINE, {"rounds": rounds}, seed=7, examples=200).passed
 
 

@@ -1047,8 +1047,7 @@ def _explain(args: argparse.Namespace) -> int:
             )
         )
     if result.odds is not None and (result.failed or not result.odds.exact):
-        said = _ODDS_WORDS["works"].format(said=result.odds.said())
-        print(said.get(args.lang))
+        print(_ODDS_WORDS["works"].format(said=result.odds.said()).get(args.lang))
     if result.condition.en:
         print(_EXPLAIN_WORDS["condition"].format(condition=result.condition).get(args.lang))
     else:
