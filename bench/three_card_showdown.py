@@ -1,4 +1,4 @@
-"""Three-card showdown (seed 002): random playouts per CPU second (matches and hands), and the
+"""Three-card showdown (text 002): random playouts per CPU second (matches and hands), and the
 Monte-Carlo bot against random play in chips per hand, with a 95% interval.
 
 There is no three-card betting game in OpenSpiel to put beside it; its ``leduc_poker`` (a

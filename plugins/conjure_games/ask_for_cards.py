@@ -1,4 +1,4 @@
-"""Ask for cards: 普通讨牌 (seed 004), asking anyone for a rank, with a fine for a false "no".
+"""Ask for cards: 普通讨牌 (text 004), asking anyone for a rank, with a fine for a false "no".
 
 Four to eight players share the cards (the 2s thinned out for five to eight); whoever holds the
 asking right asks any player for a card of a rank, keeps the right while the asks succeed, and
@@ -190,8 +190,8 @@ class AskForCards(Game[AskForCardsVars]):
     id = "ask-for-cards"
     name_zh = "普通讨牌"
     name_en = "Ask for Cards"
-    source = "seed 004 (普通讨牌)"
-    source_zh = "原文004（普通讨牌）"
+    source = "text 004 「普通讨牌」"
+    source_zh = "原文004「普通讨牌」"
     players = (4, 5, 6, 7, 8)
     deck_size = 52
     vars_type = AskForCardsVars

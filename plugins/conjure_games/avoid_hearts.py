@@ -1,4 +1,4 @@
-"""Avoid hearts: 巧避红桃 (seed 002), a trick game for three to six players, each for himself,
+"""Avoid hearts: 巧避红桃 (text 002), a trick game for three to six players, each for himself,
 where every heart taken costs a chip. The rules and where each comes from are the
 ``rule_notes`` (``conjure rules avoid-hearts``).
 
@@ -67,8 +67,8 @@ class AvoidHearts(TrickGame[AvoidHeartsVars]):
     id = "avoid-hearts"
     name_zh = "巧避红桃"
     name_en = "Avoid Hearts"
-    source = "seed 002 (巧避红桃)"
-    source_zh = "原文002（巧避红桃）"
+    source = "text 002 「八、巧避红桃」"
+    source_zh = "原文002「八、巧避红桃」"
     players = (4, 3, 5, 6)
     deck_size = 52
     summary_en = (

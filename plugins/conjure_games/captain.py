@@ -1,10 +1,10 @@
-"""Captain: 缉查队长 (seed 000) and 辑查队长 (seed 003), two copies of one fragment.
+"""Captain: 缉查队长 (text 000) and 辑查队长 (text 003), two copies of one fragment.
 
 Rule notes
 ==========
 
 The fragment gives the deck, the deal, the talon exchange, the aim of the play, carte blanche
-and the point and sequence declarations with their scores, then stops; seed 003's copy is the
+and the point and sequence declarations with their scores, then stops; text 003's copy is the
 fuller. What it lacks is taken from Piquet, the game it describes, and every rule says where it
 came from in :attr:`Captain.rule_notes`. Where the fragment is explicit it is kept although
 Piquet differs:
@@ -129,8 +129,8 @@ class Captain(MatchGame[CaptainVars]):
     id = "captain"
     name_zh = "缉查队长"
     name_en = "Captain"
-    source = "seed 000 (缉查队长) and seed 003 (辑查队长)"
-    source_zh = "原文000（缉查队长）与原文003（辑查队长）"
+    source = "text 000 「缉查队长」 and text 003 「七、辑查队长」"
+    source_zh = "原文000「缉查队长」与原文003「七、辑查队长」"
     deck_size = 32
     summary_en = "Piquet: 12 cards each, the talon exchange, carte blanche, point, sequence and "
     summary_en += "set declarations, twelve tricks; six deals."

@@ -1,4 +1,4 @@
-"""Casino: 游戏十一 深谋远虑 (seed 001, a fragment), a capture game with builds for two.
+"""Casino: 游戏十一 深谋远虑 (text 001, a fragment), a capture game with builds for two.
 
 Rule notes
 ==========
@@ -422,8 +422,8 @@ class Casino(CaptureGame[CasinoVars]):
     id = "casino"
     name_zh = "深谋远虑"
     name_en = "Casino"
-    source = "seed 001 (游戏十一 深谋远虑)"
-    source_zh = "原文001（游戏十一 深谋远虑）"
+    source = "text 001 「游戏十一深谋远虑」"
+    source_zh = "原文001「游戏十一深谋远虑」"
     deck_size = 52
     summary_en = (
         "Casino with builds: take cards of equal value or adding up to your card, build on "

@@ -1,4 +1,4 @@
-"""Exchange score: 普通换牌比分 and, with both jokers wild, 带王换牌比分 (seed 004).
+"""Exchange score: 普通换牌比分 and, with both jokers wild, 带王换牌比分 (text 004).
 
 Four cards each; cards turned face up in the middle are exchanged for cards from hand, one
 player after another, until someone holds four of a kind or a four-card straight flush and shows
@@ -85,8 +85,8 @@ class ExchangeScore(MatchGame[ExchangeVars]):
     id = "exchange-score"
     name_zh = "普通换牌比分"
     name_en = "Exchange Score"
-    source = "seed 004 (普通换牌比分)"
-    source_zh = "原文004（普通换牌比分）"
+    source = "text 004 「普通换牌比分」"
+    source_zh = "原文004「普通换牌比分」"
     players = (4, 3, 5)
     deck_size = 52
     vars_type = ExchangeVars
@@ -394,8 +394,8 @@ class ExchangeScoreJokers(ExchangeScore):
     id = "exchange-score-jokers"
     name_zh = "带王换牌比分"
     name_en = "Exchange Score with Jokers"
-    source = "seed 004 (带王换牌比分)"
-    source_zh = "原文004（带王换牌比分）"
+    source = "text 004 「带王换牌比分」"
+    source_zh = "原文004「带王换牌比分」"
     deck_size = 54
     deal_scale = 640.0
     summary_en = (
@@ -481,8 +481,8 @@ class SwapCards(ExchangeScore):
     id = "swap-cards"
     name_zh = "普通调牌"
     name_en = "Swap Cards"
-    source = "seed 004 (普通调牌)"
-    source_zh = "原文004（普通调牌）"
+    source = "text 004 「普通调牌」"
+    source_zh = "原文004「普通调牌」"
     deck_size = 52
     vars_type = SwapVars
     deal_scale = 200.0

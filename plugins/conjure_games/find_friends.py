@@ -1,4 +1,4 @@
-"""Find friends: 找朋友 (seed 002), a trick game for four to six players with one pack of 54
+"""Find friends: 找朋友 (text 002), a trick game for four to six players with one pack of 54
 cards, in which the declarer calls a card and whoever holds it becomes his partner, a secret
 until the card is played. The text gives the call and how a side's points are split, and
 defers bidding and play to 百分, which the excerpts do not contain: those rules come from the
@@ -123,8 +123,8 @@ class FindFriends(TrickGame[FindFriendsVars]):
     id = "find-friends"
     name_zh = "找朋友"
     name_en = "Find Friends"
-    source = "seed 002 (找朋友); bidding and play from 百分 / 升级"
-    source_zh = "原文002（找朋友）；叫牌与出牌取自百分／升级"
+    source = "text 002 「小知识“找朋友”的玩法」; bidding and play from 百分 / 升级"
+    source_zh = "原文002「小知识“找朋友”的玩法」；叫牌与出牌取自百分／升级"
     players = (5, 4, 6)
     deck_size = 54
     summary_en = (

@@ -1,4 +1,4 @@
-"""Go fish: 小猫钓鱼 (seed 002, game 七), asking the next player for the cards of a quartet.
+"""Go fish: 小猫钓鱼 (text 002, game 七), asking the next player for the cards of a quartet.
 
 Rule notes
 ==========
@@ -314,8 +314,8 @@ class GoFish(Game[GoFishVars]):
     id = "go-fish"
     name_zh = "小猫钓鱼"
     name_en = "Go Fish"
-    source = "seed 002 (七、小猫钓鱼)"
-    source_zh = "原文002（七、小猫钓鱼）"
+    source = "text 002 「七、小猫钓鱼」"
+    source_zh = "原文002「七、小猫钓鱼」"
     players = (4, 3, 5, 6)
     deck_size = 52
     vars_type = GoFishVars

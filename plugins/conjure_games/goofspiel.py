@@ -1,4 +1,4 @@
-"""Goofspiel: bidding for the diamonds (seed 003, the untitled game that opens the excerpt).
+"""Goofspiel: bidding for the diamonds (text 003, the untitled game that opens the excerpt).
 
 The thirteen diamonds lie face down; one at a time is turned up (a chance draw from those not yet
 turned) and the players bid for it with a card from hand, laid face down and turned up together.
@@ -56,8 +56,8 @@ class Goofspiel(Game[GoofspielVars]):
     id = "goofspiel"
     name_zh = "投标方块"
     name_en = "Goofspiel"
-    source = "seed 003 (untitled, opens the excerpt)"
-    source_zh = "原文003（无题，节选的开头）"
+    source = "text 003, untitled (the game that opens it)"
+    source_zh = "原文003（无题，开头的游戏）"
     deck_size = 52
     summary_en = "Bid with the cards of your suit for the diamonds turned up one by one; A is low."
     summary_zh = "用手中的牌投标逐张翻起的方块牌，A最小，方块点数多者获胜。"

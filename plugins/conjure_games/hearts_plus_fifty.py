@@ -1,4 +1,4 @@
-"""Hearts plus fifty: 红心正五十分 (seed 004), a trick game for three to five players, each for
+"""Hearts plus fifty: 红心正五十分 (text 004), a trick game for three to five players, each for
 himself, with four cards in hand and a draw after every trick. Hearts taken score plus, spades
 minus, ♥2 beats every card, and one player taking all thirteen of a suit scores +200. The rules
 and where each comes from are the ``rule_notes`` (``conjure rules hearts-plus-fifty``).
@@ -74,8 +74,8 @@ class HeartsPlusFifty(TrickGame[HeartsPlusFiftyVars]):
     id = "hearts-plus-fifty"
     name_zh = "红心正五十分"
     name_en = "Hearts Plus Fifty"
-    source = "seed 004 (红心正五十分)"
-    source_zh = "原文004（红心正五十分）"
+    source = "text 004 「红心正五十分」"
+    source_zh = "原文004「红心正五十分」"
     players = (4, 3, 5)
     deck_size = 52
     summary_en = (

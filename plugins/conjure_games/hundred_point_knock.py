@@ -1,4 +1,4 @@
-"""Hundred-point knock: 百点摘冠 (seed 000), a rummy for two with a knock.
+"""Hundred-point knock: 百点摘冠 (text 000), a rummy for two with a knock.
 
 Ten cards each; the rest lie on the table as one pile whose top card is face up. The non-dealer
 may take it, else the dealer may; whoever takes it turns a card from hand face up under the pile
@@ -95,8 +95,8 @@ class HundredPointKnock(MatchGame[KnockVars]):
     id = "hundred-point-knock"
     name_zh = "百点摘冠"
     name_en = "Hundred-Point Knock"
-    source = "seed 000 (百点摘冠)"
-    source_zh = "原文000（百点摘冠）"
+    source = "text 000 「百点摘冠」"
+    source_zh = "原文000「百点摘冠」"
     deck_size = 52
     vars_type = KnockVars
     ace_high = False

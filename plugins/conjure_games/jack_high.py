@@ -1,4 +1,4 @@
-"""Jack high: 独占鳌头 (seed 000): the Jacks are permanent trumps, five cards each and a draw after
+"""Jack high: 独占鳌头 (text 000): the Jacks are permanent trumps, five cards each and a draw after
 every trick, first to 200 over several deals. The rules and where each comes from are the
 ``rule_notes`` (``conjure rules jack-high``)."""
 
@@ -35,8 +35,8 @@ class JackHigh(TrickGame[TrickVars]):
     id = "jack-high"
     name_zh = "独占鳌头"
     name_en = "Jack High"
-    source = "seed 000 (独占鳌头)"
-    source_zh = "原文000（独占鳌头）"
+    source = "text 000 「独占鳌头」"
+    source_zh = "原文000「独占鳌头」"
     deck_size = 52
     summary_en = "Jacks are permanent trumps, the ♠J highest; five cards and draw; first to 200."
     summary_zh = "J为固定王牌，黑桃J最大；每人5张，赢后补牌；先得200分者胜。"

@@ -1,4 +1,4 @@
-"""Klaberjass: the untitled game that opens seed 000.
+"""Klaberjass: the untitled game that opens text 000.
 
 Rule notes
 ==========
@@ -98,8 +98,8 @@ class Klaberjass(MatchGame[KlaberjassVars]):
     id = "klaberjass"
     name_zh = "克拉伯雅斯（原文无题）"
     name_en = "Klaberjass"
-    source = "seed 000 (untitled, the opening pages)"
-    source_zh = "原文000（无题，开头几页）"
+    source = "text 000, untitled (the game that opens it)"
+    source_zh = "原文000（无题，开头的游戏）"
     deck_size = 32
     summary_en = "32 cards, trump J 20 and 9 14; sequences compared before the first lead; only "
     summary_en += "the winner's own card scores; first to 500."

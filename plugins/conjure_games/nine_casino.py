@@ -1,4 +1,4 @@
-"""Nine casino: 游戏九 赌场 (seed 001).
+"""Nine casino: 游戏九 赌场 (text 001).
 
 Rule notes
 ==========
@@ -113,8 +113,8 @@ class NineCasino(MatchGame[NineCasinoVars]):
     id = "nine-casino"
     name_zh = "游戏九 赌场"
     name_en = "Nine Casino"
-    source = "seed 001 (游戏九 赌场)"
-    source_zh = "原文001（游戏九 赌场）"
+    source = "text 001 「游戏九赌场」"
+    source_zh = "原文001「游戏九赌场」"
     deck_size = 36
     summary_en = "36 cards, trump J 20 and 9 14; the winner of a trick may declare sets and runs "
     summary_en += "while the stock lasts; first to 1000."

@@ -1,4 +1,4 @@
-"""Pick up score: 普通做牌捡分 (seed 004, a fragment), a capture game for two to six players.
+"""Pick up score: 普通做牌捡分 (text 004, a fragment), a capture game for two to six players.
 
 Rule notes
 ==========
@@ -77,8 +77,8 @@ class PickUpScore(CaptureGame[CaptureVars]):
     id = "pick-up-score"
     name_zh = "普通做牌捡分"
     name_en = "Pick Up Score"
-    source = "seed 004 (普通做牌捡分)"
-    source_zh = "原文004（普通做牌捡分）"
+    source = "text 004 「普通做牌捡分」"
+    source_zh = "原文004「普通做牌捡分」"
     players = (2, 3, 4, 5, 6)
     deck_size = 52
     summary_en = (
@@ -165,7 +165,7 @@ class PickUpScore(CaptureGame[CaptureVars]):
             Text(
                 "the text is silent; in the fishing games a card goes to the table when nothing ca"
                 "n "
-                "be taken (and 换牌 in seed 001 says so: 「手牌和场牌无法配合时，可出任意一张手牌"
+                "be taken (and 换牌 in text 001 says so: 「手牌和场牌无法配合时，可出任意一张手牌"
                 "」)",
                 "原文没有说明；在钓鱼类游戏中，什么都取不到时就出一张牌到桌上（原文001的换牌也这"
                 "样说：「手牌和场牌无法配合时，可出任意一张手牌」）",
@@ -194,7 +194,7 @@ class PickUpScore(CaptureGame[CaptureVars]):
             ),
             "assumed",
             Text(
-                "the rule of the fishing family; 换牌 (seed 001): "
+                "the rule of the fishing family; 换牌 (text 001): "
                 "「剩下的场牌，归给最后一次取得牌的人」",
                 "钓鱼类游戏的规则；换牌（原文001）：「剩下的场牌，归给最后一次取得牌的人」",
             ),

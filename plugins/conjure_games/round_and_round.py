@@ -1,4 +1,4 @@
-"""Round and round: 循环往复 (seed 000), 按部就班 (seeds 001 and 003): six cards each, a stock
+"""Round and round: 循环往复 (text 000), 按部就班 (texts 001 and 003): six cards each, a stock
 lying face up, trump by a draw, 13 deals. The rules and where each comes from are the
 ``rule_notes`` (``conjure rules round-and-round``)."""
 
@@ -45,8 +45,8 @@ class RoundAndRound(TrickGame[TrickVars]):
     id = "round-and-round"
     name_zh = "循环往复"
     name_en = "Round and Round"
-    source = "seed 000 (循环往复), seeds 001 and 003 (按部就班)"
-    source_zh = "原文000（循环往复），原文001与003（按部就班）"
+    source = "text 000 「循环往复」, text 001 (untitled, its opening) and text 003 「六、按部就班」"
+    source_zh = "原文000「循环往复」、原文001（无题，开头部分）与原文003「六、按部就班」"
     deck_size = 52
     summary_en = (
         "Six cards each and a face-up stock; trump by a draw; the trick winner takes both "
@@ -112,10 +112,10 @@ class RoundAndRound(TrickGame[TrickVars]):
             ),
             "text",
             Text(
-                "seed 000 has the winner set the ♠6 aside "
+                "text 000 has the winner set the ♠6 aside "
                 "(赢的对手，把庄家出的黑桃6给放弃不用), so he had taken it; the deal is scored "
                 "'by the cards won' (以每次所赢得的牌，计算得分); the bonus is for taking 'all the "
-                "scoring cards' (取得所有得分的牌); and seed 003 leads ♠5 'to win the ♠2' "
+                "scoring cards' (取得所有得分的牌); and text 003 leads ♠5 'to win the ♠2' "
                 "(为了要赢黑桃2), a card worth 10 only if the winner takes it. '6当弃牌' is "
                 "about a card worth nothing (无用的牌), not a rule that the loser's card is lost. "
                 "With both cards taken a deal's 65 points are all won and 'more points' always "

@@ -1,4 +1,4 @@
-"""Run fast: 跑得快 (seed 002), a climbing game for two to six players.
+"""Run fast: 跑得快 (text 002), a climbing game for two to six players.
 
 Rule notes
 ==========
@@ -74,8 +74,8 @@ class RunFast(Game[RunFastVars]):
     id = "run-fast"
     name_zh = "跑得快"
     name_en = "Run Fast"
-    source = "seed 002 (六、跑得快)"
-    source_zh = "原文002（六、跑得快）"
+    source = "text 002 「六、跑得快」"
+    source_zh = "原文002「六、跑得快」"
     players = (4, 2, 3, 5, 6)
     deck_size = 52
     vars_type = RunFastVars

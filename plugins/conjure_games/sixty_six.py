@@ -1,4 +1,4 @@
-"""Sixty-six: 一帆风顺 (seed 000) and 六六大顺 (seed 003), the same game in two copies that both
+"""Sixty-six: 一帆风顺 (text 000) and 六六大顺 (text 003), the same game in two copies that both
 narrate one example deal (spades trump; the dealer holds ♦A ♣A ♣J ♣9 ♥Q ♠9, the other player
 ♥K ♦K ♣K ♣10 ♠Q ♠J). The rules and where each comes from are the ``rule_notes`` below
 (``conjure rules sixty-six``)."""
@@ -102,8 +102,8 @@ class SixtySix(TrickGame[SixtySixVars]):
     id = "sixty-six"
     name_zh = "六六大顺"
     name_en = "Sixty-six"
-    source = "seed 000 (一帆风顺) and seed 003 (六六大顺)"
-    source_zh = "原文000（一帆风顺）与原文003（六六大顺）"
+    source = "text 000 「一帆风顺」 and text 003 「五、六六大顺」"
+    source_zh = "原文000「一帆风顺」与原文003「五、六六大顺」"
     deck_size = 24
     summary_en = "24 cards, trump and marriages, the 9 of trump changes trump; declare 66 first."
     summary_zh = "24张牌，王牌与结婚，王牌9可以变更王牌；先达到66分并宣布者胜。"
@@ -123,7 +123,7 @@ class SixtySix(TrickGame[SixtySixVars]):
             Text("rank A>10>K>Q>J>9", "牌序 A>10>K>Q>J>9"),
             "text",
             Text(
-                "seed 003; seed 000 says A>K>Q>J>10>9, but the example deal in both copies needs "
+                "text 003; text 000 says A>K>Q>J>10>9, but the example deal in both copies needs "
                 "10 above K and J: the dealer's ♥10 wins over ♥J and his ♦10 over ♦Q",
                 "取原文003；原文000说A>K>Q>J>10>9，但两个版本的例子都要求10大于K和J：庄家的红桃1"
                 "0赢红桃J，方块10赢方块Q",

@@ -1,4 +1,4 @@
-"""Specification: 游戏十二 规格游戏 (seed 001).
+"""Specification: 游戏十二 规格游戏 (text 001).
 
 Rule notes
 ==========
@@ -48,8 +48,8 @@ class Specification(NineCasino):
     id = "specification"
     name_zh = "游戏十二 规格游戏"
     name_en = "Specification"
-    source = "seed 001 (游戏十二 规格游戏)"
-    source_zh = "原文001（游戏十二 规格游戏）"
+    source = "text 001 「游戏十二规格游戏」"
+    source_zh = "原文001「游戏十二规格游戏」"
     deck_size = 36
     summary_en = "36 cards, trump J 20 and 9 14; free play while the stock lasts; both players "
     summary_en += "declare four J, four K and runs after each trick; first to 1000."

@@ -1,4 +1,4 @@
-"""Ten exchange: 游戏十 换牌 (seed 001), a Scopa-like capture game for two.
+"""Ten exchange: 游戏十 换牌 (text 001), a Scopa-like capture game for two.
 
 Rule notes
 ==========
@@ -94,8 +94,8 @@ class TenExchange(CaptureGame[CaptureVars]):
     id = "ten-exchange"
     name_zh = "换牌"
     name_en = "Ten Exchange"
-    source = "seed 001 (游戏十 换牌)"
-    source_zh = "原文001（游戏十 换牌）"
+    source = "text 001 「游戏十换牌」"
+    source_zh = "原文001「游戏十换牌」"
     deck_size = 40
     summary_en = (
         "Scopa-like, 40 cards: take table cards of equal value or adding up to your card; "

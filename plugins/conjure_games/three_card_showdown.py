@@ -1,4 +1,4 @@
-"""Three-card showdown (seed 002, rules 5–8 of an untitled game): three cards each, stakes that
+"""Three-card showdown (text 002, rules 5–8 of an untitled game): three cards each, stakes that
 double round after round (or grow four-, eight- or sixteen-fold once the dealer has the table
 look at its cards), a showdown by the text's own ranking, and bankrolls carried from hand to
 hand until somebody has lost every chip.
@@ -156,8 +156,8 @@ class ThreeCardShowdown(MatchGame[ShowdownVars]):
     id = "three-card-showdown"
     name_zh = "三张牌比大小"
     name_en = "Three-Card Showdown"
-    source = "seed 002 (untitled, rules 5–8)"
-    source_zh = "原文002（无题，第5–8条）"
+    source = "text 002, untitled (rules 5–8 of the game that opens it)"
+    source_zh = "原文002（无题，开头的游戏第5–8条）"
     players = (4, 2, 3, 5, 6)
     deck_size = 52
     vars_type = ShowdownVars

@@ -1,4 +1,4 @@
-"""Trump agreement: 议将 (opens seed 004), a five-card trick game for two to four players. A card
+"""Trump agreement: 议将 (opens text 004), a five-card trick game for two to four players. A card
 turned from the pack is offered as trump; the first player to agree takes it into his hand, puts
 a card he does not want face up into the pack, and his side becomes the contract side (定约方)
 against the defenders (抗约方). Five tricks, a point each.
@@ -68,8 +68,8 @@ class TrumpAgreement(TrickGame[TrumpAgreementVars]):
     id = "trump-agreement"
     name_zh = "议将"
     name_en = "Trump Agreement"
-    source = "seed 004 (议将, items 3–7); deck and deal from Écarté"
-    source_zh = "原文004（议将，第3–7条）；用牌与发牌取自埃卡泰"
+    source = "text 004, untitled (items 「3.议将」 to 「7.计分和胜负」); deck and deal from Écarté"
+    source_zh = "原文004（无题，第「3.议将」至「7.计分和胜负」条）；用牌与发牌取自埃卡泰"
     players = (2, 3, 4)
     deck_size = 32
     summary_en = (

@@ -152,9 +152,9 @@ def test_rehearse_and_rules_cite_their_source_in_chinese(
     out = capsys.readouterr().out
     assert out.startswith("求婚的国王 / The Courting Kings  (seed 003, 四、求婚的国王)\n")
     code, out = run(capsys, "rules", "sixty-six")
-    assert out.startswith("六六大顺——原文000（一帆风顺）与原文003（六六大顺）\n")
+    assert out.startswith("六六大顺——原文000「一帆风顺」与原文003「五、六六大顺」\n")
     assert main(["rules", "sixty-six"]) == 0
-    assert "(seed 000 (一帆风顺) and seed 003 (六六大顺))" in capsys.readouterr().out
+    assert "(text 000 「一帆风顺」 and text 003 「五、六六大顺」)" in capsys.readouterr().out
 
 
 @pytest.mark.parametrize("routine", ["courting-kings", "each-gets-two"])

@@ -116,7 +116,7 @@ def test_games_and_rules_in_chinese(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out
     assert "players" in out and "编号" not in out
     assert main(["rules", "casino", "--lang", "zh"]) == 0
-    assert capsys.readouterr().out.startswith("深谋远虑——原文001（游戏十一 深谋远虑）\n")
+    assert capsys.readouterr().out.startswith("深谋远虑——原文001「游戏十一深谋远虑」\n")
 
 
 def test_simulate_in_chinese(capsys: pytest.CaptureFixture[str]) -> None:

@@ -1,4 +1,4 @@
-"""Round and round: the example of seed 003, the winner taking both cards, the deal score."""
+"""Round and round: the example of text 003, the winner taking both cards, the deal score."""
 
 from __future__ import annotations
 
