@@ -8,6 +8,10 @@ are filled from the text's cousins 炸金花 and Three Card Brag (three cards ea
 bankroll of chips, the deal passing on); every rule and its origin is in
 :attr:`ThreeCardShowdown.rule_notes` (``conjure rules three-card-showdown``).
 
+Nobody declines in the first round, as the text says; a bet a player cannot cover is made with
+what he has left (table stakes, all in), and the betting ends when fewer than two players can
+bet on.
+
 The text gives the game no name; 三张牌比大小 ("comparing three cards") only describes it.
 
 Hands are ranked by :func:`strength`, one integer per three cards, from the table of every
@@ -61,6 +65,10 @@ _OPEN: Final = Text("open {amount}", zh="开局出{amount}个筹码")
 _LOOK_OPEN: Final = Text("look at {k}, open {amount}", zh="看{k}张牌开局出{amount}个筹码")
 _BET: Final = Text("bet {amount}", zh="出{amount}个筹码")
 _LOOK_BET: Final = Text("look at {k}, bet {amount}", zh="看{k}张牌出{amount}个筹码")
+_ALL_IN: Final = Text("all in, {amount} ({due} due)", zh="全押{amount}个筹码（应出{due}个）")
+_LOOK_ALL_IN: Final = Text(
+    "look at {k}, all in, {amount} ({due} due)", zh="看{k}张牌全押{amount}个筹码（应出{due}个）"
+)
 
 
 def key(hand: Sequence[int]) -> tuple[int, ...]:
@@ -164,18 +172,28 @@ class ThreeCardShowdown(MatchGame[ShowdownVars]):
     summary_en = (
         "Three cards each, face down; the dealer opens with a few chips and every next bet is "
         "twice the one before, four, eight or sixteen times once the dealer has everyone look "
-        "at one, two or three cards; anyone may decline from the second round, and then all "
-        "show: trips > pair > straight flush > gapped flush > straight > odd cards, A low, "
+        "at one, two or three cards; a bet that cannot be covered goes all in; anyone may "
+        "decline from the second round, and then all show: trips > pair > straight flush > gapped "
+        "flush > straight > odd cards, A low, "
         "♠ > ♥ > ♣ > ♦; the losers each pay the winner what he staked, double for trips."
     )
     summary_zh = (
         "每人三张暗牌；庄家先出筹码，下家出上家的两倍，庄家看一、二、三张牌后改为四、八、"
-        "十六倍；第二圈起可以弃权，弃权即亮牌比大小：三同牌>对子>同花顺>同花不连顺>杂花顺"
+        "十六倍；出不起的注全押；第二圈起可以弃权，弃权即亮牌比大小：三同牌>对子>同花顺>同花不连顺"
+        ">杂花顺"
         ">三张单牌，A最小，黑桃>红桃>梅花>方块；输家各付赢家所出筹码数，三同牌加倍。"
     )
     options = (
         Option(
-            "chips", 1000, 10, 1_000_000, Text("chips each player starts with", "每人开始时的筹码")
+            "chips",
+            10_000,
+            10,
+            1_000_000,
+            Text(
+                "chips each player starts with (10,000 covers the text's chain 1, 16, 256, "
+                "4,096 at four players)",
+                "每人开始时的筹码（10,000可以出足原文的1、16、256、4,096，四人时）",
+            ),
         ),
         Option(
             "opening",
@@ -190,30 +208,29 @@ class ThreeCardShowdown(MatchGame[ShowdownVars]):
         RuleNote(
             Text(
                 "four players (two to six allowed), 52 cards, three each, dealt one at a time face "
-                "down from the dealer's left; each player starts with a bankroll of chips (option "
-                "chips, 1000); the first dealer is player 1 and the deal passes clockwise",
-                "四人（可二至六人），52张牌，每人三张，从庄家左边开始每次一张面朝下发牌；每人开始"
-                "时有一笔筹码（选项 chips，默认1000）；第一个庄家是1号，庄家按顺时针方向轮换",
+                "down from the dealer's next seat, in seat order; each player starts with a "
+                "bankroll of chips (option chips, 10,000); the first dealer is player 1 and the "
+                "deal passes to the next seat",
+                "四人（可二至六人），52张牌，每人三张，从庄家的下家起按座次每次一张面朝下发牌；每人"
+                "开始时有一笔筹码（选项 chips，默认10,000）；第一个庄家是玩家1，以后由下家做庄",
             ),
             "assumed",
             Text(
                 "rules 1–4, which would say so, are missing; the text's example seats 甲乙丙丁 "
                 "(four), and three cards each from a 52-card pack, a bankroll and a deal that "
-                "passes on are how 炸金花 and Three Card Brag are played",
+                "passes on are how 炸金花 and Three Card Brag are played. The text names no "
+                "direction: seat order is the order it names the players in",
                 "本应说明这些的第1–4条缺失；原文的例子有甲乙丙丁四人；用52张牌每人三张、各有筹码、"
-                "轮流做庄，是炸金花和三张牌吹牛的玩法",
+                "轮流做庄，是炸金花和三张牌吹牛的玩法。原文没有说方向：座次就是原文称呼各家的次序",
             ),
         ),
         RuleNote(
             Text(
-                "betting goes clockwise from the dealer (甲, 乙, 丙, 丁); the dealer opens with th"
-                "e "
-                "chips he likes (1 up to the option opening, 3), and each next bet is twice the on"
-                "e "
-                "before, round after round (the dealer's next bet follows the last player's)",
-                "下注从庄家开始按顺时针方向（甲、乙、丙、丁）；庄家随意出筹码开始（1至选项 opening"
-                "，默认3），以后每次下注都是前一次的两倍，一轮接一轮（庄家的下一次下注接在最后一人"
-                "之后）",
+                "betting goes from the dealer in seat order (甲, 乙, 丙, 丁); the dealer opens "
+                "with the chips he likes, and each next bet is twice the one before, round after "
+                "round (the dealer's next bet follows the last player's)",
+                "下注从庄家开始按座次进行（甲、乙、丙、丁）；庄家随意出筹码开始，以后每次下注都是"
+                "前一次的两倍，一轮接一轮（庄家的下一次下注接在最后一人之后）",
             ),
             "text",
             quote="第一圈开始，庄家可根据自己的意愿出筹码的数量，如果庄家不看牌并出1个筹码，置于桌"
@@ -222,18 +239,34 @@ class ThreeCardShowdown(MatchGame[ShowdownVars]):
         ),
         RuleNote(
             Text(
-                "nobody may decline in the first round; from the second any player may decline "
-                "instead of betting, and then the betting is over for everyone",
-                "第一轮谁也不能不出；从第二轮起任何人都可以不出筹码，这时所有人的下注都结束",
+                "the dealer opens with 1 up to the option opening (3) chips",
+                "庄家开局出1个至选项 opening（默认3）个筹码",
+            ),
+            "assumed",
+            Text(
+                "the text leaves the amount to the dealer (「可根据自己的意愿」) and gives 1 as "
+                "its "
+                "example; a small cap keeps the menu short, and every later bet follows from it",
+                "原文让庄家随意出（「可根据自己的意愿」），例子是1个；设一个小上限使选项简短，以后"
+                "的注码都由它推出",
+            ),
+        ),
+        RuleNote(
+            Text(
+                "nobody may decline in the first round: every player bets; from the second "
+                "round any player may decline instead of betting, and then the betting is over "
+                "for everyone",
+                "第一圈中谁也不能弃权，每人都要出筹码；从第二圈起任何人都可以弃权不出，这时所有人"
+                "的下注都结束",
             ),
             "text",
             Text(
                 "the text says a player who will not bet ends the hand (「表示该盘游戏结束」) and "
-                "that all then show (rule 6: 「各家出完筹码后，要翻出自己的牌比较大小」): declinin"
-                "g "
+                "that all then show (rule 6: 「各家出完筹码后，要翻出自己的牌比较大小」): "
+                "declining "
                 "stops the stakes rising, it does not fold the hand",
                 "原文说不出筹码的人结束这一盘（「表示该盘游戏结束」），然后各家亮牌（第6条：「各家"
-                "出完筹码后，要翻出自己的牌比较大小」）：不出只是使注码不再上升，并不是弃牌",
+                "出完筹码后，要翻出自己的牌比较大小」）：弃权只是使注码不再上升，并不是弃牌",
             ),
             quote="第一圈中，各家均不得弃权……从第2圈起各位均有弃权的机会，如果轮到某家出筹码而不想"
             "出时，表示该盘游戏结束",
@@ -270,20 +303,37 @@ class ThreeCardShowdown(MatchGame[ShowdownVars]):
         ),
         RuleNote(
             Text(
-                "a player's stake is everything he has put in this hand, and it may not exceed "
-                "his chips: a bet he cannot cover ends the betting as a decline would, in the firs"
-                "t "
-                "round too",
-                "一人的注码是他在这一盘中出的全部筹码，不能超过他的筹码：出不起的注与不出一样结束"
-                "下注，第一轮也是如此",
+                "table stakes: a player's stake is everything he has put in this hand, never "
+                "more than he holds; a bet he cannot cover he makes with all he has left (all "
+                "in), in the first round too, and he bets no more this hand; the next bet still "
+                "follows from the bet that was due, the others betting on; when fewer than two "
+                "players have chips left to bet, all show. As the showdown pays a winner what he "
+                "staked, an all-in winner collects his own stake from each loser, no more (a side "
+                "pot in effect), and nobody pays more than he holds",
+                "桌面限注：一人的注码是他在这一盘中出的全部筹码，不超过他所有的筹码；出不起的注就"
+                "把剩下的筹码全部押上（全押），第一圈也是如此，这一盘他不再下注；下一注仍按应出的"
+                "注码推算，其他人继续下注；能继续下注的人不到两个时，各家亮牌。比牌时赢家得到的是"
+                "自己所出的注码，所以全押的赢家从每个输家只收自己所出的注码（相当于边池），谁也不"
+                "付超过自己所有的筹码",
             ),
             "assumed",
             Text(
-                "the stakes grow without limit in the text; chips on the table must be the "
-                "player's own, and rule 8 ends play when someone has none (「输完手中的筹码」)",
-                "原文中注码无限增长；桌上的筹码必须是本人的，而第8条规定有人没有筹码时结束（「输完"
-                "手中的筹码」）",
+                "the text's chain has no limit (×2 to ×16 a seat) and no bankroll covers it at "
+                "every table: six players looking at three cards from an opening of 3 ask "
+                "3,145,728 of the sixth in the first round. Rule 8 ends play when someone has "
+                "lost his chips (「输完手中的筹码」), so the chips are a bankroll, and table "
+                "stakes "
+                "(poker's all-in) is how a betting game with bankrolls meets a bet that cannot be "
+                "covered; it keeps 「第一圈中，各家均不得弃权」 true at any bankroll, where ending "
+                "the betting would be a decline in the first round. The default bankroll plays "
+                "the text's own example chain in full at four players",
+                "原文的注码没有上限（每家×2至×16），没有一笔筹码能在任何人数下都出足：六人看三张牌"
+                "、开局3个，第一圈第六家就要出3,145,728个。第8条在有人输完筹码时结束（「输完手中的"
+                "筹码」），可见筹码是各人的本钱，而桌面限注（扑克的全押）正是有本钱的下注游戏遇到"
+                "出不起的注时的做法；这样在任何本钱下都符合「第一圈中，各家均不得弃权」，而结束下注"
+                "就等于第一圈弃权。默认的筹码在四人时可以出足原文例子中的注码",
             ),
+            quote="第一圈中，各家均不得弃权……直到有一位参加者输完手中的筹码，该局游戏到此为止",
         ),
         RuleNote(
             Text(
@@ -315,18 +365,24 @@ class ThreeCardShowdown(MatchGame[ShowdownVars]):
         ),
         RuleNote(
             Text(
-                "nobody pays more than the chips he holds; the match ends when a player has none "
-                "left, or after the option hands (10); the result is each player's chips won or "
-                "lost",
-                "谁也不付超过自己所有的筹码；有人输完筹码时，或打完选项 hands（默认10）盘后，比赛"
-                "结束；结果是每人赢或输的筹码",
+                "hand after hand until a player has lost every chip; the result is each player's "
+                "chips won or lost",
+                "一盘接一盘，直到有人输完筹码；结果是每人赢或输的筹码",
             ),
             "text",
-            Text(
-                "the cap on hands is assumed, so that every match ends",
-                "盘数上限是推定的，使每场比赛都能结束",
-            ),
             quote="这样一盘一盘的玩下去，直到有一位参加者输完手中的筹码，该局游戏到此为止",
+        ),
+        RuleNote(
+            Text(
+                "a match also ends after the option hands (10), the chips won or lost as they "
+                "stand",
+                "打完选项 hands（默认10）盘后比赛也结束，按当时赢输的筹码计",
+            ),
+            "assumed",
+            Text(
+                "two careful players may never ruin each other, so a cap makes every match end",
+                "两个谨慎的人可能永远输不完，所以设盘数上限使每场比赛都能结束",
+            ),
         ),
         RuleNote(
             Text(
@@ -400,12 +456,26 @@ class ThreeCardShowdown(MatchGame[ShowdownVars]):
         ),
         RuleNote(
             Text(
-                "straights by their highest card, then by that card's suit",
-                "顺子先比最大的一张，再比这张牌的花色",
+                "straights by their highest card; straights of the same ranks by suit",
+                "顺子先比最大的一张；点数相同的顺子按花色比",
             ),
             "text",
             quote="杂花顺中出现同点顺子时，要根据花色来确定大小。比如红桃10、黑桃J、梅花Q大于方块"
             "10、红桃J、方块Q",
+        ),
+        RuleNote(
+            Text(
+                "between straights of the same ranks the highest card's suit decides",
+                "点数相同的顺子比最大一张牌的花色",
+            ),
+            "assumed",
+            Text(
+                "the text's example is decided alike by each of its three cards (♣Q over ♦Q, ♠J "
+                "over ♥J, ♥10 over ♦10); the highest card is the one compared first, as between "
+                "single cards",
+                "原文的例子无论比哪一张都一样（梅花Q大于方块Q，黑桃J大于红桃J，红桃10大于方块10）"
+                "；先比最大的一张，与单张牌一样",
+            ),
         ),
         RuleNote(
             Text(
@@ -451,17 +521,21 @@ class ThreeCardShowdown(MatchGame[ShowdownVars]):
         """The bet due next when every player has looked at ``looked`` cards."""
         return state.vars.last_bet << (1 + looked)
 
+    def room(self, state: GameState[ShowdownVars], player: int) -> int:
+        """The chips ``player`` may still stake this hand (0: he is all in)."""
+        return self.chips(state, player) - state.vars.stakes[player]
+
     def _legal_actions(self, state: GameState[ShowdownVars]) -> Sequence[int]:
         v = state.vars
         me = state.current
-        room = self.chips(state, me) - v.stakes[me]
-        may_decline = v.round > 1
+        room = self.room(state, me)
         if v.last_bet == 0:
             top = min(self.option_values["opening"], room)
             return [OPEN + 4 * (a - 1) + k for a in range(1, top + 1) for k in range(4)]
-        looks = range(v.looked, 4) if me == v.dealer else (v.looked,)
-        out = [BET + k for k in looks if self.due(state, k) <= room]
-        if may_decline or not out:
+        looks = range(v.looked, 4) if me == v.dealer else range(v.looked, v.looked + 1)
+        # a bet he cannot cover is made with all he has (table stakes): always one to make
+        out = [BET + k for k in looks]
+        if v.round > 1:  # 第一圈中，各家均不得弃权
             out.append(DECLINE)
         return out
 
@@ -488,18 +562,41 @@ class ThreeCardShowdown(MatchGame[ShowdownVars]):
         if action >= OPEN:
             amount, k = (action - OPEN) // 4 + 1, (action - OPEN) % 4
             self._look(state, k)
+            due = amount
         else:
             self._look(state, action - BET)
-            amount = v.last_bet << (1 + v.looked)
+            due = v.last_bet << (1 + v.looked)
+            amount = min(due, self.room(state, me))
         stakes = list(v.stakes)
         stakes[me] += amount
         v.stakes = tuple(stakes)
-        v.last_bet = amount
+        v.last_bet = due  # the chain goes on from the bet due, covered or not
         v.bets += 1
-        nxt = (me + 1) % self.num_players
-        if nxt == v.dealer:
-            v.round += 1
+        nxt = self._next_bettor(state, me)
+        if nxt < 0:
+            state.tell(
+                "fewer than two players can bet on: all show",
+                "能继续下注的人不到两个：各家亮牌",
+            )
+            self._showdown(state)
+            return
         state.current = nxt
+
+    def _next_bettor(self, state: GameState[ShowdownVars], me: int) -> int:
+        """The next seat after ``me`` with chips left to bet (counting a new round when the
+        turn passes the dealer's seat), or -1 when fewer than two players can bet."""
+        v = state.vars
+        n = self.num_players
+        able = [p for p in range(n) if self.room(state, p) > 0]
+        if len(able) < 2:
+            return -1
+        seat = me
+        while True:
+            seat = (seat + 1) % n
+            if seat == v.dealer:
+                v.round += 1
+            if seat in able:
+                return seat
 
     def _showdown(self, state: GameState[ShowdownVars]) -> None:
         v = state.vars
@@ -546,8 +643,14 @@ class ThreeCardShowdown(MatchGame[ShowdownVars]):
             return (_LOOK_OPEN if k else _OPEN).format(k=k, amount=amount)
         if BET <= action < DECLINE:
             k = action - BET
+            due = self.due(state, k)
+            room = self.room(state, state.current)
+            if due > room:
+                return (_LOOK_ALL_IN if k > state.vars.looked else _ALL_IN).format(
+                    k=k, amount=room, due=due
+                )
             bet = _LOOK_BET if k > state.vars.looked else _BET
-            return bet.format(k=k, amount=self.due(state, k))
+            return bet.format(k=k, amount=due)
         return super()._action_name(state, action)
 
     def ordered_actions(self, state: GameState[ShowdownVars]) -> list[int]:
@@ -558,8 +661,9 @@ class ThreeCardShowdown(MatchGame[ShowdownVars]):
         if not v.stakes:
             return []
         stakes = " ".join(f"{p + 1}:{s}" for p, s in enumerate(v.stakes))
+        all_in = [str(p + 1) for p in range(self.num_players) if self.room(state, p) <= 0]
         chips = " ".join(f"{p + 1}:{self.chips(state, p)}" for p in range(self.num_players))
-        return [
+        facts: list[str | Text] = [
             Text(
                 f"on the table {sum(v.stakes)} (stakes {stakes}); chips {chips}",
                 zh=f"桌上{sum(v.stakes)}个筹码（各家所出 {stakes}）；筹码 {chips}",
@@ -571,6 +675,18 @@ class ThreeCardShowdown(MatchGame[ShowdownVars]):
                 f"庄家玩家{v.dealer + 1}",
             ),
         ]
+        if v.last_bet and all_in:
+            facts.append(
+                Text(f"all in: player {', '.join(all_in)}", zh=f"全押：玩家{'、'.join(all_in)}")
+            )
+        if v.last_bet and v.round == 1:
+            facts.append(
+                Text(
+                    "first round: nobody may decline",
+                    zh="第一圈：各家均不得弃权",
+                )
+            )
+        return facts
 
     def _scores(self, state: GameState[ShowdownVars]) -> tuple[float, ...]:
         return tuple(float(self.chips(state, p)) for p in range(self.num_players))

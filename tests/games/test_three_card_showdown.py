@@ -233,15 +233,58 @@ def test_nobody_declines_in_the_first_round_and_a_decline_ends_the_betting() -> 
     assert sum(s.vars.match) == 0
 
 
-def test_a_bet_beyond_the_chips_held_is_not_offered() -> None:
+def test_a_bet_that_cannot_be_covered_is_all_in_and_the_chain_goes_on() -> None:
     s = fresh(chips=20)
     s.apply_action(opening(1, 1))
-    assert bets_in(s, 1) == [4]
-    assert bets_in(s, 1) == [16]
-    assert list(s.legal_actions()) == [DECLINE]  # 64 is more than 20: the betting ends
+    assert bets_in(s, 2) == [4, 16]
+    # 丁 owes 64 and holds 20: in the first round he may not decline, he goes all in
+    assert list(s.legal_actions()) == [BET + 1]
+    assert s.action_name(BET + 1) == "all in, 20 (64 due)"
+    s.apply_action(BET + 1)
+    assert s.vars.stakes == (1, 4, 16, 20) and s.vars.last_bet == 64
+    # round 2: the dealer owes 256, holds 19 more; 丁 has no chips left and is passed over
+    assert s.current == 0 and DECLINE in s.legal_actions()
+    s.apply_action(BET + 1)  # all in too
+    assert s.vars.stakes == (20, 4, 16, 20) and s.current == 1
+    s.apply_action(BET + 1)  # 乙 all in: only 丙 could bet on, so everyone shows
+    assert s.vars.stakes == (20, 20, 16, 20) and s.vars.last_bet == 0  # shown and settled
+    assert s.current == TERMINAL and sum(s.vars.match) == 0  # three lost all 20: rule 8
     # the dealer's opening is limited by the option and by his chips
     s2 = fresh(chips=10, opening=20)
     assert {(a - OPEN) // 4 + 1 for a in s2.legal_actions()} == set(range(1, 11))
+
+
+def test_the_default_bankroll_covers_the_texts_chain() -> None:
+    s = ThreeCardShowdown(4).new_initial_state(0)
+    s.apply_action(opening(1, 3))  # 庄家（甲）出1个筹码，乙要出16个筹码，丙要出256个筹码
+    assert bets_in(s, 3) == [16, 256, 4096]
+    assert s.vars.stakes == (1, 16, 256, 4096)
+
+
+@pytest.mark.parametrize("players", [4, 6])
+def test_random_hands_never_end_in_the_first_round_by_a_decline(players: int) -> None:
+    g = ThreeCardShowdown(players, chips=1000)
+    rng = random.Random(players)
+    hands = 0
+    for seed in range(40):
+        s = g.new_initial_state(seed)
+        while s.current != TERMINAL:
+            if s.is_chance_node():
+                s.sample_chance(rng)
+                continue
+            legal = s.legal_actions()
+            action = legal[int(rng.random() * len(legal))]
+            if action == DECLINE:
+                assert s.vars.round > 1
+            if s.vars.round == 1:
+                assert DECLINE not in legal
+            deals = s.vars.deals
+            s.apply_action(action)
+            if s.vars.deals != deals or s.current == TERMINAL:
+                hands += 1
+            else:
+                assert all(g.room(s, p) >= 0 for p in range(players))
+    assert hands >= 40
 
 
 # -- settlement ---------------------------------------------------------------------------------
