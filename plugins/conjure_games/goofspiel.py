@@ -56,7 +56,7 @@ class Goofspiel(Game[GoofspielVars]):
     id = "goofspiel"
     name_zh = "投标方块"
     name_en = "Goofspiel"
-    source = "text 003, untitled (the game that opens it)"
+    source = "text 003, untitled: the game that opens it"
     source_zh = "原文003（无题，开头的游戏）"
     deck_size = 52
     summary_en = "Bid with the cards of your suit for the diamonds turned up one by one; A is low."

@@ -98,7 +98,7 @@ class Klaberjass(MatchGame[KlaberjassVars]):
     id = "klaberjass"
     name_zh = "克拉伯雅斯（原文无题）"
     name_en = "Klaberjass"
-    source = "text 000, untitled (the game that opens it)"
+    source = "text 000, untitled: the game that opens it"
     source_zh = "原文000（无题，开头的游戏）"
     deck_size = 32
     summary_en = "32 cards, trump J 20 and 9 14; sequences compared before the first lead; only "

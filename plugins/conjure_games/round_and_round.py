@@ -45,7 +45,7 @@ class RoundAndRound(TrickGame[TrickVars]):
     id = "round-and-round"
     name_zh = "循环往复"
     name_en = "Round and Round"
-    source = "text 000 「循环往复」, text 001 (untitled, its opening) and text 003 「六、按部就班」"
+    source = "text 000 「循环往复」, text 001 untitled at its opening, text 003 「六、按部就班」"
     source_zh = "原文000「循环往复」、原文001（无题，开头部分）与原文003「六、按部就班」"
     deck_size = 52
     summary_en = (

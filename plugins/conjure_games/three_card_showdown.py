@@ -164,7 +164,7 @@ class ThreeCardShowdown(MatchGame[ShowdownVars]):
     id = "three-card-showdown"
     name_zh = "三张牌比大小"
     name_en = "Three-Card Showdown"
-    source = "text 002, untitled (rules 5–8 of the game that opens it)"
+    source = "text 002, untitled: rules 5–8 of the game that opens it"
     source_zh = "原文002（无题，开头的游戏第5–8条）"
     players = (4, 2, 3, 5, 6)
     deck_size = 52

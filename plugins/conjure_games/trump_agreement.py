@@ -68,7 +68,7 @@ class TrumpAgreement(TrickGame[TrumpAgreementVars]):
     id = "trump-agreement"
     name_zh = "议将"
     name_en = "Trump Agreement"
-    source = "text 004, untitled (items 「3.议将」 to 「7.计分和胜负」); deck and deal from Écarté"
+    source = "text 004, untitled: items 「3.议将」 to 「7.计分和胜负」; deck and deal from Écarté"
     source_zh = "原文004（无题，第「3.议将」至「7.计分和胜负」条）；用牌与发牌取自埃卡泰"
     players = (2, 3, 4)
     deck_size = 32
