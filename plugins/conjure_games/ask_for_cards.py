@@ -225,7 +225,8 @@ class AskForCards(Game[AskForCardsVars]):
                 "四至八人，各自为战；一副牌，不用王牌",
             ),
             "text",
-            quote="这种游戏4~8人为宜。可以各自为战、也可分组对抗。扑克牌一副，去掉大王、小王，共52张牌。",
+            quote="这种游戏4~8人为宜。可以各自为战、也可分组对抗。扑克牌一副，去掉大王、小王，共"
+            "52张牌。",
         ),
         RuleNote(
             Text(
@@ -254,8 +255,10 @@ class AskForCards(Game[AskForCardsVars]):
         RuleNote(
             Text(
                 "the dealer (甲) asks first, then the asking right goes round 甲, 乙, 丙 … in seat "
-                "order",
-                "发牌人（甲）先讨牌，然后讨牌权按座位顺序甲、乙、丙……轮转",
+                "order, the way the text turns (「按逆时针方向」)",
+                "发牌人（甲）先讨牌，然后讨牌权按座次甲、乙、丙……轮转，即原文的方向（「按逆时针方"
+                "向」"
+                "）",
             ),
             "text",
             quote="按逆时针方向，依甲、乙、丙、丁、戊、已、庚、辛的顺序讨牌。",
@@ -268,7 +271,7 @@ class AskForCards(Game[AskForCardsVars]):
             ),
             "text",
             quote="即有讨牌权者，可不限次数的向任何人（包括刚被讨要过的人）讨要不限数量的牌。"
-            "甲讨到牌就享有继续讨牌权",
+            "……甲讨到牌就享有继续讨牌权",
         ),
         RuleNote(
             Text(
@@ -321,7 +324,8 @@ class AskForCards(Game[AskForCardsVars]):
                 "回答“没有”时讨牌权转给下一人（还有牌的人）",
             ),
             "text",
-            quote="一旦讨牌者提出向谁讨的牌，被讨者手中确无此牌时，即为讨空。讨空者应把讨牌权移交下家。",
+            quote="一旦讨牌者提出向谁讨的牌，被讨者手中确无此牌时，即为讨空。讨空者应把讨牌权移交"
+            "下家。",
         ),
         RuleNote(
             Text(

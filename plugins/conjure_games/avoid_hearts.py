@@ -105,8 +105,8 @@ class AvoidHearts(TrickGame[AvoidHeartsVars]):
         ),
         RuleNote(
             Text(
-                "52 cards; the dealer deals them all, one at a time, clockwise",
-                "52张牌；发牌人按顺时针方向每次一张，全部发完",
+                "52 cards; the dealer deals them all, one at a time, in seat order",
+                "52张牌；发牌人按座次每次一张，全部发完",
             ),
             "text",
             quote="52张（在一副扑克牌中，将2张特设王牌抽出来）。先用抽牌的方式决定发牌人，"
@@ -114,24 +114,24 @@ class AvoidHearts(TrickGame[AvoidHeartsVars]):
         ),
         RuleNote(
             Text(
-                "play goes clockwise: seat 2 is on seat 1's left, and the dealer's left leads firs"
-                "t",
-                "出牌按顺时针方向：2号座位在1号座位左边，由发牌人左边的人首先出牌",
+                "play goes in seat order, and the seat after the dealer leads first",
+                "出牌按座次进行，由发牌人的下家首先出牌",
             ),
             "text",
             Text(
-                "the deal goes clockwise and the first lead is the dealer's left, the next seat "
-                "clockwise; the text never turns the other way, so play follows the deal",
-                "发牌按顺时针方向，首先出牌的是发牌人左边、顺时针的下一个座位；原文从未改变方向，"
-                "所以出牌方向与发牌相同",
+                "seat order is the way the text deals (「按顺时针方向」), and the first lead, the "
+                "dealer's left, is the next seat that way; the text never turns the other way",
+                "座次就是原文发牌的方向（「按顺时针方向」），首先出牌的人（「由发牌人左边的第一人"
+                "开始"
+                "出牌」）就是这个方向的下一个座位；原文从未改变方向",
             ),
             quote="由发牌人左边的第一人开始出牌",
         ),
         RuleNote(
             Text(
-                "with 3, 5 or 6 players the hands are uneven: the first 52 mod n seats from the "
-                "dealer's left hold one card more, and they alone play a last short trick",
-                "三、五或六人时手牌张数不等：从发牌人左边起的前（52除以人数的余数）个座位多一张牌"
+                "with 3, 5 or 6 players the hands are uneven: the first 52 mod n seats after the "
+                "dealer hold one card more, and they alone play a last short trick",
+                "三、五或六人时手牌张数不等：从发牌人的下家起的前（52除以人数的余数）个座位多一张牌"
                 "，最后一墩只由他们出牌",
             ),
             "assumed",
@@ -139,10 +139,9 @@ class AvoidHearts(TrickGame[AvoidHeartsVars]):
                 "the text deals every card (将52张全部发完) and says nothing of removing any, so t"
                 "he "
                 "odd cards stay in play; a seat with no card left sits the last trick out, and if "
-                "the winner of the trick before has none, the next seat clockwise with a card lead"
-                "s",
+                "the winner of the trick before has none, the next seat with a card leads",
                 "原文发出全部牌（将52张全部发完），没有说去掉任何牌，所以多出的牌也要打；没有牌的"
-                "座位不参加最后一墩；如果上一墩的赢家已无牌，则由顺时针方向下一个有牌的人首先出牌",
+                "座位不参加最后一墩；如果上一墩的赢家已无牌，则由按座次下一个有牌的人首先出牌",
             ),
         ),
         RuleNote(
@@ -227,10 +226,9 @@ class AvoidHearts(TrickGame[AvoidHeartsVars]):
         ),
         RuleNote(
             Text(
-                "the deal passes clockwise; a match is a number of deals (option, 4); the result i"
-                "s "
-                "each player's chips won or lost",
-                "发牌按顺时针方向轮换；一场比赛打若干副（选项，默认4副）；结果是每人赢或输的筹码",
+                "the deal passes to the next seat; a match is a number of deals (option, 4); the "
+                "result is each player's chips won or lost",
+                "由下家接着发牌；一场比赛打若干副（选项，默认4副）；结果是每人赢或输的筹码",
             ),
             "assumed",
             Text(
@@ -261,7 +259,7 @@ class AvoidHearts(TrickGame[AvoidHeartsVars]):
         state.vars.playing = self._seats_from(state, first % n)
 
     def _seats_from(self, state: GameState[AvoidHeartsVars], first: int) -> tuple[int, ...]:
-        """The seats still holding a card, clockwise from ``first``."""
+        """The seats still holding a card, in seat order from ``first``."""
         n = self.num_players
         zones = state.zones
         return tuple(p for i in range(n) if zones[HANDS[p := (first + i) % n]])

@@ -151,7 +151,9 @@ class Captain(MatchGame[CaptainVars]):
     )
     rule_notes: ClassVar[tuple[RuleNote, ...]] = (
         RuleNote(
-            Text("32 cards, 7 to A", "32张牌，从7到A"), "text", "32张牌，抽出两张王牌和2～6的牌"
+            Text("32 cards, 7 to A", "32张牌，从7到A"),
+            "text",
+            quote="32张牌，抽出两张王牌和2～6的牌",
         ),
         RuleNote(
             Text(
@@ -159,7 +161,7 @@ class Captain(MatchGame[CaptainVars]):
                 "A > K > Q > J > 10 > 9 > 8 > 7，没有王牌",
             ),
             "text",
-            "牌的大小：A＞K＞Q＞J＞10＞9＞8＞7",
+            quote="牌的大小：A＞K＞Q＞J＞10＞9＞8＞7",
         ),
         RuleNote(
             Text(
@@ -168,7 +170,7 @@ class Captain(MatchGame[CaptainVars]):
                 "两人轮流做庄家，每次发两张，共发六次：每人12张；8张面朝下作为备用牌",
             ),
             "text",
-            "轮流当庄家 … 每次分两张牌，一共分6次 … 剩下的8张牌扣起来放在桌上当储备牌",
+            quote="轮流当庄家 … 每次分两张牌，一共分6次 … 剩下的8张牌扣起来放在桌上当储备牌",
         ),
         RuleNote(
             Text(
@@ -177,7 +179,7 @@ class Captain(MatchGame[CaptainVars]):
                 "庄家的对手先换牌，从备用牌中最多换8张，随后庄家换牌，最多换剩下的张数",
             ),
             "text",
-            "两人合起来只能交换8张，若对手交换8张的话 … 庄家就不能交换了",
+            quote="两人合起来只能交换8张，若对手交换8张的话 … 庄家就不能交换了",
         ),
         RuleNote(
             Text(
@@ -185,21 +187,33 @@ class Captain(MatchGame[CaptainVars]):
                 "换下的牌与剩余的备用牌放在一边，对方看不到",
             ),
             "text",
-            "把不需要的牌和储备牌放在一边，直到比赛结束前，不再使用这些牌",
+            quote="把不需要的牌和储备牌放在一边，直到比赛结束前，不再使用这些牌",
         ),
         RuleNote(
             Text(
-                "a dealt hand without K, Q or J may be shown for 10 (carte blanche) before exchang"
-                "ing",
-                "发到的手牌中没有K、Q、J时，可在换牌前亮出，得10分（无绘牌）",
+                "a hand of twelve without K, Q or J scores 10 (carte blanche) and is played "
+                "open: its cards stay shown to the other player to the end of the deal",
+                "十二张手牌中没有K、Q、J时得10分（无绘牌），并公开手牌进行游戏：这些牌直到这一副"
+                "结束都让对方看得见",
             ),
             "text",
+            quote="12张手牌中，若不包含K、Q，J的绘牌时，称为“无绘牌”，给10分。但是，这时就要公开手"
+            "牌"
+            "再进行游戏了",
+        ),
+        RuleNote(
             Text(
-                "12张手牌中，若不包含K、Q，J的绘牌时，称为“无绘牌”，给10分。但是，这时就要公开手牌"
-                "; "
-                "'before exchanging' is Piquet's",
-                "12张手牌中，若不包含K、Q，J的绘牌时，称为“无绘牌”，给10分。但是，这时就要公开手牌"
-                "；“在换牌前”取自皮克牌",
+                "carte blanche is claimed on the hand as dealt, before exchanging; the cards "
+                "taken from the talon are not shown",
+                "无绘牌按发到的手牌在换牌前宣布；从储备牌换来的牌不公开",
+            ),
+            "assumed",
+            Text(
+                "the text places the claim after the exchange rule but says neither when it is "
+                "made nor what becomes of cards taken in after; Piquet claims it before the "
+                "exchange, which lets the player keep a claim the talon would spoil",
+                "原文在换牌之后讲无绘牌，但没有说何时宣布，也没有说之后换来的牌怎样；皮克牌在换牌"
+                "前宣布，这样储备牌不会破坏已有的无绘牌",
             ),
         ),
         RuleNote(
@@ -210,7 +224,7 @@ class Captain(MatchGame[CaptainVars]):
                 "多者胜，张数也相同则都不得分；胜者每张牌得1分",
             ),
             "text",
-            "宣布手牌中合计分数最大的牌的花色 … 对方要给此种花色的牌每张给1分 … 分数相同时，"
+            quote="宣布手牌中合计分数最大的牌的花色 … 对方要给此种花色的牌每张给1分 … 分数相同时，"
             "以牌张数多者赢，张数相同时，都不必给分",
         ),
         RuleNote(
@@ -220,7 +234,7 @@ class Captain(MatchGame[CaptainVars]):
                 "连牌：同一花色依次相连的三张或更多；长者胜，长度相同则大者胜；得10分，另每张1分",
             ),
             "text",
-            "这时，也以连续张数多的人赢，这些张数，也是每张给1分，再加10分。张数相同时，"
+            quote="这时，也以连续张数多的人赢，这些张数，也是每张给1分，再加10分。张数相同时，"
             "以分数高的牌赢，若完全相同，就不分胜负了",
         ),
         RuleNote(
@@ -275,7 +289,7 @@ class Captain(MatchGame[CaptainVars]):
                 "共十二墩；目标是赢七墩或赢最后一墩",
             ),
             "text",
-            "在12次竞赛中（手牌有12张），胜7次以上，或最后（第12次）一次赢",
+            quote="在12次竞赛中（手牌有12张），胜7次以上，或最后（第12次）一次赢",
         ),
         RuleNote(
             Text(

@@ -149,12 +149,26 @@ class ExchangeScore(MatchGame[ExchangeVars]):
         ),
         RuleNote(
             Text(
-                "in turn, each may exchange cards from hand for pool cards, one for one; the "
+                "in turn, each may exchange up to four cards from hand for pool cards; the "
                 "cards given lie face up in the pool",
-                "每人依次可以用手牌一张换一张地换基础明牌；换出的牌面朝上放进明牌中",
+                "每人依次可以用手牌换基础明牌，最多四张；换出的牌面朝上放进明牌中",
             ),
             "text",
             quote="由甲先换，换几张均可，最多为4张。手中换出的牌应翻明牌，由其他人接着换牌",
+        ),
+        RuleNote(
+            Text(
+                "an exchange is one for one: as many pool cards taken as hand cards given",
+                "一张换一张：换出几张手牌就拿几张明牌",
+            ),
+            "assumed",
+            Text(
+                "the text does not say how many are taken for how many given; hands are dealt "
+                "four (每人发4张牌) and every combination is of four cards, and the sister game "
+                "swaps so (「手中的牌有几张就可调换几张明牌」)",
+                "原文没有说换出几张拿几张；每人发四张（每人发4张牌），所有的组合都是四张，而姊妹游"
+                "戏也是这样调换（「手中的牌有几张就可调换几张明牌」）",
+            ),
         ),
         RuleNote(
             Text(
@@ -195,16 +209,18 @@ class ExchangeScore(MatchGame[ExchangeVars]):
             Text(
                 "each pool serves one round: every player has one turn at it (exchange or "
                 "pass), then it is set aside and four new cards are turned up; the dealer "
-                "plays first, the deal passing on",
+                "plays first, then the others in seat order, the deal passing to the next seat",
                 "每组明牌只用一轮：每人轮到一次（换或不换），然后放到一边，再翻开四张新牌；发牌人"
-                "先换，发牌依次轮转",
+                "先换，其他人按座次接着换，下一副由下家发牌",
             ),
             "assumed",
             Text(
                 "「当基础明牌被大家换过以后，谁也不再换这些牌时」: once everyone has had the pool, "
-                "and a round of passes could otherwise go on for ever.",
+                "and a round of passes could otherwise go on for ever. The text has 甲 exchange "
+                "first and the others after him (「由其他人接着换牌」) and names no direction.",
                 "「当基础明牌被大家换过以后，谁也不再换这些牌时」：即每人都轮过一次；否则一轮轮不"
-                "换可能永远继续下去。",
+                "换可能永远继续下去。原文由甲先换，其他人接着换（「由其他人接着换牌」），没有说方"
+                "向。",
             ),
         ),
         RuleNote(
@@ -536,6 +552,20 @@ class SwapCards(ExchangeScore):
             ),
             "text",
             quote="不限花色，不限张数。手中的牌有几张就可调换几张明牌",
+        ),
+        RuleNote(
+            Text(
+                "甲, the dealer, swaps first, then the others in seat order; the deal passes to "
+                "the next seat",
+                "发牌的甲先调，其他人按座次接着调；下一副由下家发牌",
+            ),
+            "assumed",
+            Text(
+                "the text has 甲 deal and lead the swapping and the next player (下家) swap after "
+                "him, and names no direction; it does not say who deals the next deal",
+                "原文由甲发牌并带头调牌，下家接着调，没有说方向；也没有说下一副由谁发牌",
+            ),
+            quote="由甲带头调换牌……甲把手中调出的牌明放桌上，供下家调牌",
         ),
         RuleNote(
             Text(

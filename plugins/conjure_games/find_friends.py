@@ -246,12 +246,11 @@ class FindFriends(TrickGame[FindFriendsVars]):
             ),
         ),
         RuleNote(
-            Text("play passes to the next seat, counter-clockwise", "出牌轮到下家，按逆时针方向"),
+            Text("play passes in seat order, to the next seat (下家)", "出牌按座次轮到下家"),
             "assumed",
             Text(
-                "the text names no direction; 升级 and the book's Chinese games play counter-clock"
-                "wise",
-                "原文没有说方向；升级和本书的中国游戏都按逆时针方向出牌",
+                "the text names no direction; seat order is the one every game here plays in",
+                "原文没有说方向；这里所有的游戏都按座次出牌",
             ),
         ),
         RuleNote(

@@ -338,78 +338,94 @@ class GoFish(Game[GoFishVars]):
     )
     rule_notes = (
         RuleNote(
-            Text(
-                "52 cards, no jokers (52张，去除2张特设王牌); four players suit best",
-                "52张牌，不用王牌（52张，去除2张特设王牌）；四人最合适",
-            ),
+            Text("52 cards, no jokers; four players suit it best", "52张牌，不用王牌；四人最合适"),
             "text",
+            quote="52张（去除2张特设王牌）。这种游戏4个人玩最合适",
         ),
         RuleNote(
             Text(
-                "the dealer deals every card one at a time clockwise (由发牌人按顺时针方向每次一张"
-                "分给"
-                "玩牌的每一个人)",
-                "发牌人按顺时针方向每次一张发出全部牌（由发牌人按顺时针方向每次一张分给玩牌的每一"
-                "个人）",
+                "three, five or six players may play too",
+                "三人、五人或六人也可以玩",
             ),
-            "text",
+            "assumed",
+            Text(
+                "「最合适」 (suits it best) allows other tables, and the text names no other; "
+                "all 52 cards are dealt at any of them (where 52 does not divide, the first "
+                "seats dealt hold a card more). With three players no deal stalls; with five or "
+                "six nearly every "
+                "one does (see the stall rule below), so they are best played with ask=1",
+                "「最合适」说明也可以用别的人数，原文没有指定；任何人数都发完52张（不能整除时先发"
+                "到的几"
+                "人多一张）。三人时从不僵局；五人或六人几乎每副都会僵局（见下面的僵局规则），用 "
+                "ask=1 "
+                "玩更好",
+            ),
         ),
         RuleNote(
             Text(
-                "quartets in hand after the deal are laid down (各人就把自己手中的四同牌放在自己面"
-                "前)",
-                "发牌后手中的四同牌放到面前（各人就把自己手中的四同牌放在自己面前）",
+                "the dealer deals every card, one at a time, in seat order from the seat after him",
+                "发牌人从下家开始按座次每次一张发出全部牌",
             ),
             "text",
+            Text(
+                "seat order is the direction the text deals in",
+                "座次就是原文发牌的方向",
+            ),
+            quote="由发牌人按顺时针方向每次一张分给玩牌的每一个人",
         ),
         RuleNote(
             Text(
-                "the dealer asks first, the next player for a named card (从发牌人开始，向自己的下"
-                "家"
-                "点明要哪一张牌)",
-                "发牌人先要牌，向下家点明要哪一张牌（从发牌人开始，向自己的下家点明要哪一张牌）",
+                "quartets in hand after the deal are laid down",
+                "发牌后手中的四同牌放到面前",
             ),
             "text",
+            quote="发完牌以后，各人就把自己手中的四同牌放在自己面前",
+        ),
+        RuleNote(
+            Text(
+                "the dealer asks first, the next seat (下家) for a named card",
+                "发牌人先要牌，向下家点明要哪一张牌",
+            ),
+            "text",
+            quote="从发牌人开始，向自己的下家点明要哪一张牌",
         ),
         RuleNote(
             Text(
                 "the card asked for must be one that could make a quartet with the asker's cards: "
-                "the "
-                "asker holds a card of its rank and not the card itself (所要的牌，当然是有可能与"
-                "自己"
-                "手中的牌组成四同牌的牌)",
+                "the asker holds a card of its rank and not the card itself",
                 "所要的牌必须能与自己手中的牌组成四同牌：要牌的人手中有同点数的牌，但没有这张牌本"
-                "身（所要的牌，当然是有可能与自己手中的牌组成四同牌的牌）",
+                "身",
             ),
             "text",
+            quote="所要的牌，当然是有可能与自己手中的牌组成四同牌的牌",
         ),
         RuleNote(
             Text(
-                "a refused ask passes the turn to the next player (没有所要的那张牌，那么就轮到下"
-                "一人"
-                "要牌)",
-                "要不到牌时轮到下一人要牌（没有所要的那张牌，那么就轮到下一人要牌）",
+                "a refused ask passes the turn to the next player",
+                "要不到牌时轮到下一人要牌",
             ),
             "text",
+            quote="如果被要求给牌的人手中没有所要的那张牌，那么就轮到下一人要牌",
         ),
         RuleNote(
             Text(
-                "the game ends when every card is in a quartet (当大家手中的牌组成了四同牌时，游戏"
-                "就结束了); the most points win (得到的点数最多的人为赢家)",
-                "所有的牌都组成四同牌时游戏结束（当大家手中的牌组成了四同牌时，游戏就结束了）；点"
-                "数最多者获胜（得到的点数最多的人为赢家）",
+                "the game ends when every card is in a quartet; the most points win",
+                "所有的牌都组成四同牌时游戏结束；点数最多者获胜",
             ),
             "text",
+            quote="当大家手中的牌组成了四同牌时，游戏就结束了……在游戏中，获得很多的四同牌，并且得到"
+            "的点数最多的人为赢家",
         ),
         RuleNote(
             Text(
-                "quartets score A 50, K 40, J 30, Q 20, 10 to 6 10, 5 to 2 5 (the table as printed"
-                ": "
-                "the J above the Q)",
+                "quartets score A 50, K 40, J 30, Q 20, 10 to 6 10, 5 to 2 5 (the table as "
+                "printed: the J above the Q; its garbled 「4张55A」 read as 5 for the 5s)",
                 "四同牌计分：A 50点，K 40点，J 30点，Q 20点，10到6 10点，5到2 5点（按原表印刷：J高"
-                "于Q）",
+                "于Q；原表中错乱的「4张55A」读作5的四同牌5点）",
             ),
             "text",
+            quote="4张A504张K40点4张J30点4张Q20点4张10104张910点4张810点4张710点4张610点4张55A4张45"
+            "点4张35点4张25点",
         ),
         RuleNote(
             Text(

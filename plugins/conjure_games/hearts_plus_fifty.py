@@ -154,7 +154,8 @@ class HeartsPlusFifty(TrickGame[HeartsPlusFiftyVars]):
                 "；红桃2 +20分，黑桃2 −20分；梅花和方块不计分",
             ),
             "text",
-            quote="红心牌全为正分，黑桃牌全为负分，方块、梅花牌没有分。红心、黑桃的正负分为：A、K、Q、"
+            quote="红心牌全为正分，黑桃牌全为负分，方块、梅花牌没有分。红心、黑桃的正负分为：A、"
+            "K、Q、"
             "J各10分；10、9、8、7各5分；6、5、4、3各3分；红心2为正20分，黑桃2为负20",
         ),
         RuleNote(
@@ -195,8 +196,8 @@ class HeartsPlusFifty(TrickGame[HeartsPlusFiftyVars]):
         ),
         RuleNote(
             Text(
-                "play passes to the next seat (甲 乙 丙 丁 in order)",
-                "出牌轮到下家（按甲乙丙丁的顺序）",
+                "play passes in seat order, to the next seat (甲 乙 丙 丁 in order)",
+                "出牌按座次轮到下家（按甲乙丙丁的顺序）",
             ),
             "assumed",
             Text(

@@ -12,9 +12,10 @@ Rule notes
 
 Every rule is in :attr:`HundredPointKnock.rule_notes` with the Chinese it rests on. The gaps
 are filled from Gin Rummy, the game this one is (ten cards, the upcard offered to the
-non-dealer first, sets and runs, a knock below a count, the undercut bonus of 25, laying off),
-and written there: what a turn is when nobody wants the face-up card, when the deal runs out,
-laying off, and the target of 100 the name gives (百点: a hundred points).
+non-dealer first, sets and runs, a knock below a count, the undercut bonus of 25), and written
+there: what a turn is when nobody wants the face-up card, when the deal runs out, and the
+target of 100 the name gives (百点: a hundred points). The text has each player count his own
+loose cards, so there is no laying off unless option ``layoff=1`` asks for Gin Rummy's.
 
 Speed: ``python bench/meld_games.py`` plays uniformly random deals; in one run beside
 OpenSpiel's ``gin_rummy`` (2,576 deals/s against 274 games/s, a deal of each being one
@@ -129,13 +130,13 @@ class HundredPointKnock(MatchGame[KnockVars]):
         ),
         Option(
             "layoff",
-            1,
+            0,
             0,
             1,
             Text(
-                "1 the other player lays loose cards off onto the knocker's "
-                "combinations (Gin Rummy), 0 no laying off",
-                "1 对方可以把散牌接到喊扣的人的组合上（金拉米），0 不能接牌",
+                "0 no laying off (the text); 1 the other player lays loose cards off onto the "
+                "knocker's combinations (Gin Rummy)",
+                "0 不能接牌（原文）；1 对方可以把散牌接到喊扣的人的组合上（金拉米）",
             ),
         ),
     )
@@ -251,17 +252,18 @@ class HundredPointKnock(MatchGame[KnockVars]):
         ),
         RuleNote(
             Text(
-                "the other player may lay loose cards off onto the knocker's combinations (option "
-                "layoff)",
-                "对方可以把散牌接到喊扣的人的组合上（选项 layoff）",
+                "each player counts his own loose cards: no laying off onto the knocker's "
+                "combinations (option layoff=1 allows it, as Gin Rummy does)",
+                "各人只算自己的散牌：不能把散牌接到喊扣的人的组合上（选项 layoff=1 按金拉米允许接"
+                "牌）",
             ),
-            "assumed",
+            "text",
             Text(
-                "the text has both players set their combinations aside but says nothing of "
-                "laying off; Gin Rummy allows it, and layoff=0 is the plain reading.",
-                "原文让两人都把组合放到一边，但没有说可以接牌；金拉米允许接牌，layoff=0 是字面的理"
-                "解。",
+                "the text has each player set his own combinations aside and count what is left "
+                "in hand, and says nothing of laying off",
+                "原文让两人各自把可以组合的牌放到一边，计算手中剩下的点数，没有说可以接牌",
             ),
+            quote="双方都看自己手中的牌，把可以组合的牌从手中抽出来，放到一边",
         ),
         RuleNote(
             Text(

@@ -117,6 +117,8 @@ class JackHigh(TrickGame[TrickVars]):
                 "牌分：黑桃J 15分，其他J 10分，10 10分，A 5分，K 3分，Q 2分（每副共125分）",
             ),
             "text",
+            quote="最大牌黑桃J——15分大牌J每张——10分各种花型的10每张——10分各种花型的A每张——5分各种花"
+            "型的K每张——3分各种花型的Q每张——2分",
         ),
         RuleNote(
             Text("the first to 200 over several deals wins", "打若干副，先到200分者获胜"),

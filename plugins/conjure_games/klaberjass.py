@@ -18,14 +18,15 @@ even where the traditional game (Klaberjass, Belote) differs:
   then the higher; equal ones in different suits go to the non-dealer (option ``seq=1``: length
   and height first, trumps only between equals, as in Klaberjass).
 - The trump K and Q score 20 when both are cards their holder won tricks with: the table's
-  "主牌KQ（2张）——20分" read with its rule on the winner's own cards. Belote scores them whenever
-  the holder plays both; a combination can never lie in one trick.
+  "主牌KQ（2张）——20分" read with its rule on the winner's own cards (assumed). Belote scores
+  them whenever the holder plays both; a combination can never lie in one trick.
 - The sequences' 20 and 50 in the table are scored once, by the better sequence, before the
   first lead, as the text's paragraph on comparing them says; the table lists their values.
 
 Assumed from Klaberjass: six cards each in threes, the next card turned up fixes trump (no
-bidding: the text only says "在确定了主牌的花型后"), 10 for the last trick (option ``last``),
-the dealer alternating, and the match checked after each deal.
+bidding: the text only says "在确定了主牌的花型后"), the dealer alternating, and the match
+checked after each deal. The text's table has no last-trick bonus, so there is none by default;
+option ``last=10`` plays Klaberjass's.
 """
 
 from __future__ import annotations
@@ -119,10 +120,13 @@ class Klaberjass(MatchGame[KlaberjassVars]):
         ),
         Option(
             "last",
-            10,
+            0,
             0,
             10,
-            Text("points for the last trick (the text gives none)", "最后一墩的加分（原文未给）"),
+            Text(
+                "points for the last trick (the text gives none; Klaberjass 10)",
+                "最后一墩的加分（原文没有；克拉伯雅斯为10分）",
+            ),
         ),
         Option(
             "strict",
@@ -150,19 +154,20 @@ class Klaberjass(MatchGame[KlaberjassVars]):
             Text("32 cards, 7 to A", "32张牌，从7到A"),
             "text",
             Text(
-                "the orders name A 10 K Q J 9 8 7: 在主牌中 … 以J为最大，7为最小",
-                "牌序只提到A、10、K、Q、J、9、8、7：在主牌中 … 以J为最大，7为最小",
+                "the orders name eight ranks, A 10 K Q J 9 8 7, the 7 the lowest",
+                "牌序只有八个点数：A、10、K、Q、J、9、8、7，7最小",
             ),
+            quote="在主牌中，牌的大小顺序为：J＞9＞A＞10＞K＞Q＞8＞7。以J为最大，7为最小",
         ),
         RuleNote(
             Text("trump J > 9 > A > 10 > K > Q > 8 > 7", "主牌 J > 9 > A > 10 > K > Q > 8 > 7"),
             "text",
-            "J＞9＞A＞10＞K＞Q＞8＞7",
+            quote="在主牌中，牌的大小顺序为：J＞9＞A＞10＞K＞Q＞8＞7",
         ),
         RuleNote(
             Text("plain A > 10 > K > Q > J > 9 > 8 > 7", "副牌 A > 10 > K > Q > J > 9 > 8 > 7"),
             "text",
-            "A＞10＞K＞Q＞J＞9＞8＞7",
+            quote="在非主牌（副牌）中，牌的顺序是这样的：A＞10＞K＞Q＞J＞9＞8＞7",
         ),
         RuleNote(
             Text(
@@ -183,7 +188,7 @@ class Klaberjass(MatchGame[KlaberjassVars]):
                 "翻起的牌放在一边；每人再发三张，凑成九张；余下的牌不用",
             ),
             "text",
-            "发牌人把翻开的那张牌放到一边，然后给对方和自己再各发3张牌，使手中的牌达到9张",
+            quote="发牌人把翻开的那张牌放到一边，然后给对方和自己再各发3张牌，使手中的牌达到9张",
         ),
         RuleNote(
             Text(
@@ -191,7 +196,8 @@ class Klaberjass(MatchGame[KlaberjassVars]):
                 "连牌是同一花色按A K Q J 10 9 8 7顺序相连的三张或更多，主牌也是如此",
             ),
             "text",
-            "3张或3张以上花型相同、数字上相连 … 顺序为：A＞K＞Q＞J＞10＞9＞8＞7",
+            quote="3张或3张以上花型相同、数字上相连的一组牌称为同花连牌……各种花型的牌（包括主牌）"
+            "的大小顺序与单张牌时是不同的，顺序为：A＞K＞Q＞J＞10＞9＞8＞7",
         ),
         RuleNote(
             Text(
@@ -201,22 +207,21 @@ class Klaberjass(MatchGame[KlaberjassVars]):
                 "）或50分（四张或更多）",
             ),
             "text",
-            "在发牌人出牌之前，对方必须得告诉发牌人自己的连牌 … 连牌大的一方就得分",
+            quote="3张牌的连牌分值为20分，4张或4张以上连牌的分值为50分……在发牌人出牌之前，对方必"
+            "须得告诉发牌人自己的连牌是什么样的。如果发牌人也有连牌，那也要说出来，然后比较大小，"
+            "连牌大的一方就得分",
         ),
         RuleNote(
             Text(
                 "a trump sequence beats any plain one; then more cards, then the higher top card; "
-                "equal ones in different suits go to the non-dealer (option seq)",
+                "equal ones in different suits go to the non-dealer (option seq=1 ranks length "
+                "and height first, as Klaberjass does)",
                 "主牌连牌大于任何副牌连牌；其次张数多者大，再次顶张高者大；花色不同而大小相同时，"
-                "以非发牌人为赢（选项 seq）",
+                "以非发牌人为赢（选项 seq=1 则按克拉伯雅斯的做法先比张数和大小）",
             ),
             "text",
-            Text(
-                "主牌连牌大于任何一种花型的连牌，如果两人的连牌张数相同，大小相同，而花型不同，"
-                "则以非发牌人为赢; seq=1 ranks length and height first as Klaberjass does",
-                "主牌连牌大于任何一种花型的连牌，如果两人的连牌张数相同，大小相同，而花型不同，则"
-                "以非发牌人为赢；seq=1 则按克拉伯雅斯的做法先比张数和大小",
-            ),
+            quote="在连牌中，主牌连牌大于任何一种花型的连牌，如果两人的连牌张数相同，大小相同，而花"
+            "型不同，则以非发牌人为赢",
         ),
         RuleNote(
             Text(
@@ -232,6 +237,7 @@ class Klaberjass(MatchGame[KlaberjassVars]):
                 "发牌人领出第一墩，每墩的赢家领出下一墩",
             ),
             "text",
+            quote="首先由发牌人出牌……下一轮出牌，由上一轮的赢家开始",
         ),
         RuleNote(
             Text(
@@ -239,7 +245,7 @@ class Klaberjass(MatchGame[KlaberjassVars]):
                 "必须跟出同花色；没有时可出任何牌，可以出主牌将吃，但不必须",
             ),
             "text",
-            "如果手中没有，则可用主牌来压",
+            quote="对方所出的牌，必须同发牌人出的牌花型相同，如果手中没有，则可用主牌来压",
         ),
         RuleNote(
             Text(
@@ -247,8 +253,8 @@ class Klaberjass(MatchGame[KlaberjassVars]):
                 "领出主牌时，有主牌必须跟主牌，否则可出任何牌",
             ),
             "text",
-            "如果出牌人出的是主牌，而对方也有主牌，那就必须出主牌，如手中没有主牌，方可用其他牌来"
-            "垫",
+            quote="如果出牌人出的是主牌，而对方也有主牌，那就必须出主牌，如手中没有主牌，方可用其"
+            "他牌来垫",
         ),
         RuleNote(
             Text(
@@ -263,13 +269,22 @@ class Klaberjass(MatchGame[KlaberjassVars]):
         ),
         RuleNote(
             Text(
+                "the higher card wins the trick: a trump over any plain card, else the higher of "
+                "the suit led",
+                "大牌赢墩：主牌大于任何副牌，否则同花色中大者赢",
+            ),
+            "text",
+            quote="在每一轮的出牌中，出了较大牌的一方为赢",
+        ),
+        RuleNote(
+            Text(
                 "points: trump J 20, trump 9 14, A 11, 10 10, K 4, Q 3, plain J 2; 152 in the deck",
                 "牌分：主牌J 20分，主牌9 14分，A 11分，10 10分，K 4分，Q 3分，副牌J 2分；全副牌共1"
                 "52分",
             ),
             "text",
-            "主牌J——20分 主牌9——14分 一张A——11分 一张10——10分 一张K——4分 一张Q——3分 "
-            "一张J（副牌）——2分",
+            quote="主牌J——20分主牌9——14分一张A——11分一张10——10分一张K——4分一张Q——3分一张J（副牌"
+            "）——2分",
         ),
         RuleNote(
             Text(
@@ -278,28 +293,39 @@ class Klaberjass(MatchGame[KlaberjassVars]):
                 "只有赢墩者自己出的牌计分；输方的牌谁也不得分",
             ),
             "text",
-            "注意，能够得分的牌，必须是赢方所出的牌，而对方所出的不算",
+            quote="注意，能够得分的牌，必须是赢方所出的牌，而对方所出的不算",
+        ),
+        RuleNote(
+            Text("the trump K and Q together score 20", "主牌K和Q合起来得20分"),
+            "text",
+            quote="主牌KQ（2张）——20分",
         ),
         RuleNote(
             Text(
-                "trump K and Q: 20 to the player who won tricks with both",
-                "主牌K和Q：用这两张牌都赢了墩的人得20分",
+                "the trump K and Q score 20 for the player who won tricks with both",
+                "用主牌K和Q都赢了墩的人得这20分",
+            ),
+            "assumed",
+            Text(
+                "the table lists them among what the winner of a trick scores for the cards he "
+                "played (「如果他所出的牌中，又有下牌或牌的组合」), and one player plays both only "
+                "in two tricks; Belote scores them to whoever plays both",
+                "原文把它们列在赢墩者按自己所出的牌得分的表中（「如果他所出的牌中，又有下牌或牌的"
+                "组合」），而一人只能在两墩中打出这两张牌；贝洛特则给打出这两张牌的人",
+            ),
+        ),
+        RuleNote(
+            Text(
+                "no bonus for the last trick (option last=10 plays Klaberjass's 10)",
+                "最后一墩没有加分（选项 last=10 按克拉伯雅斯加10分）",
             ),
             "text",
             Text(
-                "主牌KQ（2张）——20分, read with the rule on the winner's own cards; Belote "
-                "scores them to whoever plays both",
-                "主牌KQ（2张）——20分，按赢墩者只得自己所出牌分的规则理解；贝洛特则给打出这两张牌的"
-                "人",
+                "the scoring table lists what a trick's winner scores and has no last-trick bonus",
+                "原文的计分表列出赢墩者所得的分，其中没有最后一墩的加分",
             ),
-        ),
-        RuleNote(
-            Text("10 for the last trick (option last)", "最后一墩得10分（选项 last）"),
-            "assumed",
-            Text(
-                "the text has no bonus; Klaberjass's 'stich' is 10",
-                "原文没有这项加分；克拉伯雅斯的末墩分是10分",
-            ),
+            quote="在每一轮次的出牌中赢了的一方，如果他所出的牌中，又有下牌或牌的组合，那就可参照下"
+            "列标准赢得分值",
         ),
         RuleNote(
             Text(
@@ -307,16 +333,21 @@ class Klaberjass(MatchGame[KlaberjassVars]):
                 "各副牌的得分累计；先到500分者获胜",
             ),
             "text",
-            "在玩了几盘后，谁的积分到500分了，谁就是赢家",
+            quote="在玩了几盘后，谁的积分到500分了，谁就是赢家",
         ),
         RuleNote(
             Text(
                 "the dealer alternates; the total is checked after each deal, the higher wins when "
-                "both pass 500 (equal totals play another deal)",
-                "两人轮流发牌；每副牌后核对总分，两人都超过500分时分高者胜（总分相同则再打一副）",
+                "both pass 500 (equal totals play another deal, up to 200 deals, then the higher "
+                "or a draw)",
+                "两人轮流发牌；每副牌后核对总分，两人都超过500分时分高者胜（总分相同则再打一副，最"
+                "多200副，然后分高者胜或平局）",
             ),
             "assumed",
-            Text("the text does not say", "原文没有说明"),
+            Text(
+                "the text does not say; the cap on deals makes every match end",
+                "原文没有说明；副数上限使每场比赛都能结束",
+            ),
         ),
     )
 

@@ -10,9 +10,9 @@ prints them. The choices that are not in the text:
 
 - The turned-up trump card stays on the stock and is drawn first: the example has the trick's
   winner draw "J", the turned-up trump card ("贮存牌的顶牌J是王牌 … 对手→J").
-- "同花的A到10为止任5张的连续牌→100分": from A down to 10 there are only five cards, so "any five"
-  can only mean a run of five anywhere in the suit, as in the Jass family (option ``run5``:
-  ``0`` reads A-K-Q-J-10 only).
+- "同花的A到10为止任5张的连续牌→100分": from A down to 10 there are only five cards, so the run
+  of five is A-K-Q-J-10 (option ``run5=1`` reads "any five" as a run of five anywhere in the
+  suit, as in the Jass family).
 - One completion per won trick, made before leading (the Bezique family's one declaration a
   turn); a card counts in one completion only ("第2次不可使用相同的牌").
 - The deal's points (cards and completions) go to each player's total, and the match is
@@ -134,12 +134,12 @@ class NineCasino(MatchGame[NineCasinoVars]):
         ),
         Option(
             "run5",
-            1,
+            0,
             0,
             1,
             Text(
-                "1: a run of five anywhere scores 100; 0: only A-K-Q-J-10",
-                "1：任何位置的五张连牌得100分；0：只限A-K-Q-J-10",
+                "0: the run of five is A-K-Q-J-10 only (the text); 1: any five in sequence",
+                "0：五张连牌只限A-K-Q-J-10（原文）；1：任何五张连续的牌",
             ),
         ),
     )
@@ -147,7 +147,7 @@ class NineCasino(MatchGame[NineCasinoVars]):
         RuleNote(
             Text("36 cards: A K Q J 10 9 8 7 6 of each suit", "36张牌：每种花色A K Q J 10 9 8 7 6"),
             "text",
-            "使用36张牌，除去飞牌、2、3、4、5",
+            quote="使用36张牌，除去飞牌、2、3、4、5",
         ),
         RuleNote(
             Text(
@@ -155,21 +155,17 @@ class NineCasino(MatchGame[NineCasinoVars]):
                 "王牌 J（20分）> 9（14分）> A（11分）> K（4分）> Q（3分）> 10 > 8 > 7 > 6",
             ),
             "text",
-            "王牌。J（20分）→9（14分）→A（11分）→K（4分）→Q（3分）→10→8→7→6（数牌0分）",
+            quote="王牌。J（20分）→9（14分）→A（11分）→K（4分）→Q（3分）→10→8→7→6（数牌0分）",
         ),
         RuleNote(
             Text(
-                "plain A 11 > K 4 > Q 3 > J 2 > 10 > 9 > 8 > 7 > 6; the 10 scores nothing",
+                "plain A 11 > K 4 > Q 3 > J 2 > 10 > 9 > 8 > 7 > 6; the 10 scores nothing; 112 "
+                "points in the deck",
                 "王牌以外的牌 A（11分）> K（4分）> Q（3分）> J（2分）> 10 > 9 > 8 > 7 > 6；10不计"
-                "分",
+                "分；全副牌共112分",
             ),
             "text",
-            Text(
-                "王牌以外的牌。A（11分）→K（4分）→Q（3分）→J（2分）→10→9→8→7→6（数牌0分）; "
-                "112 points in the deck",
-                "王牌以外的牌。A（11分）→K（4分）→Q（3分）→J（2分）→10→9→8→7→6（数牌0分）；全副牌"
-                "共112分",
-            ),
+            quote="王牌以外的牌。A（11分）→K（4分）→Q（3分）→J（2分）→10→9→8→7→6（数牌0分）",
         ),
         RuleNote(
             Text(
@@ -177,7 +173,7 @@ class NineCasino(MatchGame[NineCasinoVars]):
                 "庄家每次发一张，每人九张；18张作为贮存牌",
             ),
             "text",
-            "每回各一张，共分9回。剩下的18张牌当贮存牌",
+            quote="首先由庄家分牌，每回各一张，共分9回。剩下的18张牌当贮存牌",
         ),
         RuleNote(
             Text(
@@ -186,15 +182,16 @@ class NineCasino(MatchGame[NineCasinoVars]):
             ),
             "text",
             Text(
-                "庄家将贮存牌的顶牌翻开…和此牌同花色的牌即为王牌; the example's winner draws that "
-                "J",
-                "庄家将贮存牌的顶牌翻开…和此牌同花色的牌即为王牌；例子中赢家摸到的正是那张J",
+                "the example's winner draws that J, the trump card",
+                "例子中赢家摸到的正是那张作王牌的J",
             ),
+            quote="庄家将贮存牌的顶牌翻开，让对手看看，和此牌同花色的牌即为王牌……贮存牌的顶牌J是王"
+            "牌……由赢的对手先从贮存牌中抽l张牌。对手→J",
         ),
         RuleNote(
             Text("the dealer's opponent leads the first trick", "庄家的对手领出第一回"),
             "text",
-            "首先，由对手出任一张牌当台牌",
+            quote="首先，由对手出任一张牌当台牌",
         ),
         RuleNote(
             Text(
@@ -202,7 +199,8 @@ class NineCasino(MatchGame[NineCasinoVars]):
                 "始终必须跟出同花色；没有该花色时可出任何牌，王牌或非王牌均可",
             ),
             "text",
-            "一定要出和台牌同花色的牌，但若手牌中没有的话，可以出其他王牌也可以）的牌代替",
+            quote="台牌一出来的话，一定要出和台牌同花色的牌，但若手牌中没有的话，可以出其他王牌也"
+            "可以）的牌代替",
         ),
         RuleNote(
             Text(
@@ -210,31 +208,31 @@ class NineCasino(MatchGame[NineCasinoVars]):
                 "赢这一回的人收走两张牌，先摸牌，并领出下一回",
             ),
             "text",
-            "由赢的对手先从贮存牌中抽l张牌",
+            quote="由赢的对手先从贮存牌中抽l张牌……赢的对手，期望庄家没有A，出K当台牌",
         ),
         RuleNote(
             Text(
-                "completions: four J 200; four A, four K, four Q 100 each; a run of five 100, of "
-                "four 50, of three 20 in one suit; trump K and Q 20",
-                "完成：四张J 200分；四张A、四张K、四张Q各100分；同花五张连牌100分，四张50分，三张2"
-                "0分；王牌K和Q 20分",
+                "completions: four J 200; four A, four K, four Q 100 each; the five from A to 10 "
+                "of a suit 100, four in sequence in a suit 50, three 20; trump K and Q 20",
+                "完成：四张J 200分；四张A、四张K、四张Q各100分；同花A到10五张100分，同花四张连续50"
+                "分，三张20分；王牌K和Q 20分",
             ),
             "text",
-            "J4张→200分 … ⑧王牌的K、Q2张→20分",
+            quote="J4张→200分，②A4张→100分，③K4张→100分，④Q4张→100分，⑤同花的A到10为止任5张的连"
+            "续牌→100分，⑥同花的牌中4张连续→50分，⑦同花的牌中3张连续→20分，⑧王牌的K、Q2张→20分",
         ),
         RuleNote(
             Text(
-                "a run of five anywhere in the suit scores 100 (option run5)",
-                "同花任何位置的五张连牌得100分（选项 run5）",
+                "the run of five is A-K-Q-J-10 only (option run5=1: any five in sequence)",
+                "五张连牌只限A-K-Q-J-10（选项 run5=1：任何五张连续的牌）",
             ),
-            "assumed",
+            "text",
             Text(
-                "'同花的A到10为止任5张的连续牌': A to 10 holds only five cards, so 'any five' read"
-                "s as "
-                "the Jass family's run of five; run5=0 takes A-K-Q-J-10 only",
-                "「同花的A到10为止任5张的连续牌」：A到10只有五张牌，所以“任5张”理解为雅斯类游戏的"
-                "五张连牌；run5=0 则只算A-K-Q-J-10",
+                "from A down to 10 there are just five cards; run5=1 reads 'any five' as the "
+                "Jass family's run of five anywhere in the suit",
+                "从A到10正好五张；run5=1 把“任5张”理解为雅斯类游戏中同花任何位置的五张连牌",
             ),
+            quote="同花的A到10为止任5张的连续牌→100分",
         ),
         RuleNote(
             Text(
@@ -250,13 +248,19 @@ class NineCasino(MatchGame[NineCasinoVars]):
         ),
         RuleNote(
             Text(
-                "only the winner of the last trick may declare, before he leads, one completion",
-                "只有赢得上一回的人可以在领出之前宣布一个完成",
+                "only the winner of the last trick may declare, before he leads",
+                "只有赢得上一回的人可以在领出之前宣布完成",
             ),
             "text",
+            quote="赢一回的人有完成的权利",
+        ),
+        RuleNote(
+            Text("one completion a won trick", "每赢一回只宣布一个完成"),
+            "assumed",
             Text(
-                "赢一回的人有完成的权利; one a turn as in the Bezique family (assumed)",
-                "赢一回的人有完成的权利；每次一个，如比齐克类游戏（推定）",
+                "the text gives the winner the right and no count; one declaration a turn is the "
+                "rule of the Bezique family",
+                "原文只给赢家宣布的权利，没有说几个；每次一个是比齐克类游戏的规则",
             ),
         ),
         RuleNote(
@@ -265,12 +269,12 @@ class NineCasino(MatchGame[NineCasinoVars]):
                 "宣布的牌要亮出；一张牌只能计入一个完成",
             ),
             "text",
-            "1次完成时，第2次不可使用相同的牌",
+            quote="1次完成时，第2次不可使用相同的牌",
         ),
         RuleNote(
             Text("no completion once the stock is used up", "贮存牌用完后不能再宣布完成"),
             "text",
-            "贮存牌用完时，不可宣告“完成”",
+            quote="贮存牌用完时，不可宣告“完成”",
         ),
         RuleNote(
             Text(
@@ -278,10 +282,8 @@ class NineCasino(MatchGame[NineCasinoVars]):
                 "一直打到手牌出完；最后一回没有加分",
             ),
             "text",
-            Text(
-                "直到贮存牌和手牌都用完时，才结束比赛; the text names no last-trick bonus",
-                "直到贮存牌和手牌都用完时，才结束比赛；原文没有提到最后一回的加分",
-            ),
+            Text("the text names no last-trick bonus", "原文没有提到最后一回的加分"),
+            quote="如此继续进行比赛，直到贮存牌和手牌都用完时，才结束比赛",
         ),
         RuleNote(
             Text(
@@ -289,7 +291,7 @@ class NineCasino(MatchGame[NineCasinoVars]):
                 "牌分和完成分各副累计；先到1000分者获胜",
             ),
             "text",
-            "相互计算各自的得分（包括完成所得的分数）最先拿到总分1000分的人赢",
+            quote="相互计算各自的得分（包括完成所得的分数）最先拿到总分1000分的人赢",
         ),
         RuleNote(
             Text(

@@ -111,18 +111,29 @@ class PickUpScore(CaptureGame[CaptureVars]):
         ),
         RuleNote(
             Text(
-                "a pair: a hand card takes one table card of the same rank",
-                "对子：一张手牌取一张同点数的桌上的牌",
+                "a pair (横副): two cards of one rank and different suits take one table card",
+                "捡横副：两张花色不同、点数相同的牌捡一张明牌",
             ),
             "text",
-            Text(
-                "the two cards of a different suit and the same pips are the one played and the on"
-                "e "
-                "taken (one deck holds no two cards alike), and only one table card is taken",
-                "花色不同、点数相同的两张牌就是打出的一张和取走的一张（一副牌中没有两张相同的牌）"
-                "，而且只取一张桌上的牌",
-            ),
             quote="捡横副是用2张不同花色的同点数牌捡一张被捡明牌",
+        ),
+        RuleNote(
+            Text(
+                "the two cards of the pair are the hand card played and the table card it takes: "
+                "a hand card takes one table card of its rank",
+                "横副的两张牌就是打出的手牌和它捡走的明牌：一张手牌捡一张同点数的明牌",
+            ),
+            "assumed",
+            Text(
+                "the text does not say whose the two cards are. Read as two hand cards taking a "
+                "third, the table card would have to match nothing, and a player could take any "
+                "card with any pair he held; read as the card played and the card taken, it is "
+                "the pairing capture of every fishing game, and of 换牌 in text 001 "
+                "(「手牌中有和场牌同分的牌……可以和手牌配合一起拿」)",
+                "原文没有说这两张牌是谁的。若理解为用两张手牌去捡第三张，明牌就不必与之相配，手中"
+                "有一对就能捡任何一张；理解为打出的牌和捡走的牌，就是所有钓鱼类游戏的配对捡牌，原"
+                "文001的换牌也是如此（「手牌中有和场牌同分的牌……可以和手牌配合一起拿」）",
+            ),
         ),
         RuleNote(
             Text(
@@ -214,11 +225,11 @@ class PickUpScore(CaptureGame[CaptureVars]):
         ),
         RuleNote(
             Text(
-                "the dealer moves on one seat a deal and the player after the dealer plays first; "
-                "the first to 100 over the deals wins, a tie for the lead past it plays another de"
-                "al",
-                "每副发牌人往下移一个座位，由发牌人的下家先出牌；各副累计先到100分者获胜，超过100"
-                "分而并列第一时再打一副",
+                "play goes in seat order, the player after the dealer first, and the dealer "
+                "moves on one seat a deal; the first to 100 over the deals wins, a tie for the "
+                "lead past it plays another deal",
+                "按座次出牌，由发牌人的下家先出；每副发牌人往下移一个座位；各副累计先到100分者获胜"
+                "，超过100分而并列第一时再打一副",
             ),
             "assumed",
             Text(

@@ -74,11 +74,14 @@ class RoundAndRound(TrickGame[TrickVars]):
             ),
             "text",
             Text(
-                "all three copies: 因为贮存牌是翻开放的 (so each sees what the other draws). "
+                "all three copies say the stock lies face up, so each sees what the other draws; "
                 "'顶牌翻开后，要放到最下面' is read as the stock being turned face up",
                 "三个版本都说：因为贮存牌是翻开放的（所以各人都看得见对方摸到什么）。「顶牌翻开后"
                 "，要放到最下面」理解为把贮存牌翻成面朝上",
             ),
+            quote="开始由庄家每次各一张的分牌，共分6次，将牌扣起来。剩下40张牌放在桌上，当贮存牌。"
+            "顶牌翻开放在最下面……因为贮存牌是翻开放的，所以若能仔细记住对方所拿的牌，一定能轻而易"
+            "举地取胜",
         ),
         RuleNote(
             Text(
@@ -126,6 +129,8 @@ class RoundAndRound(TrickGame[TrickVars]):
                 "被赢家收走才值10分。「6当弃牌」说的是一张不值分的牌（无用的牌），并不是说输方的牌"
                 "作废。两张牌都收走时，一副的65分全部有人得到，总是由分多者决定胜负",
             ),
+            quote="以每次所赢得的牌，计算得分……赢的对手，把庄家出的黑桃6给放弃不用，而以黑桃A当台"
+            "牌",
         ),
         RuleNote(
             Text(
@@ -133,6 +138,8 @@ class RoundAndRound(TrickGame[TrickVars]):
                 "赢的人先摸牌，然后输的人摸牌，由赢的人先出牌",
             ),
             "text",
+            quote="赢的对手拿黑桃Q到手边，黑桃6当弃牌，然后从贮存牌中抽一张牌（黑桃A），庄家也从贮"
+            "存牌中抽一张牌（梅花Q）……由赢的对手先拿贮存牌",
         ),
         RuleNote(
             Text(
@@ -141,7 +148,8 @@ class RoundAndRound(TrickGame[TrickVars]):
                 "分",
             ),
             "text",
-            quote="王牌；A-10分，K-3分，Q-2分，J-10分，2-10分，数牌-0分。王牌以外的牌；A-4分，K-3分，Q-2分，J-1分",
+            quote="王牌；A-10分，K-3分，Q-2分，J-10分，2-10分，数牌-0分。王牌以外的牌；A-4分，"
+            "K-3分，Q-2分，J-1分",
         ),
         RuleNote(
             Text(

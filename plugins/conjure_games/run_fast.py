@@ -147,15 +147,13 @@ class RunFast(Game[RunFastVars]):
         ),
         RuleNote(
             Text(
-                "play passes counter-clockwise, to the player on the right (seat numbers go down: "
-                "seat 1, then the last seat)",
-                "出牌按逆时针方向，轮到右边的人（座位号递减：1号之后是最后一个座位）",
+                "play goes in seat order, never back the other way",
+                "出牌按座次依次进行，不许逆向",
             ),
             "text",
             Text(
-                "seats are numbered clockwise as in every game here, so counter-clockwise is the "
-                "seat before",
-                "与这里所有游戏一样，座位按顺时针编号，所以逆时针就是前一个座位",
+                "seat order is the way the text turns (「按逆时针方向」), as in every game here",
+                "座次就是原文的方向（「按逆时针方向」），这里所有游戏都是如此",
             ),
             quote="按逆时针方向，游戏者依次轮流出牌……不许逆向出牌",
         ),
@@ -191,7 +189,7 @@ class RunFast(Game[RunFastVars]):
             ),
             "text",
             quote="注意A、2在构成顺子时，可以A、2、3、4、5或9、10、J、Q、K、A，而不能组成J、Q、K"
-            "、A、2、3这样的顺子……张数必须与前一家出的牌张数相同",
+            "、h、2、3这样的顺子……张数必须与前一家出的牌张数相同",
         ),
         RuleNote(
             Text(
@@ -346,7 +344,7 @@ class RunFast(Game[RunFastVars]):
         v = state.vars
         me = state.current
         n = self.num_players
-        nxt = (me - 1) % n
+        nxt = (me + 1) % n
         if action == PASS:
             # no story line: the move (pass) is all the table hears
             if nxt == v.owner:
@@ -400,7 +398,7 @@ class RunFast(Game[RunFastVars]):
             else:
                 action = PLAYS.pick_opening(hand + PACKED[opener], RANK[opener], pick())
             history.append(action)
-            nxt = me - 1 if me else n - 1
+            nxt = me + 1 if me + 1 < n else 0
             if action == PASS:
                 if nxt == owner:
                     last = 0

@@ -118,6 +118,7 @@ class SixtySix(TrickGame[SixtySixVars]):
         RuleNote(
             Text("24 cards: A, 10, K, Q, J, 9 of each suit", "24张牌：每种花色A、10、K、Q、J、9"),
             "text",
+            quote="24张牌，包括A、9、10、J、Q、K",
         ),
         RuleNote(
             Text("rank A>10>K>Q>J>9", "牌序 A>10>K>Q>J>9"),
@@ -128,6 +129,7 @@ class SixtySix(TrickGame[SixtySixVars]):
                 "取原文003；原文000说A>K>Q>J>10>9，但两个版本的例子都要求10大于K和J：庄家的红桃1"
                 "0赢红桃J，方块10赢方块Q",
             ),
+            quote="牌的大小：A>10>K>Q>J>9的次序",
         ),
         RuleNote(
             Text(
@@ -135,6 +137,7 @@ class SixtySix(TrickGame[SixtySixVars]):
                 "庄家每次发一张，每人六张；12张作为储备牌",
             ),
             "text",
+            quote="庄家一次分一张牌给对手和自己，共分6次6张牌。剩下12张牌，放在桌子中央，当贮存牌",
         ),
         RuleNote(
             Text(
@@ -149,6 +152,8 @@ class SixtySix(TrickGame[SixtySixVars]):
                 "「再把牌放入储备牌中」：放在顶上，例子中第一次摸牌可以说明：庄家摸到的黑桃K正是翻"
                 "开的那张王牌",
             ),
+            quote="庄家翻开贮存牌的顶牌，以翻开牌的花色当王牌，彼此确认后，再将牌放入贮存牌中……庄"
+            "家赢了，各抽一张贮存牌。庄家一黑桃K",
         ),
         RuleNote(
             Text(
@@ -156,6 +161,7 @@ class SixtySix(TrickGame[SixtySixVars]):
                 "牌分：A 11分，10 10分，K 4分，Q 3分，J 2分，9 0分",
             ),
             "text",
+            quote="A——11分，10——10分，K——4分，Q——3分，J——2分，9——0分",
         ),
         RuleNote(
             Text(
@@ -163,11 +169,14 @@ class SixtySix(TrickGame[SixtySixVars]):
                 "赢这一回的人收走两张牌，先摸牌，并出下一张台牌",
             ),
             "text",
+            quote="以相互出的2张牌之大小决定胜负，赢的人可以拿这2张牌……让赢的对手先拿一张贮存牌"
+            "……赢的对手继红桃A之后出红桃K当台牌",
         ),
         RuleNote(
             Text("the dealer leads the first trick", "由庄家出第一张台牌"),
             "text",
-            Text("the example: 由庄家出台牌", "例子：由庄家出台牌"),
+            Text("the example deal", "例子"),
+            quote="由庄家出台牌",
         ),
         RuleNote(
             Text(
@@ -186,6 +195,8 @@ class SixtySix(TrickGame[SixtySixVars]):
                 "能跟的人「必须出梅花」，即王牌。原文没有规定关闭或用完后更严的义务（必须压过），"
                 "所以没有",
             ),
+            quote="对手若没有方块时，可以出王牌的黑桃J，但他有方块K、所以要出方块K……庄家手上若没有"
+            "红桃的牌，就要出梅花",
         ),
         RuleNote(
             Text(
@@ -196,9 +207,11 @@ class SixtySix(TrickGame[SixtySixVars]):
             ),
             "text",
             Text(
-                "rule 6: 若这回赢的话，就可以得分; the texts set no earlier condition",
-                "第6条：若这回赢的话，就可以得分；原文没有更早的条件",
+                "rule 6 asks only that the trick be won; the texts set no earlier condition",
+                "第6条只要求赢这一回；原文没有更早的条件",
             ),
+            quote="手牌中有同花色的K、Q时，要宣告“结婚”，向对方公开后，命K、Q任一张当台牌，若这回"
+            "赢的话；就可以得分。7.和王牌同花色的K、Q——40分。8.王牌以外的花色的K、Q——20分",
         ),
         RuleNote(
             Text(
@@ -209,8 +222,12 @@ class SixtySix(TrickGame[SixtySixVars]):
             ),
             "text",
             Text(
-                "the example: 变更王牌之后，黑桃9就当台牌了", "例子：变更王牌之后，黑桃9就当台牌了"
+                "the 9 is then led, as the example does",
+                "然后以这张9出台牌，与例子相同",
             ),
+            quote="第一回赢的人，若手上握有和王牌同花色的“9”的牌时，在台牌出来前，可以先让对方看这"
+            "张牌，同时可喊“变更王牌”……若手上有4张“9”的牌，那么就可以变更4次王牌了……变更王牌之后，"
+            "黑桃9就当台牌了",
         ),
         RuleNote(
             Text(
@@ -226,6 +243,7 @@ class SixtySix(TrickGame[SixtySixVars]):
             ),
             "text",
             Text("rules 11, 13", "第11、13条"),
+            quote="奖金：最后一次赢时10分，但是，贮存牌若在中途关闭，就不能拿到奖金了",
         ),
         RuleNote(
             Text(
@@ -235,6 +253,8 @@ class SixtySix(TrickGame[SixtySixVars]):
             ),
             "text",
             Text("rules 11, 13; the texts give no other penalty", "第11、13条；原文没有其他罚则"),
+            quote="关闭：赢一次的人，可以依自己的得分和手牌的内容判断停止拿贮存牌。被关闭后的贮存"
+            "牌，以后就不可以再用了，只能用手牌",
         ),
         RuleNote(
             Text(
@@ -252,6 +272,8 @@ class SixtySix(TrickGame[SixtySixVars]):
                 "两个版本都有一处说60分，其他地方都说66分；「超过66分」理解为66分或以上，游戏正是"
                 "以此得名。给输家扣分会使比赛变长：目标为7时，随机出牌的两人一场比赛约打26副",
             ),
+            quote="如果对方的得分在33分以上，赢的人加l分，输的人扣1分。如果对方的得分在32分以下，"
+            "赢的人加2分，输的人扣2分。如果对方没有赢的机会，赢的人加3分，输的人扣3分",
         ),
         RuleNote(
             Text(
@@ -267,11 +289,13 @@ class SixtySix(TrickGame[SixtySixVars]):
                 "第15、18条；两个版本最后的说明都说游戏后发现计错给2分：这里按编号的规则。留下的分"
                 "归「下一局的赢家」，错误的宣布算输，不算赢",
             ),
+            quote="宣布66分以后，计算得分，如果还不到66分，宣布者扣3分，接受宣布者加3分",
         ),
         RuleNote(
             Text("no declaration: the deal is drawn", "无人宣布：这一副为平局"),
             "text",
             Text("rule 19", "第19条"),
+            quote="没有宣布66分，双方平手",
         ),
         RuleNote(
             Text(
@@ -281,6 +305,7 @@ class SixtySix(TrickGame[SixtySixVars]):
             ),
             "text",
             Text("rule 20", "第20条"),
+            quote="宣布66分后，被宣布者超过66分时得0分，但是，在下一回游戏中给赢的人多加l分",
         ),
         RuleNote(
             Text(

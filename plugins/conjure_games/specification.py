@@ -100,7 +100,7 @@ class Specification(NineCasino):
                 "庄家每次发三张，发三次：每人九张；余下的是贮存牌",
             ),
             "text",
-            "庄家每次各分三张牌，分三次共计各得九张牌。剩下的牌当贮存牌",
+            quote="庄家每次各分三张牌，分三次共计各得九张牌。剩下的牌当贮存牌",
         ),
         RuleNote(
             Text(
@@ -108,7 +108,7 @@ class Specification(NineCasino):
                 "王牌 J > 9 > A > K > Q > 10 > 8 > 7 > 6；非王牌 A > K > Q > J > 10 > … > 6",
             ),
             "text",
-            "王牌J→9→A→K→Q→10→8→7→6 … 王牌以外A→K→Q→J→10→9→8→7→6",
+            quote="王牌J→9→A→K→Q→10→8→7→6 … 王牌以外A→K→Q→J→10→9→8→7→6",
         ),
         RuleNote(
             Text(
@@ -116,7 +116,7 @@ class Specification(NineCasino):
                 "牌分：王牌J 20分，王牌9 14分，A 11分，K 4分，Q 3分，非王牌J 2分；全副牌共112分",
             ),
             "text",
-            "王牌的J→20分。王牌→14分。各种类的A→11分 … 王牌以外的J→2分",
+            quote="王牌的J→20分。王牌→14分。各种类的A→11分 … 王牌以外的J→2分",
         ),
         RuleNote(
             Text("the 14 points go to the trump 9", "14分归王牌9"),
@@ -141,20 +141,36 @@ class Specification(NineCasino):
         RuleNote(
             Text("the dealer's opponent leads the first trick", "庄家的对手领出第一回"),
             "text",
-            "庄家的对手，任意出一张牌当台牌",
+            quote="庄家的对手，任意出一张牌当台牌",
         ),
         RuleNote(
             Text("while the stock lasts, any card may be played", "贮存牌未用完时，可以出任何牌"),
             "text",
-            "这时若还有贮存牌，不一定要出和台牌同类的牌。出王牌也可以，出不要的牌也可以",
+            quote="这时若还有贮存牌，不一定要出和台牌同类的牌。出王牌也可以，出不要的牌也可以",
         ),
         RuleNote(
             Text(
-                "the higher card of the led suit or the higher trump takes both cards",
-                "领出花色中较大的牌或较大的王牌收走两张牌",
+                "whoever plays the higher card, or the higher trump, takes both cards",
+                "出高分牌或高分王牌的人收走两张牌",
             ),
             "text",
-            "出高分牌的人，或出高分王牌的人，可以拿桌上两张牌",
+            quote="出高分牌的人，或出高分王牌的人，可以拿桌上两张牌",
+        ),
+        RuleNote(
+            Text(
+                "'higher' is by the rank orders: a trump beats any other card; else the higher "
+                "card of the suit led wins, and a card of another suit never wins",
+                "“高分”按牌的顺位：王牌大于其他任何牌；否则台牌花色中较大的牌赢，其他花色的牌不能"
+                "赢",
+            ),
+            "assumed",
+            Text(
+                "高分 could be read as 'more points', but the 10 to 6 score nothing and the text "
+                "gives every card an order (牌的顺位) before its points; that the led suit rules "
+                "is the rule of every trick game of the book",
+                "「高分」也可以理解为分数多，但10到6都不计分，而原文在分数之前先给出每张牌的顺位；"
+                "台牌花色为大是本书所有出牌游戏的规则",
+            ),
         ),
         RuleNote(
             Text(
@@ -187,7 +203,7 @@ class Specification(NineCasino):
         RuleNote(
             Text("play until the hands are empty", "一直打到手牌出完"),
             "text",
-            "玩到手上九张牌用完时游戏结束",
+            quote="玩到手上九张牌用完时游戏结束",
         ),
         RuleNote(
             Text(
@@ -195,7 +211,8 @@ class Specification(NineCasino):
                 "宣布：四张J 200分，四张K 100分，Q-J-10-9 50分，8-7-6 20分",
             ),
             "text",
-            "J、J、◆J、J四张→200分 K、K、◆K、K四张→100分 Q、J、10、9四张→50分 8、7、6三张→20分",
+            quote="J、J、◆J、J四张→200分 K、K、◆K、K四张→100分 Q、J、10、9四张→50分 8、7、6三张"
+            "→20分",
         ),
         RuleNote(
             Text(
@@ -215,7 +232,7 @@ class Specification(NineCasino):
                 "每一回之后，每人可在自己下一次出牌时宣布一次，并亮出这些牌",
             ),
             "text",
-            "一次次的胜负完了后 … 各将各得的分数计下来，当然，要让对方看一看再宣布一次",
+            quote="一次次的胜负完了后 … 各将各得的分数计下来，当然，要让对方看一看再宣布一次",
         ),
         RuleNote(
             Text("a card counts in one declaration only", "一张牌只能计入一次宣布"),
@@ -231,7 +248,7 @@ class Specification(NineCasino):
                 "各副的得分累计；先到1000分者获胜",
             ),
             "text",
-            "最先获得1000分者赢",
+            quote="最先获得1000分者赢",
         ),
         RuleNote(
             Text(

@@ -13,9 +13,9 @@ Two readings are options:
   holds a card that can take an equal card, and adds that only honesty enforces it (the other
   player cannot see the hand): ``priority=0`` (the default) is that reading; ``priority=1`` is
   Scopa's narrower rule, where only the card played must take its equal rather than a sum.
-- ``first_sweep_only``: 「扫除（拿所有的场牌）第一回→1分」 reads most naturally as "a sweep: 1
-  point each time" (1回 as a rate, Scopa's scoring), the default; ``first_sweep_only=1`` scores
-  only the first sweep of a deal, the word-for-word reading of 第一回.
+- ``first_sweep_only``: 「扫除（拿所有的场牌）第一回→1分」 says word for word that the first sweep
+  of a deal scores 1 (第一回, the first time), the default; ``first_sweep_only=0`` reads it as
+  Scopa's scoring, a point for every sweep.
 
 Speed: random playouts take a fast path (:meth:`TenExchange._play_random`: the table a sorted
 list of ints and its value multiset one integer, by which the equal and the sum captures of
@@ -127,10 +127,13 @@ class TenExchange(CaptureGame[CaptureVars]):
         ),
         Option(
             "first_sweep_only",
-            0,
+            1,
             0,
             1,
-            Text("1: only a deal's first sweep scores", "1：每副只有第一次扫光得分"),
+            Text(
+                "1: only a deal's first sweep scores (the text's 第一回); 0: every sweep (Scopa)",
+                "1：每副只有第一次扫光得分（原文的第一回）；0：每次扫光都得分（斯柯帕）",
+            ),
         ),
     )
     rule_notes = (
@@ -257,17 +260,26 @@ class TenExchange(CaptureGame[CaptureVars]):
         ),
         RuleNote(
             Text(
-                "a sweep (taking every table card) scores 1 each time; not on the deal's last play",
-                "扫光（取走全部场牌）每次得1分；一副中最后一次出牌不算",
+                "the first sweep of a deal (taking every table card) scores 1 (option "
+                "first_sweep_only=0: every sweep, as in Scopa)",
+                "一副中第一次扫光（取走全部场牌）得1分（选项 first_sweep_only=0：每次扫光都得分，"
+                "如斯柯帕）",
+            ),
+            "text",
+            quote="扫除（拿所有的场牌）第一回→1分",
+        ),
+        RuleNote(
+            Text(
+                "taking the last cards on the deal's last play is no sweep",
+                "一副中最后一次出牌取走剩下的牌不算扫光",
             ),
             "assumed",
             Text(
-                "read as one point per sweep (Scopa); first_sweep_only=1 reads 第一回 as the first "
-                "only. The last play, which takes what is left anyway, is no sweep in Scopa",
-                "理解为每次扫光得1分（斯柯帕）；first_sweep_only=1 把第一回理解为只有第一次。最后"
-                "一次出牌反正要拿走剩下的牌，在斯柯帕中不算扫光",
+                "the last play takes what is left anyway (剩下的场牌，归给最后一次取得牌的人); "
+                "in Scopa it is no sweep",
+                "最后一次出牌反正要拿走剩下的牌（剩下的场牌，归给最后一次取得牌的人）；在斯柯帕中"
+                "不算扫光",
             ),
-            quote="扫除（拿所有的场牌）第一回→1分",
         ),
         RuleNote(
             Text(

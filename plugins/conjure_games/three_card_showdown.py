@@ -402,7 +402,7 @@ class ThreeCardShowdown(MatchGame[ShowdownVars]):
                 "花 > 方块比大小",
             ),
             "text",
-            quote="单张牌，牌点的大小依次递增为A、2、3、4、5、6、7、8、9、10、J、Q、K。同点牌以"
+            quote="单张牌，牌点的大小依次递增为A、2、3、4、5、6、7、8、9{10、J、Q、K。……同点牌以"
             "黑桃为最大，依次为红桃、梅花、方块",
         ),
         RuleNote(

@@ -4,9 +4,10 @@ a card he does not want face up into the pack, and his side becomes the contract
 against the defenders (抗约方). Five tricks, a point each.
 
 The excerpt opens at its item 3: the pack and the deal (items 1–2) are missing. They come from
-the closest cousin, Écarté (32 cards, five each, a turned card for trump), as does the penalty
-for a contract side that takes fewer than three tricks; each is marked in the ``rule_notes``
-(``conjure rules trump-agreement``).
+the closest cousin, Écarté (32 cards, five each, a turned card for trump); each is marked in the
+``rule_notes`` (``conjure rules trump-agreement``). The text scores a point a trick and nothing
+more, so a contract side that takes fewer than three tricks pays no penalty by default (option
+``set_bonus`` plays Écarté's two points to each defender).
 
 Sides. With four players the partners sit opposite (seats 1 & 3 against 2 & 4: the text's
 乙方 and 甲方) for the whole match. With two or three the sides are made by the agreement: the
@@ -105,12 +106,13 @@ class TrumpAgreement(TrickGame[TrumpAgreementVars]):
         ),
         Option(
             "set_bonus",
-            2,
+            0,
             0,
             5,
             Text(
-                "points to the defenders when the contract side is set",
-                "定约方失败时防守方所得的分数",
+                "points to each defender when the contract side takes fewer than three tricks "
+                "(the text: none; Écarté 2)",
+                "定约方赢得不到三墩时每个防守者另得的分数（原文：无；埃卡特为2分）",
             ),
         ),
         Option(
@@ -217,14 +219,14 @@ class TrumpAgreement(TrickGame[TrumpAgreementVars]):
         ),
         RuleNote(
             Text(
-                "the contractor's left neighbour (上家, who plays just before him) leads; play "
-                "passes counter-clockwise",
-                "定约人的左邻（上家，在他之前出牌的人）首先出牌；出牌按逆时针方向进行",
+                "the seat before the contractor (his 上家, who plays just before him) leads; "
+                "play goes in seat order",
+                "定约人的上家（在他之前出牌的人）首先出牌；出牌按座次进行",
             ),
             "text",
             Text(
-                "上家 is the left neighbour only when play goes counter-clockwise",
-                "只有出牌按逆时针方向时，上家才是左邻",
+                "seat order is the way the text turns: its 上家 is the player one seat before",
+                "座次就是原文的方向：上家就是前一个座位的人",
             ),
             quote="由定约人的上家（左邻）在定约后攻牌",
         ),
@@ -254,16 +256,19 @@ class TrumpAgreement(TrickGame[TrumpAgreementVars]):
         ),
         RuleNote(
             Text(
-                "a contract side that takes fewer than three tricks is set: each defender scores "
-                "set_bonus (option, 2) more",
-                "定约方赢得不到三墩即为失败：每个防守者另得 set_bonus 分（选项，默认2）",
+                "a contract side that takes fewer than three tricks loses nothing beyond its "
+                "tricks (option set_bonus: Écarté's 2 more to each defender)",
+                "定约方赢得不到三墩时，除墩数外没有别的损失（选项 set_bonus：按埃卡特每个防守者另"
+                "得2分）",
             ),
-            "assumed",
+            "text",
             Text(
-                "the text gives the contract no stake of its own; in Écarté a player who plays "
-                "and fails to take three tricks gives his opponent two points",
-                "原文没有给定约规定输赢；在埃卡特中，打牌而赢不到三墩的人给对手2分",
+                "the text scores tricks alone and gives the contract no stake of its own; in "
+                "Écarté a player who plays and fails to take three tricks gives his opponent two "
+                "points",
+                "原文只按墩计分，没有给定约规定输赢；在埃卡特中，打牌而赢不到三墩的人给对手2分",
             ),
+            quote="每墩牌为1分",
         ),
         RuleNote(
             Text(

@@ -1,6 +1,6 @@
 """Avoid hearts (巧避红桃): the chip settlement for clean, dirty and shooting players and the pot
 carried over, following suit without trumps, the uneven deal and its short last trick,
-clockwise play, conformance for three to six players, and the Monte-Carlo bot against random
+play in seat order, conformance for three to six players, and the Monte-Carlo bot against random
 play."""
 
 from __future__ import annotations
@@ -133,9 +133,7 @@ def test_shooting_collects_one_chip_from_each() -> None:
     ("players", "sizes"),
     [(3, [17, 18, 17]), (4, [13] * 4), (5, [10, 11, 11, 10, 10]), (6, [8, 9, 9, 9, 9, 8])],
 )
-def test_every_card_is_dealt_clockwise_from_the_dealers_left(
-    players: int, sizes: list[int]
-) -> None:
+def test_every_card_is_dealt_in_seat_order_after_the_dealer(players: int, sizes: list[int]) -> None:
     game = AvoidHearts(players)
     s = game.new_initial_state()
     s.sample_chance(random.Random(players))

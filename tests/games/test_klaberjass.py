@@ -188,7 +188,7 @@ def test_the_last_trick_and_the_end_of_the_deal() -> None:
 
 
 def test_the_match_ends_at_500() -> None:
-    game = Klaberjass()
+    game = Klaberjass(last=10)
     s = playing(game, "7H", "8S", CLUBS)
     s.vars = attrs.evolve(s.vars, tricks=8, match=(495, 300))
     s.apply_action(c("7H"))
@@ -198,6 +198,15 @@ def test_the_match_ends_at_500() -> None:
 
 def test_conformance() -> None:
     assert check_game(Klaberjass(target=200), seeds=range(8)) > 0
+
+
+def test_the_texts_defaults_give_no_last_trick_bonus() -> None:
+    assert Klaberjass().option_values["last"] == 0  # the text's table has none
+    s = playing(Klaberjass(), "7H", "8S", CLUBS)
+    s.vars = attrs.evolve(s.vars, tricks=8)
+    s.apply_action(c("7H"))
+    s.apply_action(c("8S"))
+    assert s.vars.match == (0, 0)
     assert check_game(Klaberjass(target=100, strict=1, seq=1, last=0), seeds=range(4)) > 0
 
 

@@ -109,7 +109,7 @@ FOUR_J = "JS JH JC JD"
         ("AS AH AC AD", 100),
         ("KS KH KC KD", 100),
         ("QS QH QC QD", 100),
-        ("9S 8S 7S 6S TS", 100),  # a run of five
+        ("AS KS QS JS TS", 100),  # 同花的A到10为止任5张的连续牌
         ("AH KH QH JH", 50),
         ("8D 7D 6D", 20),
         ("KC QC", 20),  # the trump K and Q
@@ -127,10 +127,13 @@ def test_plain_king_and_queen_are_no_completion() -> None:
     assert d.find(cards("KH QH"), trump=CLUBS) == []
 
 
-def test_run5_option_reads_a_to_10_only() -> None:
-    d = NineCasino(run5=0).declarations
+def test_the_run_of_five_is_a_to_10_by_default_and_anywhere_with_run5() -> None:
+    d = NineCasino().declarations
     assert [d.catalogue[i].score(CLUBS) for i in d.find(cards("9S 8S 7S 6S TS"))] == [50]
+    assert [d.catalogue[i].score(CLUBS) for i in d.find(cards("QS JS TS 9S 8S"))] == [50]
     assert [d.catalogue[i].score(CLUBS) for i in d.find(cards("AS KS QS JS TS"))] == [100]
+    d = NineCasino(run5=1).declarations
+    assert [d.catalogue[i].score(CLUBS) for i in d.find(cards("QS JS TS 9S 8S"))] == [100]
 
 
 def test_only_the_winner_declares_once_while_the_stock_lasts() -> None:

@@ -1,4 +1,4 @@
-"""Run fast (跑得快): the deals, the ♠3 lead, counter-clockwise turns, passing round to a free
+"""Run fast (跑得快): the deals, the ♠3 lead, turns in seat order, passing round to a free
 lead, the −1/−2 settlement, conformance for every player count, and the Monte-Carlo bot
 against random play."""
 
@@ -73,14 +73,14 @@ def test_two_players_lead_with_the_lowest_card_when_spade_three_is_unseen() -> N
     assert low in s.zones[f"hand{s.current}"] and s.vars.opener == low
 
 
-def test_play_goes_counter_clockwise_and_passes_give_a_free_lead() -> None:
+def test_play_goes_in_seat_order_and_passes_give_a_free_lead() -> None:
     g = RunFast(4)
     s = position(g, ["5S 5H 9S", "6S 7S", "8S 8H", "TS JS"], last="4", owner=1)
     s.apply_action(play("5"))
-    assert s.current == 3  # the seat before: counter-clockwise
-    s.apply_action(PASS)
-    s.apply_action(PASS)
+    assert s.current == 1  # the next seat, as in every game
     s.apply_action(play("7"))  # player 2 beats the 5
+    s.apply_action(PASS)
+    s.apply_action(PASS)
     assert s.current == 0 and s.vars.owner == 1
     s.apply_action(play("9"))
     for _ in range(3):

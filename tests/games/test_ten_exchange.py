@@ -138,6 +138,7 @@ def test_a_sweep_scores_but_not_on_the_last_play() -> None:
 
 
 def test_first_sweep_only() -> None:
+    assert TenExchange().option_values["first_sweep_only"] == 1  # the text's 第一回
     game = TenExchange(first_sweep_only=1)
     s = position(game, "7D 3S", "5H 2C")
     s.vars.sweeps = (1, 0)
@@ -210,7 +211,7 @@ def test_the_match_ends_at_eleven_with_a_clear_leader() -> None:
 
 def test_conformance() -> None:
     assert check_game(TenExchange(target=3), seeds=range(8)) > 0
-    assert check_game(TenExchange(target=2, priority=1, first_sweep_only=1), seeds=range(3)) > 0
+    assert check_game(TenExchange(target=2, priority=1, first_sweep_only=0), seeds=range(3)) > 0
 
 
 def test_monte_carlo_beats_random(
@@ -226,7 +227,7 @@ def test_monte_carlo_beats_random(
 # -- the fast random playout --------------------------------------------------------------------
 
 
-OPTIONS = [{}, {"priority": 1}, {"first_sweep_only": 1}, {"priority": 1, "first_sweep_only": 1}]
+OPTIONS = [{}, {"priority": 1}, {"first_sweep_only": 0}, {"priority": 1, "first_sweep_only": 0}]
 
 
 @pytest.mark.parametrize("options", OPTIONS, ids=str)

@@ -229,7 +229,7 @@ def test_nobody_declines_in_the_first_round_and_a_decline_ends_the_betting() -> 
     s.apply_action(BET)  # the dealer bets 16
     s.apply_action(DECLINE)  # 乙 will not bet 32: everyone shows
     assert s.vars.deals == 2 and s.current == CHANCE  # settled; the next hand is shuffled
-    assert s.vars.dealer == 1  # the deal passes clockwise
+    assert s.vars.dealer == 1  # the deal passes to the next seat
     assert sum(s.vars.match) == 0
 
 
