@@ -213,6 +213,11 @@ _GAME_WORDS = {
     "title": Words("{zh} / {en}  ({source})", zh="{zh}——{source}"),
     "option": Words("option {name}={default} ({low}..{high}): ",
                     zh="选项 {name}={default}（{low}..{high}）："),
+    "bound": Words("At the defaults a match ends within {each}.",
+                   zh="按默认选项，一场比赛最多：{each}。"),
+    "players": Words("{moves} moves with {n} players", zh="{n}人{moves}步"),
+    "moves": Words("{moves} moves", zh="{moves}步"),
+    "comma": Words(", ", zh="，"),
 }  # fmt: skip
 
 
@@ -276,6 +281,7 @@ def _rules(args: argparse.Namespace) -> int:
                 }
                 for o in cls.options
             ],
+            "most_moves": _most_moves(cls),
         }
         return print_json(data)
     from rich.text import Text
@@ -304,7 +310,28 @@ def _rules(args: argparse.Namespace) -> int:
                 name=o.name, default=o.default, low=o.low, high=o.high
             )
             console.print(Paragraph(o.help.get(lang), said.get(lang)))
+    bounds = _most_moves(cls)
+    if bounds:
+        console.print()
+        if len(set(bounds.values())) == 1:
+            each = _GAME_WORDS["moves"].format(moves=f"{next(iter(bounds.values())):,}")
+        else:
+            each = _GAME_WORDS["comma"].join(
+                _GAME_WORDS["players"].format(n=n, moves=f"{m:,}")
+                for n, m in sorted(bounds.items(), key=lambda item: int(item[0]))
+            )
+        console.print(Paragraph(_GAME_WORDS["bound"].format(each=each).get(lang)))
     return EXIT_OK
+
+
+def _most_moves(cls: Any) -> dict[str, int]:
+    """The most moves a match takes at the defaults, by table size (as JSON keys)."""
+    out = {}
+    for n in cls.players:
+        most = cls(n).most_moves()
+        if most is not None:
+            out[str(n)] = most
+    return out
 
 
 def _play(args: argparse.Namespace) -> int:

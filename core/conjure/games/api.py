@@ -758,6 +758,21 @@ class Game(Generic[V]):
         what every player would do, so that playouts judge positions with less noise."""
         return self._legal_actions(state)
 
+    def _random_actions(self, state: GameState[V]) -> Sequence[int]:
+        """What the random bot picks among (every legal action by default). A game whose deal
+        has a natural end that random play would almost never choose, and without which the
+        deal runs on to no result, leaves the other choices out where that end is open: a
+        player who can knock, knocks (hundred-point knock); one who can show a combination,
+        shows. Nothing else is left out: the random bot stays a baseline."""
+        return self._legal_actions(state)
+
+    def most_moves(self) -> int | None:
+        """The most moves (players' actions, chance's not counted) a whole match can take
+        with these options and this many players: a bound every game states, so that any
+        match, however it is played, ends (``None``: the game states none). A test plays
+        random matches of every installed game against it."""
+        return None
+
     def _play_random(
         self, state: GameState[V], pick: Callable[[], float], chance: random.Random
     ) -> int:
@@ -1158,6 +1173,10 @@ class MatchGame(Game[MV]):
     vars_type: ClassVar[type[Vars]] = MatchVars
     #: the most match points one deal can give, to scale a deal's value for bots
     deal_scale: ClassVar[float] = 1.0
+    #: a match that has played this many deals ends with the deal (``None``: no such cap), for
+    #: a game whose end is a target that deals scoring nothing, or level leaders, could put
+    #: off for ever; the game's rule notes say so
+    most_deals: ClassVar[int | None] = None
 
     def __init__(self, num_players: int | None = None, **options: int) -> None:
         super().__init__(num_players, **options)
@@ -1220,7 +1239,8 @@ class MatchGame(Game[MV]):
         the match."""
         state.vars.match = tuple(m + p for m, p in zip(state.vars.match, points, strict=True))
         self.next_dealer(state)
-        if self._match_over(state):
+        capped = self.most_deals is not None and state.vars.deals >= self.most_deals
+        if capped or self._match_over(state):
             state.current = TERMINAL
         else:
             self._start_deal(state)

@@ -46,15 +46,22 @@ def random_playout(
     most: int | None = None,
 ) -> int:
     """Play ``state`` on in place at random (chance sampled from ``chance``, or ``rng`` when
-    not given; players uniform over the game's playout actions, or over every legal action
-    when ``uniform``) to the end of the game, or, when ``deal`` is given, to the end of that
-    deal, or, when ``most`` is given, until the players have taken that many actions. Every
-    action is recorded. Returns how many actions the players took."""
+    not given; players uniform over the game's playout actions, or, when ``uniform``, over
+    what the random bot picks among: every legal action but where the game leaves out a move
+    that never ends a deal, :meth:`Game._random_actions`) to the end of the game, or, when
+    ``deal`` is given, to the end of that deal, or, when ``most`` is given, until the players
+    have taken that many actions. Every action is recorded. Returns how many actions the
+    players took."""
     chance = chance or rng
     moves = 0
     game = state.game
-    plain = uniform or type(game)._playout_actions is Game._playout_actions
-    actions_of = game._legal_actions if plain else game._playout_actions
+    kind = type(game)
+    if uniform:
+        plain = kind._random_actions is Game._random_actions
+        actions_of = game._legal_actions if plain else game._random_actions
+    else:
+        plain = kind._playout_actions is Game._playout_actions
+        actions_of = game._legal_actions if plain else game._playout_actions
     apply = game._apply_action
     deal_of = game._deal_number
     history = state.history
@@ -86,12 +93,14 @@ class Bot(Protocol):
 
 
 class RandomBot:
-    """Uniformly random legal actions."""
+    """Uniformly random legal actions, but where a game leaves out of random play a move that
+    never ends a deal while its natural end is open (:meth:`Game._random_actions`: a player
+    who can knock, knocks)."""
 
     name = "random"
 
     def choose(self, state: GameState[Any], rng: random.Random) -> int:
-        actions = state.legal_actions()
+        actions = state.game._random_actions(state)
         return actions[int(rng.random() * len(actions))]
 
 
