@@ -101,6 +101,8 @@ ASK: Final = SPECIAL
 #: the asked player says he has none (true or not)
 NONE: Final = SPECIAL + 8 * 13
 QUARTET_POINTS: Final = 2
+#: a deal ends after this many asks (random play has never needed even one in two of them)
+MOST_ASKS: Final = 2000
 #: 「5人时剔出黑桃2、梅花2 … 6人时剔出全部2；7人时剔出方块2、黑桃2、梅花2 … 8人时剔出全部2」
 REMOVED: Final = {
     4: (),
@@ -144,6 +146,8 @@ class AskForCardsVars(AskVars):
     left: tuple[int, ...] = ()
     #: asks answered "no" in a row
     streak: int = 0
+    #: asks made in this deal
+    asked: int = 0
 
 
 def _rank_said(rank: int) -> str:
@@ -389,6 +393,20 @@ class AskForCards(Game[AskForCardsVars]):
         ),
         RuleNote(
             Text(
+                "a deal also ends after 2,000 asks; then the hands are shown",
+                "讨牌满2,000次时这一副也结束，然后亮出手牌",
+            ),
+            "assumed",
+            Text(
+                "a card can go from hand to hand for ever while asks succeed, so the limit on "
+                "'none's alone does not end every deal; random play has never asked more than "
+                "900 times (500 deals at each table size)",
+                "讨牌成功时一张牌可以在各家之间永远传来传去，所以只限制连续的“没有”并不能结束每一副"
+                "；随机出牌从未讨过900次以上（每种人数各500副）",
+            ),
+        ),
+        RuleNote(
+            Text(
                 "the best score wins; equal best totals share the win",
                 "得分最高者获胜；最高分相同的人共享胜利",
             ),
@@ -517,7 +535,13 @@ class AskForCards(Game[AskForCardsVars]):
 
     def _settle(self, state: GameState[AskForCardsVars]) -> None:
         """End the deal when it is over; pass the asking right on from an empty hand."""
-        if self._over(state) or state.vars.streak >= self._limit:
+        v = state.vars
+        if self._over(state) or v.streak >= self._limit or v.asked >= MOST_ASKS:
+            if v.asked >= MOST_ASKS and not self._over(state) and v.streak < self._limit:
+                state.tell(
+                    f"the deal ends after {MOST_ASKS:,} asks: the hands are shown",
+                    f"讨牌已满{MOST_ASKS:,}次，这一副结束：亮出手牌",
+                )
             self._show_hands(state)
             return
         p = state.current
@@ -542,6 +566,10 @@ class AskForCards(Game[AskForCardsVars]):
         state.current = TERMINAL
 
     # -- play -------------------------------------------------------------------------------------
+
+    def most_moves(self) -> int:
+        """One deal of at most :data:`MOST_ASKS` asks, each with its answer."""
+        return 2 * MOST_ASKS
 
     def _legal_actions(self, state: GameState[AskForCardsVars]) -> Sequence[int]:
         p = state.current
@@ -572,6 +600,7 @@ class AskForCards(Game[AskForCardsVars]):
         if action >= ASK and action != NONE:
             q, rank = divmod(action - ASK, 13)
             state.vars.pending = (p, q, rank)
+            state.vars.asked += 1
             asking.claim(state, p, rank)  # only a holder of the rank may ask for it
             state.current = q
             return
@@ -634,6 +663,7 @@ class AskForCards(Game[AskForCardsVars]):
         reveal = state.reveal
         limit = self._limit
         streak = v.streak
+        asked = v.asked
         pending = v.pending
         current = state.current
         moves = 0
@@ -661,6 +691,7 @@ class AskForCards(Game[AskForCardsVars]):
                 q, rank = targets[k // len(held)], held[k % len(held)]
                 history.append(ASK + q * 13 + rank)
                 moves += 1
+                asked += 1
                 pending = (p, q, rank)
                 holds[p] |= 1 << rank
                 current = q
@@ -677,7 +708,7 @@ class AskForCards(Game[AskForCardsVars]):
                 asks.append((asker, q, rank, 0))
                 streak += 1
                 current = next_holder(asker)
-                over = streak >= limit
+                over = streak >= limit or asked >= MOST_ASKS
                 continue
             card = have[k]
             history.append(card)
@@ -718,15 +749,17 @@ class AskForCards(Game[AskForCardsVars]):
                     continue
             if not hands[asker]:
                 current = next_holder(asker)
+            over = asked >= MOST_ASKS
         for p, h in enumerate(self._hands):
             m = hands[p]
             zones[h] = [c for c in range(52) if m >> c & 1]
-        v.score, v.lies, v.holds, v.streak, v.pending = (
+        v.score, v.lies, v.holds, v.streak, v.pending, v.asked = (
             tuple(score),
             tuple(lies),
             tuple(holds),
             streak,
             pending,
+            asked,
         )
         v.refusals = tuple(
             (x[1], x[2], x[3]) for x in sorted(x for xs in said.values() for x in xs)

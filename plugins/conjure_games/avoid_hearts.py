@@ -240,6 +240,10 @@ class AvoidHearts(TrickGame[AvoidHeartsVars]):
         ),
     )
 
+    def most_moves(self) -> int:
+        """Every deal plays its 52 cards, one move each; a match is the option deals."""
+        return self.option_values["deals"] * 52
+
     def _zones(self) -> dict[str, str | int]:
         return trick_zones(self.num_players)
 

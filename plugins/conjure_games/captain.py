@@ -322,6 +322,12 @@ class Captain(MatchGame[CaptainVars]):
         ),
     )
 
+    def most_moves(self) -> int:
+        """A deal: each player discards 8 cards at most, ends his exchange and may claim a
+        carte blanche (20 moves for both), declares three kinds (6), and 24 cards are played;
+        a match is the option deals."""
+        return self.option_values["deals"] * (20 + 6 + 24)
+
     def _zones(self) -> dict[str, str | int]:
         return {
             "hand0": 0,

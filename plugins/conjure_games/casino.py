@@ -668,6 +668,18 @@ class Casino(CaptureGame[CasinoVars]):
             "assumed",
             Text("the text gives no target at all", "原文根本没有给出目标"),
         ),
+        RuleNote(
+            Text(
+                "a match that has played 200 deals ends there, the higher total winning (a draw "
+                "when level)",
+                "打满200副的比赛就此结束，总分高者胜（相同则平局）",
+            ),
+            "assumed",
+            Text(
+                "level leaders play another deal, so without a cap a match need not end",
+                "领先者分数相同时要再打一副，没有上限的话比赛可能永远不结束",
+            ),
+        ),
     )
 
     def __init__(self, num_players: int | None = None, **options: int) -> None:

@@ -15,8 +15,9 @@ can be read two ways are options:
   while the first pool is a single card (「任意取出一张牌，翻成明牌」). ``most=4`` (default):
   any number up to what the pool holds, at most 4; ``most=1``: one card a turn, the reading
   that fits a one-card pool throughout.
-- 「正负500分制」: ``target=500`` (default) reads it as the first to 500 wins; ``deals=5`` or
-  ``deals=10`` is the text's other form (「5盘、10盘一局制」), the higher total winning. The
+- 「可采取5盘、10盘一局制，或正负500分制」: ``deals=5`` (default) or ``deals=10`` is a match of that
+  many deals, the higher total winning; ``deals=0`` plays to ``target=500`` instead (at most 200
+  deals: most deals between random players are void, and a match to 500 takes hundreds). The
   minus of 正负 (a loss of 500 ending the match) cannot arise, since no score is negative here.
 
 The joker game: 「大王、小王作为“混子”牌使用，并加倍计分」, one joker doubles the value (the text's
@@ -68,6 +69,8 @@ _GIVE: Final = Text("give {gave} for {took}", zh="以{gave}换{took}")
 _STOCK_LEFT: Final = Text("cards left in the stock: {n}", zh="补牌还剩：{n}张")
 _LAST_DEAL: Final = Text("last deal: player {p} scored {points}", zh="上一副：玩家{p}得{points}分")
 HAND_SIZE: Final = 4
+#: a match to a target ends after this many deals (void deals score nothing)
+MOST_DEALS: Final = 200
 STRAIGHT_FLUSH_POINTS: Final = 50
 #: four of a kind by rank index (Ace 0): 80, but four Kings 100 and four Eights 160
 FOUR_POINTS: Final = tuple({12: 100, 7: 160}.get(r, 80) for r in range(13))
@@ -91,6 +94,7 @@ class ExchangeScore(MatchGame[ExchangeVars]):
     deck_size = 52
     vars_type = ExchangeVars
     deal_scale = 160.0
+    most_deals = MOST_DEALS
     summary_en = (
         "Exchange cards from hand for face-up cards; four-card straight flush 50, four of a "
         "kind 80, four K 100, four 8 160; only the highest at the table scores."
@@ -112,16 +116,20 @@ class ExchangeScore(MatchGame[ExchangeVars]):
             500,
             1,
             5000,
-            Text("match points that win (正负500分制)", "获胜所需的比赛分（正负500分制）"),
+            Text(
+                "match points that win with deals=0 (正负500分制)",
+                "deals=0 时获胜所需的比赛分（正负500分制）",
+            ),
         ),
         Option(
             "deals",
-            0,
+            5,
             0,
             20,
             Text(
-                "end after this many deals, the higher total winning (0: play to the target)",
-                "打完这么多副后结束，总分高者胜（0：打到目标分数）",
+                "deals in a match, the higher total winning (the text: 5 or 10; 0: play to the "
+                "target)",
+                "一场比赛的副数，总分高者胜（原文：5或10副；0：打到目标分数）",
             ),
         ),
     )
@@ -269,6 +277,34 @@ class ExchangeScore(MatchGame[ExchangeVars]):
                 "原文只在有更大的组合时才使亮出的组合作废。",
             ),
         ),
+        RuleNote(
+            Text(
+                "a match is 5 deals (option deals: 10, or 0 to play to 500 instead), the higher "
+                "total winning; a void deal counts as one played",
+                "一场比赛打5副（选项 deals：10副，或0改为打到500分），总分高者胜；作废的一副也算"
+                "打过",
+            ),
+            "text",
+            Text(
+                "the text offers both forms; a match to 500 takes a great many deals, most of "
+                "them void, so the deals are the default",
+                "原文两种都可以；打到500分要打很多副，其中大多作废，所以默认按副数",
+            ),
+            quote="可采取5盘、10盘一局制，或正负500分制。谁的得分多或谁先达到500分，谁就获这一局的"
+            "胜"
+            "利",
+        ),
+        RuleNote(
+            Text(
+                "a match to a target ends after 200 deals at most, the higher total winning",
+                "打到目标分数的比赛最多打200副，总分高者胜",
+            ),
+            "assumed",
+            Text(
+                "void deals score nothing, so without a cap such a match need not end",
+                "作废的一副不计分，没有上限的话这样的比赛可能永远不结束",
+            ),
+        ),
     )
 
     def __init__(self, num_players: int | None = None, **options: int) -> None:
@@ -328,6 +364,24 @@ class ExchangeScore(MatchGame[ExchangeVars]):
         """In playouts a player who can show does, as every player would."""
         legal = self._legal_actions(state)
         return legal[:1] if legal[0] == SHOW else legal
+
+    def _random_actions(self, state: GameState[ExchangeVars]) -> Sequence[int]:
+        """A random player who can show, shows: among some seventy exchanges he would almost
+        never pick it, and the deal would run the stock out, void."""
+        return self._playout_actions(state)
+
+    def deal_turns(self) -> int:
+        """The most turns in a deal: one a player at each pool, while the stock turns up
+        pools (the first of one card, then four at a time)."""
+        n = self.num_players
+        pools = 1 + (len(self.all_cards()) - HAND_SIZE * n - 1) // HAND_SIZE
+        return n * pools
+
+    def most_moves(self) -> int:
+        """A deal is at most :meth:`deal_turns` turns and the show; a match is the option
+        deals, or at most :data:`MOST_DEALS` when it is played to a target."""
+        deals = min(self._deals or MOST_DEALS, MOST_DEALS)
+        return deals * (self.deal_turns() + 1)
 
     def _apply_action(self, state: GameState[ExchangeVars], action: int) -> None:
         p = state.current
@@ -518,15 +572,21 @@ class SwapCards(ExchangeScore):
                 "一组明牌最多用几轮，然后翻开新牌",
             ),
         ),
-        Option("target", 500, 1, 5000, Text("match points that win", "获胜所需的比赛分")),
+        Option(
+            "target",
+            500,
+            1,
+            5000,
+            Text("match points that win with deals=0", "deals=0 时获胜所需的比赛分"),
+        ),
         Option(
             "deals",
-            0,
+            5,
             0,
             20,
             Text(
-                "end after this many deals, the higher total winning (0: target)",
-                "打完这么多副后结束，总分高者胜（0：打到目标分数）",
+                "deals in a match, the higher total winning (0: play to the target)",
+                "一场比赛的副数，总分高者胜（0：打到目标分数）",
             ),
         ),
     )
@@ -633,13 +693,18 @@ class SwapCards(ExchangeScore):
         ),
         RuleNote(
             Text(
-                "the deal is void when the stock cannot turn up a new pool; a match to 500",
-                "牌墩不够翻开新的明牌时这一副作废；比赛打到500分",
+                "the deal is void when the stock cannot turn up a new pool; a match is 5 deals "
+                "(option deals; 0: to 500, at most 200 deals), the higher total winning",
+                "牌墩不够翻开新的明牌时这一副作废；一场比赛打5副（选项 deals；0：打到500分，最多20"
+                "0副），总分高者胜",
             ),
             "assumed",
             Text(
-                "the text says neither; 500 is the sister game's (普通换牌比分) mark.",
-                "原文两者都没有说；500分是姊妹游戏（普通换牌比分）的标准。",
+                "the text says neither; the sister game (普通换牌比分) plays 5 deals, 10 or to "
+                "500 (「可采取5盘、10盘一局制，或正负500分制」), and a match to 500 takes a great "
+                "many deals, most of them void",
+                "原文两者都没有说；姊妹游戏（普通换牌比分）打5副、10副或到500分（「可采取5盘、10盘"
+                "一局制，或正负500分制」），而打到500分要打很多副，其中大多作废",
             ),
         ),
     )
@@ -711,6 +776,13 @@ class SwapCards(ExchangeScore):
             if done and not self._swap_pool(state):
                 return
         state.current = (p + 1) % n
+
+    def deal_turns(self) -> int:
+        """The most turns in a deal: a player's turn in each of at most ``rounds`` rounds at
+        each pool, while the stock turns up pools of one card a player."""
+        n = self.num_players
+        pools = 1 + (len(self.all_cards()) - (HAND_SIZE + 1) * n) // n
+        return n * self._rounds * pools
 
     def _swap_pool(self, state: GameState[Any]) -> bool:
         z = state.zones

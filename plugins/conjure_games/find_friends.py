@@ -359,6 +359,12 @@ class FindFriends(TrickGame[FindFriendsVars]):
         self.hand = HAND[self.num_players]
         self.kitty_size = 54 - self.hand * self.num_players
 
+    def most_moves(self) -> int:
+        """A deal: 11 bids at most (each lower, 80 to 30) and a pass from each player, the
+        kitty buried, trumps and the call, then every card in the hands played (54 card moves
+        with the kitty); a match is at most the option deals."""
+        return self.option_values["deals"] * (len(BIDS) + self.num_players + 2 + 54)
+
     def _zones(self) -> dict[str, str | int]:
         return trick_zones(self.num_players, kitty=NOBODY)
 

@@ -80,6 +80,8 @@ from conjure.games import (
 #: 「4张A 50，4张K 40点，4张J 30点，4张Q 20点，4张10…4张6 10点，4张5…4张2 5点」
 QUARTET_POINTS: Final = (50, 5, 5, 5, 5, 10, 10, 10, 10, 10, 30, 20, 40)
 NEXT, ANY = 0, 1
+#: a deal ends after this many asks (random play has never needed a third of them)
+MOST_ASKS: Final = 2000
 #: stall rates of the literal rule measured by random playouts, 2000 deals each (players ->
 #: share of deals)
 STALL_RATES: Final = {3: 0.0, 4: 0.98, 5: 0.9995, 6: 1.0}
@@ -282,6 +284,8 @@ class GoFishVars(AskVars):
     stalled: bool = False
     #: refused asks since a card last changed hands
     refused: int = 0
+    #: asks made in this deal
+    asked: int = 0
 
 
 def _said(card: int) -> Text:
@@ -485,6 +489,20 @@ class GoFish(Game[GoFishVars]):
         ),
         RuleNote(
             Text(
+                "a deal also ends after 2,000 asks, as it stands",
+                "要牌满2,000次时这一副也就此结束",
+            ),
+            "assumed",
+            Text(
+                "a card can go round the table from hand to hand, so nothing else bounds a deal; "
+                "random play has never asked more than 750 times (2,000 deals at each table "
+                "size)",
+                "一张牌可以在各家之间转圈，所以别的规则都不能保证一副结束；随机出牌从未要过750次以"
+                "上（每种人数各2,000副）",
+            ),
+        ),
+        RuleNote(
+            Text(
                 "equal best totals share the win (a draw between them)",
                 "最高分相同的人共享胜利（他们之间为平局）",
             ),
@@ -608,6 +626,10 @@ class GoFish(Game[GoFishVars]):
 
     # -- play -------------------------------------------------------------------------------------
 
+    def most_moves(self) -> int:
+        """One deal of at most :data:`MOST_ASKS` asks."""
+        return MOST_ASKS
+
     def _legal_actions(self, state: GameState[GoFishVars]) -> Sequence[int]:
         p = state.current
         hand = state.zones[self._hands[p]]
@@ -633,6 +655,16 @@ class GoFish(Game[GoFishVars]):
         return divmod(action - SPECIAL, 52)
 
     def _apply_action(self, state: GameState[GoFishVars], action: int) -> None:
+        self._ask(state, action)
+        state.vars.asked += 1
+        if state.current >= 0 and state.vars.asked >= MOST_ASKS:
+            state.current = TERMINAL  # the cap on asks: the deal ends as it stands
+            state.tell(
+                f"the deal ends after {MOST_ASKS:,} asks, as it stands",
+                f"要牌已满{MOST_ASKS:,}次，这一副就此结束",
+            )
+
+    def _ask(self, state: GameState[GoFishVars], action: int) -> None:
         p = state.current
         q, card = self._split(state, action)
         theirs = state.zones[self._hands[q]]
@@ -730,6 +762,9 @@ class GoFish(Game[GoFishVars]):
         history = state.history
         first = len(history)
         v = state.vars
+        #: the history's length at which the cap on asks ends the deal
+        stop = first + MOST_ASKS - v.asked
+        capped = False
         heard = tables.start(v.denied, v.holds) if any(v.denied) or any(v.holds) else 0
         score = list(v.score)
         #: the quartets laid down: (seat, rank)
@@ -746,6 +781,9 @@ class GoFish(Game[GoFishVars]):
         known = state.known
         floor = math.floor  # (int() of a float costs a call through the type; floor does not)
         while True:
+            if len(history) >= stop:  # the cap on asks, reached on an ask that got a card
+                capped = True
+                break
             # asks until one gets a card
             if any_:
                 while True:
@@ -760,6 +798,9 @@ class GoFish(Game[GoFishVars]):
                         break
                     heard |= refused[p][q][card]
                     p = nxt[p]
+                    if len(history) >= stop:
+                        capped = True
+                        break
             else:
                 while True:
                     cards, q, told = seat[p]
@@ -769,6 +810,11 @@ class GoFish(Game[GoFishVars]):
                         break
                     heard |= told[card]
                     p = q
+                    if len(history) >= stop:
+                        capped = True
+                        break
+            if capped:  # on a refused ask
+                break
             # p gets the card, seen by all; p is known to hold the rank, q no longer is
             bit, whole, rank_bit = card_info[card]
             owner[card] = p
@@ -843,7 +889,14 @@ class GoFish(Game[GoFishVars]):
         for a, r in laid:
             zones[self._quartets[a]].extend(_RANK_CARDS[r])
         moves = len(history) - first
-        v.refused = 0  # the playout ends on an ask that got a card
+        v.asked += moves
+        # the playout ends on an ask that got a card, unless the cap ended it on a refusal
+        if not capped:
+            v.refused = 0
+        elif gots:
+            v.refused = len(history) - 1 - (gots[-1] >> 3)
+        else:
+            v.refused += moves
         v.denied = tables.denied(heard)
         v.holds = tables.holds(heard)
         v.score = tuple(score)

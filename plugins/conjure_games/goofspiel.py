@@ -190,6 +190,10 @@ class Goofspiel(Game[GoofspielVars]):
         super().__init__(num_players, **options)
         self._ties = self.option_values["ties"]
 
+    def most_moves(self) -> int:
+        """Thirteen diamonds, two bids each."""
+        return 26
+
     def _zones(self) -> dict[str, str | int]:
         return {
             "prizes": NOBODY,

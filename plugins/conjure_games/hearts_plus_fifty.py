@@ -279,6 +279,11 @@ class HeartsPlusFifty(TrickGame[HeartsPlusFiftyVars]):
         ),
     )
 
+    def most_moves(self) -> int:
+        """Every deal plays its 52 cards, one move each; a match is at most the option
+        deals."""
+        return self.option_values["deals"] * 52
+
     def _zones(self) -> dict[str, str | int]:
         return trick_zones(self.num_players)
 

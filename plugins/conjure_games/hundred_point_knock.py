@@ -73,6 +73,8 @@ _LAST: Final = Text(
     zh="上一副：玩家{p}以{a}点对{b}点扣了",
 )
 HAND_SIZE: Final = 10
+#: a match ends after this many deals (void deals score nothing)
+MOST_DEALS: Final = 200
 UNDERCUT: Final = 25
 OFFER, DISCARD = "offer", "discard"
 MELDS: Final = ("melds0", "melds1")
@@ -102,6 +104,7 @@ class HundredPointKnock(MatchGame[KnockVars]):
     vars_type = KnockVars
     ace_high = False
     deal_scale = 60.0
+    most_deals = MOST_DEALS
     summary_en = (
         "Gin-Rummy-like for two: take the face-up card and discard, make sets and runs, knock "
         "with under 10 points loose; undercut 25; first to 100."
@@ -279,6 +282,17 @@ class HundredPointKnock(MatchGame[KnockVars]):
             ),
         ),
         RuleNote(
+            Text(
+                "a match that has played 200 deals ends there, the higher total winning",
+                "打满200副的比赛就此结束，总分高者胜",
+            ),
+            "assumed",
+            Text(
+                "a void deal scores nothing, so without a cap a match need not end",
+                "作废的一副不计分，没有上限的话比赛可能永远不结束",
+            ),
+        ),
+        RuleNote(
             Text("the deal passes to the other player each time", "每副由另一人发牌"),
             "assumed",
             Text("the text draws for the first dealer only.", "原文只说抽牌决定第一个发牌人。"),
@@ -327,6 +341,18 @@ class HundredPointKnock(MatchGame[KnockVars]):
             return discards
         knocks = [KNOCK + c for c in discards if best_arrangement(h ^ (1 << c))[0] < 10]
         return discards + knocks
+
+    def most_moves(self) -> int:
+        """Every turn of the pile's 32 cards is at most three moves (pass, take, discard or
+        knock), and the deal is void when the pile has gone round; a match is at most 200
+        deals (or the option deals)."""
+        deals = min(self._deals or MOST_DEALS, MOST_DEALS)
+        return deals * 3 * (52 - 2 * HAND_SIZE)
+
+    def _random_actions(self, state: GameState[KnockVars]) -> Sequence[int]:
+        """A random player who can knock, knocks: passing it by leaves the deal to run the
+        pile out to a void deal, which random play would almost always do."""
+        return self._playout_actions(state)
 
     def _playout_actions(self, state: GameState[KnockVars]) -> Sequence[int]:
         """In playouts a player who can knock does (the lowest loose count), so that a

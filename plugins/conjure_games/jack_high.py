@@ -135,6 +135,11 @@ class JackHigh(TrickGame[TrickVars]):
         ),
     )
 
+    def most_moves(self) -> int:
+        """Every deal plays its 52 cards, and all its 125 points are won, so after ``k``
+        deals the leader has at least 125·k/2: a match is at most ⌈2·target/125⌉ deals."""
+        return -(-2 * self.option_values["target"] // 125) * 52
+
     def _zones(self) -> dict[str, str | int]:
         return trick_zones(2)
 

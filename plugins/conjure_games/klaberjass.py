@@ -356,6 +356,11 @@ class Klaberjass(MatchGame[KlaberjassVars]):
         o = self.option_values
         self.follow = FollowRule(trump=True, overtrump=True) if o["strict"] else FollowRule()
 
+    def most_moves(self) -> int:
+        """A deal is two declarations at most and 18 cards played; a match is at most
+        :data:`MAX_DEALS` deals."""
+        return MAX_DEALS * (2 + 18)
+
     def _zones(self) -> dict[str, str | int]:
         return {
             "hand0": 0,

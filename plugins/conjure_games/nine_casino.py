@@ -321,6 +321,12 @@ class NineCasino(MatchGame[NineCasinoVars]):
     def make_declarations(self) -> Declarations:
         return _rules(bool(self.option_values["run5"]))
 
+    def most_moves(self) -> int:
+        """A deal plays its 36 cards; after each of its 18 tricks the players who may
+        declare do so once at most; a match is at most :data:`MAX_DEALS` deals."""
+        may = sum(sum(1 for who in pair if who) for pair in self.after_trick) // 2
+        return MAX_DEALS * (36 + 18 * may)
+
     def _zones(self) -> dict[str, str | int]:
         return trick_zones(2)
 

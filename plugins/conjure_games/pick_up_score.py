@@ -237,6 +237,18 @@ class PickUpScore(CaptureGame[CaptureVars]):
                 "原文只说甲发牌；100分是一副牌的总分",
             ),
         ),
+        RuleNote(
+            Text(
+                "a match that has played 200 deals ends there, the higher total winning (a draw "
+                "when level)",
+                "打满200副的比赛就此结束，总分高者胜（相同则平局）",
+            ),
+            "assumed",
+            Text(
+                "level leaders play another deal, so without a cap a match need not end",
+                "领先者分数相同时要再打一副，没有上限的话比赛可能永远不结束",
+            ),
+        ),
     )
 
     def _all_cards(self) -> list[int]:

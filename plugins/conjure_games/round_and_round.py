@@ -174,6 +174,10 @@ class RoundAndRound(TrickGame[TrickVars]):
         ),
     )
 
+    def most_moves(self) -> int:
+        """Every deal plays its 52 cards; a match is at most the option deals."""
+        return self.option_values["deals"] * 52
+
     def _zones(self) -> dict[str, str | int]:
         return trick_zones(2, stock=TOP)
 

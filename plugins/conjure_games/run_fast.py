@@ -295,6 +295,13 @@ class RunFast(Game[RunFastVars]):
         ),
     )
 
+    def most_moves(self) -> int:
+        """Every play lays a card at least and is preceded by fewer passes than players (a
+        round of passes gives a free lead, which must be a play): at most the cards in play
+        times the players."""
+        n = self.num_players
+        return n * n * DEALS[n][2]
+
     def _zones(self) -> dict[str, int | str]:
         zones: dict[str, int | str] = {"deck": NOBODY, "table": ALL, "out": ALL, "unseen": NOBODY}
         for p in range(self.num_players):

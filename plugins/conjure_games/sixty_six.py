@@ -347,6 +347,12 @@ class SixtySix(TrickGame[SixtySixVars]):
         ),
     )
 
+    def most_moves(self) -> int:
+        """A deal plays its 24 cards (a marriage or a change of trump is a lead), closes at
+        most once and ends with one declaration or pass; a match is at most
+        :data:`MAX_DEALS` deals."""
+        return MAX_DEALS * (24 + 1 + 1)
+
     def _zones(self) -> dict[str, str | int]:
         return trick_zones(2)
 

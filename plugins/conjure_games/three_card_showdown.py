@@ -493,6 +493,14 @@ class ThreeCardShowdown(MatchGame[ShowdownVars]):
         ),
     )
 
+    def most_moves(self) -> int:
+        """In a hand each bet due is at least twice the one before, so the bets covered are
+        fewer than the bits of all the chips at the table; the rest are all in, one a player,
+        and one decline; a match is at most the option hands."""
+        n = self.num_players
+        covered = (n * self.start_chips()).bit_length() + 1
+        return self.option_values["hands"] * (covered + n + 1)
+
     def _zones(self) -> dict[str, int | str]:
         zones: dict[str, int | str] = {"deck": NOBODY}
         for p in range(self.num_players):

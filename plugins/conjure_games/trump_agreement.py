@@ -283,6 +283,13 @@ class TrumpAgreement(TrickGame[TrumpAgreementVars]):
         ),
     )
 
+    def most_moves(self) -> int:
+        """A deal: every player agrees or passes in each round of agreement, the one who
+        agrees puts a card back, and five tricks are played; a match is at most the option
+        deals."""
+        n = self.num_players
+        return self.option_values["deals"] * (self.option_values["rounds"] * n + 1 + 5 * n)
+
     def _zones(self) -> dict[str, str | int]:
         # the pack is not drawn from (five cards, five tricks), so it is not the trick game's
         # stock, which would be drawn from after every trick

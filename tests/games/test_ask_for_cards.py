@@ -13,8 +13,10 @@ from rich.console import Console
 
 from conjure.deck import Card
 from conjure.games import TERMINAL, GameState
+from conjure.games.bots import random_playout
 from conjure.games.play import play_game
 from conjure.testing import check_fast_playout, check_game
+from conjure_games import ask_for_cards
 from conjure_games.ask_for_cards import (
     ASK,
     NONE,
@@ -345,3 +347,14 @@ def test_the_fast_playout_fines_the_lies_it_proves() -> None:
     for seed in range(30):
         check_fast_playout(s, seed)
     check_fast_playout(position(game, "5S 5H", "5C 9S", "5D KS", "9H 9D 9C KH KC KD"), 1)
+
+
+def test_a_deal_ends_at_the_cap_on_asks_on_both_paths(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(ask_for_cards, "MOST_ASKS", 30)
+    for seed in range(10):
+        state = AskForCards(5).new_initial_state(seed)
+        check_fast_playout(state, seed)  # the fast path stops where the checked one does
+        random_playout(state, random.Random(seed), uniform=True)
+        assert state.is_terminal() and state.vars.asked <= 30
+        asks = sum(1 for a in state.history if a >= ASK and a != NONE)
+        assert asks == state.vars.asked

@@ -4,12 +4,14 @@ conformance."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 
 import pytest
 
 from conjure.deck import Card
 from conjure.games import GameState
+from conjure.games.bots import RandomBot, random_playout
 from conjure.games.melds import exchange_code
 from conjure.testing import check_game
 from conjure_games.exchange_score import (
@@ -91,6 +93,19 @@ def test_exchange_then_show_on_the_next_turn_only() -> None:
     assert s.vars.match == (160, 0, 0)
 
 
+def test_the_random_bot_shows_when_it_can_and_a_match_is_five_deals() -> None:
+    game = ExchangeScore(3)
+    s = position(game, "3S 4S 5S 6S", "2C 9H JC QD", "4H 5D 6C TS", pool="AS 7H 8H 9D")
+    assert len(s.legal_actions()) > 60
+    assert {RandomBot().choose(s, random.Random(seed)) for seed in range(10)} == {SHOW}
+    s.apply_action(PASS)  # without a combination open, every move stays open to it
+    picked = {RandomBot().choose(s, random.Random(seed)) for seed in range(200)}
+    assert picked <= set(s.legal_actions()) and len(picked) > 50
+    state = game.new_initial_state()
+    random_playout(state, random.Random(1), uniform=True)
+    assert state.is_terminal() and state.vars.deals == 5  # 「5盘……一局制」
+
+
 def test_only_the_highest_combination_scores() -> None:
     game = ExchangeScore(3)
     s = position(game, "3S 4S 5S 6S", "KS KH KC KD", "2H 9C JD QH", pool="AS")
@@ -114,7 +129,7 @@ def test_conformance(cls: type[ExchangeScore]) -> None:
 def test_monte_carlo_beats_random_with_jokers(
     team_against_random: Callable[..., tuple[float, float, float]],
 ) -> None:
-    rate, low, high = team_against_random(ExchangeScoreJokers(4, target=1), 8, 1)
+    rate, low, high = team_against_random(ExchangeScoreJokers(4, target=1, deals=0), 8, 1)
     assert low > 0.5, (rate, low, high)
 
 
@@ -125,5 +140,5 @@ def test_monte_carlo_beats_random(
     # not tell a combination from nothing wins half of such matches. Six matches (two
     # Monte-Carlo seats of one world each against two random ones, the sides changing seats)
     # take about 7 CPU seconds; all six are won, the lower end of the 95% interval 0.61.
-    rate, low, high = team_against_random(ExchangeScore(4, target=1), 6, 1)
+    rate, low, high = team_against_random(ExchangeScore(4, target=1, deals=0), 6, 1)
     assert low > 0.5, (rate, low, high)

@@ -4,12 +4,14 @@ Monte-Carlo bot."""
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
 
 from conjure.deck import Card
 from conjure.games import TERMINAL, GameState
+from conjure.games.bots import RandomBot
 from conjure.games.melds import RUMMY_VALUES
 from conjure.testing import check_game
 from conjure_games.hundred_point_knock import KNOCK, PASS, TAKE, HundredPointKnock, KnockVars
@@ -96,6 +98,19 @@ def test_a_knock_needs_less_than_ten_loose_after_taking() -> None:
     s3 = position(game, "2S 3S 4S 9H 9D 9C KH 5H 3D 2C", "AH AD", "9S")
     s3.apply_action(TAKE)
     assert KNOCK + c("KH") not in set(s3.legal_actions())  # 5♥ 3♦ 2♣: 10 is not less than 10
+
+
+def test_the_random_bot_knocks_when_it_can() -> None:
+    game = HundredPointKnock()
+    s = position(game, "2S 3S 4S 9H 9D 9C KH 5H 3D AC", "AH AD", "9S")
+    s.apply_action(TAKE)
+    for seed in range(10):
+        assert RandomBot().choose(s, random.Random(seed)) >= KNOCK
+    # without a knock open it picks among every discard, as before
+    s3 = position(game, "2S 3S 4S 9H 9D 9C KH 5H 3D 2C", "AH AD", "9S")
+    s3.apply_action(TAKE)
+    picked = {RandomBot().choose(s3, random.Random(seed)) for seed in range(60)}
+    assert picked == set(s3.legal_actions())
 
 
 def knock(game: HundredPointKnock, hand1: str) -> tuple[int, ...]:

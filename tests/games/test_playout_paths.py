@@ -127,9 +127,9 @@ PINNED: list[tuple[str, tuple[int, ...], dict[str, int], int, bool, str]] = [
     ("pick-up-score", (2,), {"target": 60}, 60, True, "b68be1585b5b7090"),
     ("pick-up-score", (4,), {"target": 60}, 40, True, "2cacfc88180b0d6e"),
     ("pick-up-score", (6,), {"target": 60}, 40, True, "cadec4667127ac31"),
-    ("ask-for-cards", (4,), {}, 40, True, "25dc4dc1fe873be1"),
-    ("ask-for-cards", (6,), {}, 30, True, "cc393c60b30d11f5"),
-    ("ask-for-cards", (7,), {"limit": 1}, 30, True, "16217f0dbfeb4700"),
+    ("ask-for-cards", (4,), {}, 40, True, "cdf6055954197553"),
+    ("ask-for-cards", (6,), {}, 30, True, "1529258058b0d52d"),
+    ("ask-for-cards", (7,), {"limit": 1}, 30, True, "0e1d0da139f7bfa0"),
 ]
 
 

@@ -390,6 +390,13 @@ class CaptureGame(MatchGame[CV]):
     rules: CaptureRules
     #: whether a capture that clears the table is named a sweep (where sweeps score)
     names_sweeps: ClassVar[bool] = True
+    #: level leaders play another deal, so a match is capped (each game's notes say so)
+    most_deals: ClassVar[int | None] = 200
+
+    def most_moves(self) -> int:
+        """Every move plays a card from hand, and all but the four first laid on the table
+        pass through the hands; a match is at most :attr:`most_deals` deals."""
+        return (self.most_deals or 1) * (len(self.all_cards()) - 4)
 
     def _zones(self) -> dict[str, str | int]:
         n = self.num_players
