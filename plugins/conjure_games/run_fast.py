@@ -14,25 +14,29 @@ cards of those ranks from the hand, the ♠3 (or the card that leads) first.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from itertools import accumulate
-from typing import Final
+from typing import ClassVar, Final
 
 import attrs
 
-from conjure import Text
+from conjure import ConjureError, Text
+from conjure.deck import CARDS, parse_cards
 from conjure.games import (
     ALL,
     HANDS,
     NOBODY,
     NUM_RANKS,
+    RANK_NAMES,
     SPECIAL,
     TERMINAL,
     Game,
+    GameError,
     GameState,
     Lister,
     RuleNote,
     Vars,
+    pack,
     play_label,
     shape_of,
     unpack,
@@ -44,6 +48,30 @@ RANK: Final = tuple((c % 13 - 2) % 13 if c < 52 else c - 39 for c in range(54))
 PACKED: Final = tuple(1 << 3 * r for r in RANK)
 _PASS: Final = Text("pass", zh="弃权")
 _PLAY: Final = Text("{cards} ({shape})", zh="{cards}（{shape}）")
+_REFUSED: Final = Text("{play} cannot be played now: {reason}", zh="现在不能出{play}：{reason}")
+_NO_SHAPE: Final = Text(
+    "it is no play of the game (a single, a pair, consecutive pairs, a triple with or without "
+    "two cards, consecutive triples, a straight of five or more, a bomb)",
+    zh="这不是本游戏的牌型（单张、对子、连对、三同张带或不带两张、连三同、五张以上顺子、炸弹）",
+)
+_NOT_HELD: Final = Text("you do not hold those cards", zh="你手中没有这些牌")
+_OPENER: Final = Text("the first play must hold the {card}", zh="第一手牌必须包含{card}")
+_NO_BEAT: Final = Text(
+    "it does not beat {last} ({shape}) on the table: play a higher one of its kind, a bomb, "
+    "or pass",
+    zh="它压不过桌上的{last}（{shape}）：要出同类更大的牌、炸弹，或者弃权",
+)
+_TO_BEAT: Final = Text(
+    "to beat: {cards} ({shape}), player {p}'s", zh="要压的牌：玩家{p}的{cards}（{shape}）"
+)
+_FREE_LEAD: Final = Text("a free lead: any play", zh="自由出牌：任何牌型都可以")
+#: what a player may type for a rank: the ranks' own labels and the jokers' Chinese names
+_RANK_TYPED: Final = {
+    **{name: r for r, name in enumerate(RANK_NAMES)},
+    "T": 7,
+    "小王": 13,
+    "大王": 14,
+}
 PASS: Final = SPECIAL
 #: a play's action: its packed ranks shifted clear of the pass
 SHIFT: Final = 7
@@ -80,6 +108,8 @@ class RunFast(Game[RunFastVars]):
     deck_size = 52
     vars_type = RunFastVars
     ace_high = True
+    #: the table holds every card played this deal; the play to beat is said beside it
+    zone_names: ClassVar[Mapping[str, Text]] = {"table": Text("played", zh="已出的牌")}
     summary_en = (
         "2–6 players: ♠3 leads; beat the play before with a higher one of its kind (singles, "
         "pairs, consecutive pairs, triples with two cards, consecutive triples, straights of "
@@ -459,6 +489,49 @@ class RunFast(Game[RunFastVars]):
         said = play_label(play)
         return _PLAY.format(cards=said, shape=shape.label) if shape else said
 
+    def _read_move(self, state: GameState[RunFastVars], text: str) -> int | None:
+        """A play typed by its ranks (``4``, ``4 4``, ``10 J Q K A``, ``小王``) or its cards
+        (``4S 4H``: suits never rank, so the ranks are what is played), read before any menu
+        number, so that ``4`` plays a 4 or is refused with the rule it breaks."""
+        play = _typed_play(text)
+        if play is None:
+            return None
+        for action in state.legal_actions():
+            if action != PASS and action >> SHIFT == play:
+                return action
+        raise GameError(_REFUSED.format(play=play_label(play), reason=self._broken(state, play)))
+
+    def _broken(self, state: GameState[RunFastVars], play: int) -> Text:
+        """Which rule the play ``play`` (packed ranks), not legal now, breaks."""
+        v = state.vars
+        shape = shape_of(play)
+        if shape is None:
+            return _NO_SHAPE
+        held = self.counts(state, state.current)
+        if any(k > held[r] for r, k in enumerate(unpack(play))):
+            return _NOT_HELD
+        if v.opener >= 0 and not unpack(play)[RANK[v.opener]]:
+            return _OPENER.format(card=CARDS[v.opener])
+        if v.last:
+            last = shape_of(v.last)
+            label = last.label if last else play_label(v.last)
+            return _NO_BEAT.format(last=play_label(v.last), shape=label)
+        return _NO_SHAPE
+
+    def _facts(self, state: GameState[RunFastVars], player: int) -> list[Text]:
+        v = state.vars
+        if state.current < 0:
+            return []
+        if not v.last:
+            return [_FREE_LEAD]
+        shape = shape_of(v.last)
+        cards = Text(" ".join(str(CARDS[c]) for c in state.zones["table"][-_size(v.last) :]))
+        return [
+            _TO_BEAT.format(
+                cards=cards, shape=shape.label if shape else play_label(v.last), p=v.owner + 1
+            )
+        ]
+
     def ordered_actions(self, state: GameState[RunFastVars]) -> list[int]:
         return sorted(state.legal_actions(), key=lambda a: (a != PASS, shape_of(a >> SHIFT), a))
 
@@ -506,6 +579,36 @@ def _take(state: GameState[RunFastVars], me: int, play: int, opener: int) -> int
             keep.append(c)
     hand[:] = keep
     return len(keep)
+
+
+def _typed_play(text: str) -> int | None:
+    """The packed play that ``text`` (as :meth:`Game.parse_action` normalised it) writes with
+    ranks (``4 4``, ``J Q K A 2``) or cards (``4S 4H``, ``黑桃4``), or None when it is
+    neither."""
+    counts = [0] * NUM_RANKS
+    words = text.replace(",", " ").split()
+    if not words:
+        return None
+    for word in words:
+        rank = _RANK_TYPED.get(word.upper(), _RANK_TYPED.get(word))
+        if rank is None:
+            try:
+                cards = parse_cards(word)
+            except ConjureError:
+                return None
+            if not cards:
+                return None
+            for card in cards:
+                counts[RANK[card.code]] += 1
+            continue
+        counts[rank] += 1
+    if max(counts) > 4:
+        return None
+    return pack(counts)
+
+
+def _size(play: int) -> int:
+    return sum(unpack(play))
 
 
 def _parts(play: int) -> tuple[tuple[int, int], ...]:

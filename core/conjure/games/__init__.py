@@ -52,7 +52,16 @@ from conjure.games.capture import (
     sum_sets,
     sums_by_total,
 )
-from conjure.games.climbing import NUM_RANKS, Lister, play_label, play_name, shape_of, unpack
+from conjure.games.climbing import (
+    NUM_RANKS,
+    RANK_NAMES,
+    Lister,
+    pack,
+    play_label,
+    play_name,
+    shape_of,
+    unpack,
+)
 from conjure.games.declarations import (
     FREE,
     NO_TRUMP,
@@ -108,6 +117,7 @@ __all__ = [
     "PAIR",
     "RAISE",
     "RANK_MASKS",
+    "RANK_NAMES",
     "RUMMY_VALUES",
     "SPECIAL",
     "TERMINAL",
@@ -168,6 +178,7 @@ __all__ = [
     "mask_of",
     "meldable",
     "melds",
+    "pack",
     "play_label",
     "play_name",
     "positions",

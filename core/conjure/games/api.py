@@ -195,6 +195,46 @@ _NOT_A_MOVE: Final = Text(
     "{typed} is not a move here: type a number from 1 to {n}",
     zh="{typed}不是这里能走的一步：请输入1到{n}之间的数字",
 )
+_EITHER: Final = Text(
+    "{typed} could be menu move {typed} ({move}) or the card {cards}: type #{typed} for the move, "
+    "or the card with its suit",
+    zh="{typed}可能是菜单第{typed}项（{move}），也可能是{cards}：选菜单请输入#{typed}，出牌请连花色一起输入",
+)
+_NOT_HELD: Final = Text("it is not in your hand", zh="它不在你的手牌中")
+#: a rank as a bare number or letter may name (2 to 10, A J Q K): rank index, Ace 0
+_RANK_LABELS: Final = {
+    **{str(r): r - 1 for r in range(2, 11)},
+    **{"A": 0, "J": 10, "Q": 11, "K": 12, "T": 9, "a": 0, "j": 10, "q": 11, "k": 12},
+}
+
+
+def _card_or_none(text: str) -> Card | None:
+    try:
+        return Card(text)
+    except ConjureError:
+        return None
+
+
+def _canonical(text: str) -> tuple[str, ...]:
+    """A move's words as compared with what a player typed: lower case, punctuation dropped,
+    each card in one notation and each run of cards in one order (``give 3♠ 4♠ for K♥`` and
+    ``give 4s 3S for kh`` read alike)."""
+    out: list[str] = []
+    run: list[str] = []
+    for word in normalise(text).replace(",", " ").replace("+", " ").split():
+        word = word.strip("()（）:：")
+        if not word:
+            continue
+        card = _card_or_none(word)
+        if card is not None and not word.isdigit():
+            run.append(card.ascii)
+            continue
+        if run:
+            out.extend(sorted(run))
+            run = []
+        out.append(word.lower())
+    out.extend(sorted(run))
+    return tuple(out)
 
 
 class GameState(Generic[V]):
@@ -706,7 +746,11 @@ class Game(Generic[V]):
 
     def _why_not(self, state: GameState[V], action: int) -> str | Text | None:
         """Why ``action``, which is not legal now, is refused, in a few words for the player
-        (``None``: the caller says only that it is not allowed)."""
+        (``None``: the caller says only that it is not allowed). By default a card not in the
+        mover's hand is said to be so; a game says which of its rules forbids the others."""
+        hand = state.zones.get(HANDS[state.current]) if 0 <= state.current < MAX_PLAYERS else None
+        if action < SPECIAL and hand is not None and action not in hand:
+            return _NOT_HELD
         return None
 
     def _warning(self, state: GameState[V], action: int) -> str | Text | None:
@@ -926,23 +970,32 @@ class Game(Generic[V]):
         )
 
     def parse_action(self, state: GameState[V], text: str) -> int:
-        """An action from what a player types: its number in :meth:`ordered_actions`
-        (1-based), its name, or a card in any notation."""
+        """An action from what a player types, read so that it cannot misfire: a move's name
+        (either language; cards in it in any notation and any order, ``give 3s for kh``),
+        the game's own notation (:meth:`_read_move`: run-fast's ``4 4``), a card, and only
+        then a number of :meth:`ordered_actions` (1-based). A number that could also be read
+        as a card's rank (``9`` with a 9 open to play) is refused with both readings named;
+        ``#9`` is always the menu's ninth move. A card or play that is not allowed is refused
+        with the rule it breaks."""
         legal = self.ordered_actions(state)
         typed, text = text, normalise(text).strip()
-        try:
-            return legal[parse_int(text, "move", 1, len(legal)) - 1]
-        except UsageError:
-            pass  # not a move's number: a name or a card
+        if text.startswith(("#", "[")):  # #4, [4]: the menu's number, whatever else it reads as
+            digits = text.lstrip("#[").rstrip("]").strip()
+            return legal[parse_int(digits, "move", 1, len(legal)) - 1]
+        lowered = text.lower()
+        tokens = _canonical(text)
         for action in legal:
             names = state.action_names(action)
             # a name is normalised as the typed text is (a Chinese name's （） read as ())
-            if text.lower() in {normalise(n).strip().lower() for n in (names.en, names.zh) if n}:
+            said = [normalise(n).strip() for n in (names.en, names.zh) if n]
+            if lowered in {n.lower() for n in said} or (
+                tokens and len(tokens) > 1 and any(_canonical(n) == tokens for n in said)
+            ):
                 return action
-        try:
-            card = Card(text)
-        except ConjureError:
-            card = None
+        own = self._read_move(state, text)
+        if own is not None:
+            return own
+        card = _card_or_none(text)
         if card is not None:
             if card.code in legal:
                 return card.code
@@ -950,7 +1003,24 @@ class Game(Generic[V]):
             if reason:
                 raise GameError(_CANNOT_BECAUSE.format(card=card, reason=Text.of(reason)))
             raise GameError(_CANNOT.format(card=card))
-        raise GameError(_NOT_A_MOVE.format(typed=quote(typed), n=len(legal)))
+        try:
+            number = parse_int(text, "move", 1, len(legal))
+        except UsageError:
+            raise GameError(_NOT_A_MOVE.format(typed=quote(typed), n=len(legal))) from None
+        ranked = [a for a in legal if a < SPECIAL and _RANK_LABELS.get(text) == a % 13]
+        if ranked and ranked != [legal[number - 1]]:
+            cards = " ".join(str(CARDS[a]) for a in ranked)
+            raise GameError(
+                _EITHER.format(typed=text, move=state.action_names(legal[number - 1]), cards=cards)
+            )
+        return legal[number - 1]
+
+    def _read_move(self, state: GameState[V], text: str) -> int | None:
+        """A move written in the game's own notation (run-fast: the ranks of a play, ``4 4``,
+        or its cards), which is read before a card or a menu number: the legal action it
+        names, ``None`` when the text is not in that notation, or a :class:`GameError` saying
+        which rule a play in that notation breaks."""
+        return None
 
     def determinize(self, state: GameState[V], player: int, rng: random.Random) -> GameState[V]:
         """A copy of ``state`` in which every card ``player`` cannot see is dealt again at

@@ -60,8 +60,11 @@ WORDS: dict[str, Words] = {
     "you lose": Words("you lose", zh="你输了"),
     "your move": Words("Your move: ", zh="请出牌："),
     "welcome": Words(
-        "{name}: seed {seed}; type a number, a card (KS, 黑桃K), a move's name, or q to quit.",
-        zh="{name}：种子 {seed}；输入编号、一张牌（KS、黑桃K）、动作名称，或输入 q 退出。",
+        "{name}: seed {seed}; type a number, a card (KS, 黑桃K), a move's name, or q to quit "
+        "(#4 is always the menu's fourth move).",
+        zh="{name}：种子 {seed}；输入编号、一张牌（KS、黑桃K）、动作名称，或输入 q 退出（#4 总是菜"
+        "单"
+        "的第4项）。",
     ),
     "match score": Words("match score {score}", zh="总比分 {score}"),
     "deal": Words("— deal {n} —", zh="—— 第{n}副 ——"),
