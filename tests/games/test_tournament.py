@@ -8,9 +8,10 @@ import json
 import pytest
 
 from conjure.cli import main
+from conjure.errors import Interrupted
 from conjure.games import tournament as tournament_module
 from conjure.games.simulate import simulate
-from conjure.games.tournament import grid, seatings, tournament
+from conjure.games.tournament import TournamentInterrupted, grid, seatings, tournament
 from conjure_games.go_fish import GoFish
 from conjure_games.goofspiel import Goofspiel
 from conjure_games.sixty_six import SixtySix
@@ -124,3 +125,36 @@ def test_too_many_simulations_are_refused_before_any_is_played(
     monkeypatch.setattr(tournament_module, "MAX_RUNS", 5)
     assert main(["simulate", "goofspiel", "--bots", "mc,random,ismcts"]) == 2
     assert "ask for 6 simulations (at most 5)" in capsys.readouterr().err
+
+
+def _stop_after(monkeypatch: pytest.MonkeyPatch, runs: int) -> None:
+    """Simulations go as usual ``runs`` times; the next one is interrupted."""
+    calls = iter(range(10**6))
+
+    def stopping(*args: object, **kwargs: object) -> object:
+        if next(calls) >= runs:
+            raise Interrupted("after 3 of 10 games")
+        return simulate(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(tournament_module, "simulate", stopping)
+
+
+def test_an_interrupted_tournament_keeps_what_was_played(monkeypatch: pytest.MonkeyPatch) -> None:
+    _stop_after(monkeypatch, 3)
+    with pytest.raises(TournamentInterrupted) as stopped:
+        tournament(Goofspiel, 4, ["mc", "random"], sweeps=[("ties", [0, 1])])
+    done = stopped.value.points
+    assert [len(p.runs) for p in done] == [2, 1]  # the first point whole, one seating of the next
+    assert done[0].options == {"ties": 0} and done[1].options == {"ties": 1}
+    assert "of 16 games" in str(stopped.value)
+
+
+def test_an_interrupted_tournament_prints_the_standings_so_far(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _stop_after(monkeypatch, 1)
+    code = main(["simulate", "goofspiel", "-n", "4", "--bots", "mc,random", "--tournament"])
+    out = capsys.readouterr()
+    assert code == 130
+    assert "standings of the games played so far" in out.out
+    assert "ismcts" not in out.out and "random" in out.out and "mc" in out.out

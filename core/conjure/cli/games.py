@@ -389,7 +389,7 @@ def _tournament(
 ) -> int:
     """Every seating of the bots at every grid point of the sweeps: each bot's standing, or
     each seat's results where a grid point has one seating."""
-    from conjure.games.tournament import tournament
+    from conjure.games.tournament import TournamentInterrupted, tournament
 
     options = int_params(args.option, flag="--option")
     common = {
@@ -404,32 +404,65 @@ def _tournament(
         "backend": where,
     }
     if args.json:
-        points = tournament(**common)
-        return print_json(
-            {
-                "game": cls.id,
-                "games": args.games,
-                "seed": args.seed,
-                "bots": bots,
-                "every_seating": every_seating,
-                "sweeps": {name: values for name, values in sweeps},
-                "points": [point.to_json() for point in points],
-            }
-        )
+        try:
+            points = tournament(**common)
+        except TournamentInterrupted as stopped:  # what was played to the end, then the stop
+            print_json(_tournament_json(args, cls, bots, every_seating, sweeps, stopped.points))
+            raise
+        return print_json(_tournament_json(args, cls, bots, every_seating, sweeps, points))
     from rich.progress import Progress
-    from rich.table import Table
 
     from conjure.view.terminal import make_console
 
     console = make_console()
     errors = make_console(stderr=True)
-    with Progress(console=errors, transient=True, disable=not errors.is_terminal) as progress:
-        task = progress.add_task(cls.id, total=None)
-        points = tournament(
-            **common,
-            progress=lambda n: progress.advance(task, n),
-            on_total=lambda n: progress.update(task, total=n),
-        )
+    try:
+        with Progress(console=errors, transient=True, disable=not errors.is_terminal) as progress:
+            task = progress.add_task(cls.id, total=None)
+            points = tournament(
+                **common,
+                progress=lambda n: progress.advance(task, n),
+                on_total=lambda n: progress.update(task, total=n),
+            )
+    except TournamentInterrupted as stopped:  # the standings of what was played, then the stop
+        if stopped.points:
+            console.print(_SO_FAR.get(args.lang), style="bold")
+            _print_points(console, args, cls, options, stopped.points)
+        raise
+    _print_points(console, args, cls, options, points)
+    return EXIT_OK
+
+
+_SO_FAR = Words(
+    "Interrupted: the standings of the games played so far", zh="已中断：到目前为止所玩各局的排名"
+)
+
+
+def _tournament_json(
+    args: argparse.Namespace,
+    cls: Any,
+    bots: list[str],
+    every_seating: bool,
+    sweeps: list[tuple[str, list[int]]],
+    points: Sequence[Any],
+) -> dict[str, Any]:
+    return {
+        "game": cls.id,
+        "games": args.games,
+        "seed": args.seed,
+        "bots": bots,
+        "every_seating": every_seating,
+        "sweeps": {name: values for name, values in sweeps},
+        "points": [point.to_json() for point in points],
+    }
+
+
+def _print_points(
+    console: Any, args: argparse.Namespace, cls: Any, options: dict[str, int], points: Any
+) -> None:
+    """One table per grid point: each seat's results, or each bot's standing."""
+    from rich.table import Table
+
     for point in points:
         chosen = {k: v for k, v in {**options, **point.options}.items() if k != "players"}
         where_ = ", ".join(f"{k}={v}" for k, v in chosen.items())
@@ -471,7 +504,6 @@ def _tournament(
                     f"{standing.mean_return:+.3f} ({rlow:+.3f}–{rhigh:+.3f})",
                 )
         console.print(table)
-    return EXIT_OK
 
 
 def _simulate(args: argparse.Namespace) -> int:

@@ -39,6 +39,16 @@ from conjure.text import Text
 MAX_RUNS = 1000
 
 
+class TournamentInterrupted(Interrupted):
+    """A tournament stopped part way: the message says how far it got, and :attr:`points`
+    holds what was played to the end (the grid points done, and the seatings done of the
+    point under way), so that the standings so far can be shown."""
+
+    def __init__(self, message: object, points: list[Point]) -> None:
+        super().__init__(message)
+        self.points = points
+
+
 def seatings(bots: Sequence[str], seats: int) -> list[tuple[str, ...]]:
     """Every seating of ``bots`` (names, duplicates dropped) at ``seats`` seats."""
     names = list(dict.fromkeys(bots))
@@ -174,19 +184,25 @@ def tournament(
         if progress:
             progress(n)
 
-    points = []
+    points: list[Point] = []
+    done: list[Summary] = []
     try:
         for point, game, sits in plan:
-            summaries = tuple(
-                simulate(game, games, seed, seating, backend=backend, progress=advance)
-                for seating in sits
-            )
-            points.append(Point(point, game.num_players, summaries))
+            done = []
+            for seating in sits:
+                done.append(simulate(game, games, seed, seating, backend=backend, progress=advance))
+            points.append(Point(point, game.num_players, tuple(done)))
+            done = []
     except Interrupted:
-        raise Interrupted(
+        so_far = points[:]
+        if done:  # the seatings played to the end at the point under way
+            point, game, _ = plan[len(points)]
+            so_far.append(Point(point, game.num_players, tuple(done)))
+        raise TournamentInterrupted(
             Text(
                 f"after {played:,} of {total:,} games of {runs:,} simulations (seed {seed})",
                 zh=f"{runs:,}组模拟共{total:,}局，已完成{played:,}局（种子 {seed}）",
-            )
+            ),
+            so_far,
         ) from None
     return points
