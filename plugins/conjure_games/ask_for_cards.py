@@ -537,7 +537,19 @@ class AskForCards(Game[AskForCardsVars]):
         """End the deal when it is over; pass the asking right on from an empty hand."""
         v = state.vars
         if self._over(state) or v.streak >= self._limit or v.asked >= MOST_ASKS:
-            if v.asked >= MOST_ASKS and not self._over(state) and v.streak < self._limit:
+            if self._over(state):
+                state.tell(
+                    "every quartet that can be made is down: the hands are shown",
+                    "能组成的四同张都已放下：亮出手牌",
+                )
+            elif v.streak >= self._limit:
+                rounds = self.option_values["limit"]
+                state.tell(
+                    f"{rounds} rounds of asks answered 'none' in a row: the deal ends and the "
+                    "hands are shown",
+                    f"连续{rounds}轮讨牌都回答“没有”：这一副结束，亮出手牌",
+                )
+            else:
                 state.tell(
                     f"the deal ends after {MOST_ASKS:,} asks: the hands are shown",
                     f"讨牌已满{MOST_ASKS:,}次，这一副结束：亮出手牌",

@@ -15,7 +15,6 @@ from typing import ClassVar, Final
 import attrs
 
 from conjure import Text
-from conjure.deck import CARDS
 from conjure.games import (
     HANDS,
     WON,
@@ -24,6 +23,8 @@ from conjure.games import (
     RuleNote,
     TrickGame,
     TrickVars,
+    told_trick,
+    trick_reason,
     trick_zones,
 )
 
@@ -296,11 +297,7 @@ class AvoidHearts(TrickGame[AvoidHeartsVars]):
                 best, top = i, STRENGTH[c]
         winner = playing[best]
         if state.story is not None:
-            shown = " ".join(str(CARDS[c]) for c in trick)
-            state.tell(
-                f"player {winner + 1} wins the trick ({shown})",
-                f"玩家{winner + 1}赢了这一墩（{shown}）",
-            )
+            state.tell(told_trick(winner, trick, trick_reason(trick, best, -1)))
         self._take_trick(state, winner)
         trick.clear()
         nxt = self._seats_from(state, winner)

@@ -52,8 +52,11 @@ from conjure.games import (
     RunRule,
     SetRule,
     declare,
+    follow_note,
     lacking_shown,
     ranks,
+    told_trick,
+    trick_reason,
 )
 
 DISCARDS: Final = ("discard0", "discard1")
@@ -370,6 +373,8 @@ class Captain(MatchGame[CaptainVars]):
 
     #: a card played off the suit led shows the table what the hand lacks (one rule for all)
     _lacking_shown = lacking_shown
+    #: the menu says when following suit narrows the cards open
+    _menu_note = follow_note
 
     def _legal_actions(self, state: GameState[CaptainVars]) -> Sequence[int]:
         me = state.current
@@ -570,6 +575,9 @@ class Captain(MatchGame[CaptainVars]):
         strength = RANKING.strength[4]
         follower_won = action // 13 == led // 13 and strength[action] > strength[led]
         winner = me if follower_won else 1 - me
+        if state.story is not None:
+            why = trick_reason(trick, 1 if follower_won else 0, -1)
+            state.tell(told_trick(winner, trick, why))
         z[WON[winner]].extend(trick)
         trick.clear()
         a, b = v.tricks
@@ -595,8 +603,34 @@ class Captain(MatchGame[CaptainVars]):
             self._add(state, p, bonus[p])
         self._end_deal(state)
 
+    def _breakdown(self, state: GameState[CaptainVars]) -> list[Text]:
+        """The deal's points by their source, as :meth:`_audit` adds them up."""
+        v = state.vars
+        parts = []
+        for said, values in (
+            (Text("carte blanche {a} : {b}", zh="无绘牌 {a} : {b}"), [10 * b for b in v.blank]),
+            (Text("declarations {a} : {b}", zh="宣布 {a} : {b}"), list(v.combos)),
+            (Text("leads {a} : {b}", zh="领出 {a} : {b}"), list(v.led)),
+            (
+                Text("tricks won on the other's lead {a} : {b}", zh="在对方领出时赢墩 {a} : {b}"),
+                list(v.captured),
+            ),
+            (Text("tricks {a} : {b}", zh="墩数 {a} : {b}"), list(v.tricks)),
+            (
+                Text(
+                    "the last trick, seven tricks or all twelve {a} : {b}",
+                    zh="最后一墩、七墩以上或全部十二墩 {a} : {b}",
+                ),
+                list(v.bonus),
+            ),
+        ):
+            if any(values) or said.en.startswith("tricks {"):
+                parts.append(said.format(a=values[0], b=values[1]))
+        return parts
+
     def _end_deal(self, state: GameState[CaptainVars]) -> None:
         v = state.vars
+        self.tell_deal_end(state, v.score)
         v.match = tuple(m + s for m, s in zip(v.match, v.score, strict=True))
         self.next_dealer(state)
         if v.deals >= self.option_values["deals"]:

@@ -66,6 +66,10 @@ EXCHANGE: Final = 2 * SPECIAL
 _PASS: Final = Text("pass", zh="不换")
 _SHOW: Final = Text("show ({value})", zh="亮牌（{value}分）")
 _GIVE: Final = Text("give {gave} for {took}", zh="以{gave}换{took}")
+_EXCHANGES: Final = Text(
+    "exchanges: give cards of your hand for as many of the pool",
+    zh="换牌：用手牌换同样张数的明牌",
+)
 _STOCK_LEFT: Final = Text("cards left in the stock: {n}", zh="补牌还剩：{n}张")
 _LAST_DEAL: Final = Text("last deal: player {p} scored {points}", zh="上一副：玩家{p}得{points}分")
 HAND_SIZE: Final = 4
@@ -364,6 +368,9 @@ class ExchangeScore(MatchGame[ExchangeVars]):
         """In playouts a player who can show does, as every player would."""
         legal = self._legal_actions(state)
         return legal[:1] if legal[0] == SHOW else legal
+
+    def _menu_group(self, state: GameState[ExchangeVars], action: int) -> Text | None:
+        return _EXCHANGES if action >= EXCHANGE else None
 
     def _random_actions(self, state: GameState[ExchangeVars]) -> Sequence[int]:
         """A random player who can show, shows: among some seventy exchanges he would almost

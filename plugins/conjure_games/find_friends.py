@@ -35,6 +35,8 @@ from conjure.games import (
     RuleNote,
     TrickGame,
     TrickVars,
+    told_trick,
+    trick_reason,
     trick_zones,
     win_loss,
 )
@@ -513,11 +515,8 @@ class FindFriends(TrickGame[FindFriendsVars]):
                 best, top = i, p
         winner = playing[best]
         if state.story is not None:
-            shown = " ".join(str(CARDS[c]) for c in trick)
-            state.tell(
-                f"player {winner + 1} wins the trick ({shown})",
-                f"玩家{winner + 1}赢了这一墩（{shown}）",
-            )
+            reason = trick_reason(trick, best, trump, lambda c: suit_of(c, trump))
+            state.tell(told_trick(winner, trick, reason))
         self._take_trick(state, winner)
         trick.clear()
         v.leader = winner

@@ -295,11 +295,25 @@ def _said(card: int) -> Text:
 
 # The words of an ask, in both languages: 向下家要…牌 is the text's own phrase.
 _ASK: Final = Text("ask player {q} for {card}", zh="向玩家{q}要{card}")
+_ASK_ANY: Final = Text(
+    "ask player {q} for a card (or type just the card: 5C, 梅花5)",
+    zh="向玩家{q}要一张牌（也可以只输入牌：5C、梅花5）",
+)
 _ACTION: Final = Text("action {action}", zh="第{action}号动作")
 _ASKED: Final = Text(
     "player {p} asked player {q} for {card}: {answer}", zh="玩家{p}向玩家{q}要{card}：{answer}"
 )
 _GOT: Final = Text("got {n}", zh="给了{n}张")
+_GIVEN: Final = Text("player {q} hands it over", zh="玩家{q}交出这张牌")
+_REFUSED: Final = Text(
+    "player {q} has none: player {next} asks next", zh="玩家{q}没有：轮到玩家{next}要牌"
+)
+_REFUSED_ASKS: Final = Text("player {q} has none and asks next", zh="玩家{q}没有，轮到他要牌")
+_STALLED: Final = Text(
+    "no player can get a card from the next any more: the deal ends as it stands, cards "
+    "left in hand scoring nothing",
+    zh="谁也不能再从下家要到牌了：这一副就此结束，手中剩下的牌不计分",
+)
 _NO: Final = Text("no", zh="没有")
 
 
@@ -619,6 +633,7 @@ class GoFish(Game[GoFishVars]):
         if not self._any and self.stalled(state):
             state.vars.stalled = True
             state.current = TERMINAL
+            state.tell(_STALLED)
             return
         p = state.current
         if not state.zones[self._hands[p]]:
@@ -678,6 +693,7 @@ class GoFish(Game[GoFishVars]):
             hand.sort()
             asking.receive(state, p, 1 << card)
             asking.note_ask(state, p, q, card, 1)
+            state.answer(_GIVEN.format(q=q + 1))
             self._lay_down(state, p, card % 13)
             state.vars.refused = 0
             self._settle(state)
@@ -687,11 +703,16 @@ class GoFish(Game[GoFishVars]):
                 asking.deny(state, p, 1 << card)  # nor does the asker hold the card he asks for
             asking.note_ask(state, p, q, card, 0)
             state.current = self._next_holder(state, p)
+            if state.current == q:
+                state.answer(_REFUSED_ASKS.format(q=q + 1))
+            else:
+                state.answer(_REFUSED.format(q=q + 1, next=state.current + 1))
             refused = state.vars.refused + 1
             state.vars.refused = refused
             if refused >= self.num_players and not self._any and self.stalled(state):
                 state.vars.stalled = True  # (a dealt-again world can start stalled)
                 state.current = TERMINAL
+                state.tell(_STALLED)
 
     def _play_random(
         self, state: GameState[GoFishVars], pick: Callable[[], float], chance: random.Random
@@ -923,6 +944,10 @@ class GoFish(Game[GoFishVars]):
             return _ACTION.format(action=action)
         q, card = self._split(state, action)
         return _ASK.format(q=q + 1, card=_said(card))
+
+    def _menu_group(self, state: GameState[GoFishVars], action: int) -> Text | None:
+        q, _ = self._split(state, action)
+        return _ASK_ANY.format(q=q + 1)
 
     def _action_seen(self, state: GameState[GoFishVars], action: int, player: int) -> str | Text:
         # an ask is spoken aloud: the whole table hears whom it is put to and for which card

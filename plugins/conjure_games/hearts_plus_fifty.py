@@ -24,6 +24,8 @@ from conjure.games import (
     RuleNote,
     TrickGame,
     TrickVars,
+    told_trick,
+    trick_reason,
     trick_zones,
     win_loss,
 )
@@ -322,6 +324,13 @@ class HeartsPlusFifty(TrickGame[HeartsPlusFiftyVars]):
             same.append(HEART_TWO)
         return same
 
+    def _trick_reason(
+        self, state: GameState[HeartsPlusFiftyVars], trick: Sequence[int], best: int
+    ) -> Text:
+        if trick[best] == HEART_TWO:
+            return Text("♥2 beats every card", zh="红心2大于任何牌")
+        return trick_reason(trick, best, state.vars.trump)
+
     def _power(self, state: GameState[HeartsPlusFiftyVars], card: int, led: int) -> int:
         if card == HEART_TWO:
             return 1000
@@ -351,11 +360,7 @@ class HeartsPlusFifty(TrickGame[HeartsPlusFiftyVars]):
                 best, top = i, p
         winner = playing[best]
         if state.story is not None:
-            shown = " ".join(str(CARDS[c]) for c in trick)
-            state.tell(
-                f"player {winner + 1} wins the trick ({shown})",
-                f"玩家{winner + 1}赢了这一墩（{shown}）",
-            )
+            state.tell(told_trick(winner, trick, self._trick_reason(state, trick, best)))
         self._take_trick(state, winner)
         trick.clear()
         self._draw(state, winner)

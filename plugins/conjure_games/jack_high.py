@@ -15,6 +15,7 @@ from conjure.games import (
     RuleNote,
     TrickGame,
     TrickVars,
+    trick_reason,
     trick_zones,
 )
 
@@ -161,6 +162,19 @@ class JackHigh(TrickGame[TrickVars]):
             if jacks:
                 return jacks
         return hand
+
+    def _trick_reason(self, state: GameState[TrickVars], trick: Sequence[int], best: int) -> Text:
+        won = trick[best]
+        jacks = [c for c in trick if c % 13 == JACK]
+        if won == SPADE_JACK:
+            return Text("♠J beats every card", zh="黑桃J最大")
+        if won % 13 == JACK and len(jacks) > 1:
+            return Text(
+                "the first Jack played (only ♠J beats it)", zh="先出的J为大（只有黑桃J更大）"
+            )
+        if won % 13 == JACK:
+            return Text("a Jack: the Jacks are trumps", zh="J是王牌")
+        return trick_reason(trick, best, -1)
 
     def _power(self, state: GameState[TrickVars], card: int, led: int) -> int:
         if card % 13 == JACK:

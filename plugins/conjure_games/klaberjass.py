@@ -55,6 +55,7 @@ from conjure.games import (
     RuleNote,
     RunRule,
     declare,
+    follow_note,
     lacking_shown,
     lay_on_two_card_trick,
     ranks,
@@ -453,6 +454,8 @@ class Klaberjass(MatchGame[KlaberjassVars]):
 
     #: a card played off the suit led shows the table what the hand lacks (one rule for all)
     _lacking_shown = lacking_shown
+    #: the menu says when following suit narrows the cards open
+    _menu_note = follow_note
 
     def _legal_actions(self, state: GameState[KlaberjassVars]) -> Sequence[int]:
         hand = state.zones[HANDS[state.current]]
@@ -513,11 +516,42 @@ class Klaberjass(MatchGame[KlaberjassVars]):
         else:
             self._end_deal(state, winner)
 
+    def _breakdown(self, state: GameState[KlaberjassVars]) -> list[Text]:
+        """The deal's points by their source, as :meth:`_audit` recounts them."""
+        v = state.vars
+        points = RANKING.points[v.trump]
+        cards, bella, sequence, last = [0, 0], [0, 0], [0, 0], [0, 0]
+        for p in (0, 1):
+            won = state.zones[WON[p]]
+            cards[p] = sum(points[c] for c in won)
+            if v.trump * 13 + KING in won and v.trump * 13 + QUEEN in won:
+                bella[p] = BELLA
+            if v.sequence == p:
+                sequence[p] = SEQUENCES.catalogue[v.declared[p]].value
+            if v.tricks == 9 and v.last == p:
+                last[p] = self.option_values["last"]
+        tricks = [len(state.zones[WON[p]]) for p in (0, 1)]
+        parts = [
+            Text("tricks {a} : {b}", zh="墩数 {a} : {b}").format(a=tricks[0], b=tricks[1]),
+            Text("winners' cards {a} : {b}", zh="赢方牌分 {a} : {b}").format(
+                a=cards[0], b=cards[1]
+            ),
+        ]
+        for said, values in (
+            (Text("sequence {a} : {b}", zh="连牌 {a} : {b}"), sequence),
+            (Text("trump K and Q {a} : {b}", zh="主牌KQ {a} : {b}"), bella),
+            (Text("last trick {a} : {b}", zh="最后一墩 {a} : {b}"), last),
+        ):
+            if any(values):
+                parts.append(said.format(a=values[0], b=values[1]))
+        return parts
+
     def _end_deal(self, state: GameState[KlaberjassVars], last: int) -> None:
         v = state.vars
+        v.last = last
+        self.tell_deal_end(state, v.score)
         match = tuple(m + s for m, s in zip(v.match, v.score, strict=True))
         v.match = match
-        v.last = last
         self.next_dealer(state)
         won = max(match) >= self.option_values["target"] and match[0] != match[1]
         if won or v.deals >= MAX_DEALS:

@@ -45,6 +45,7 @@ from conjure.games import (
     RunRule,
     SetRule,
     declare,
+    follow_note,
     lacking_shown,
     lay_on_two_card_trick,
     ranks,
@@ -352,6 +353,8 @@ class NineCasino(MatchGame[NineCasinoVars]):
 
     #: a card played off the suit led shows the table what the hand lacks (one rule for all)
     _lacking_shown = lacking_shown
+    #: the menu says when following suit narrows the cards open
+    _menu_note = follow_note
 
     def _legal_actions(self, state: GameState[NineCasinoVars]) -> Sequence[int]:
         me = state.current
@@ -424,8 +427,23 @@ class NineCasino(MatchGame[NineCasinoVars]):
         else:
             self._end_deal(state)
 
+    def _breakdown(self, state: GameState[NineCasinoVars]) -> list[Text]:
+        v = state.vars
+        points = RANKING.points[v.trump]
+        declared = [0, 0]
+        for player, index in v.declared:
+            declared[player] += self.declarations.catalogue[index].score(v.trump)
+        cards = [sum(points[c] for c in state.zones[WON[p]]) for p in (0, 1)]
+        tricks = [len(state.zones[WON[p]]) // 2 for p in (0, 1)]
+        return [
+            Text("tricks {a} : {b}", zh="墩数 {a} : {b}").format(a=tricks[0], b=tricks[1]),
+            Text("card points {a} : {b}", zh="牌分 {a} : {b}").format(a=cards[0], b=cards[1]),
+            Text("completions {a} : {b}", zh="完成 {a} : {b}").format(a=declared[0], b=declared[1]),
+        ]
+
     def _end_deal(self, state: GameState[NineCasinoVars]) -> None:
         v = state.vars
+        self.tell_deal_end(state, v.score)
         match = tuple(m + s for m, s in zip(v.match, v.score, strict=True))
         v.match = match
         self.next_dealer(state)

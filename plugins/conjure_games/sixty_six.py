@@ -75,6 +75,11 @@ _WHY: Final = {
 MAX_DEALS: Final = 200
 #: what a deal's declaration is measured against: "超过66分" read as 66 or more
 WINNING: Final = 66
+_SHORT: Final = Text(
+    "You have {score}, short of 66: declaring now costs 3 game points and gives the other "
+    "player 3.",
+    zh="你只有{score}分，不到66分：现在宣布要扣3局分，对方得3分。",
+)
 
 
 def suit(card: int) -> int:
@@ -419,10 +424,10 @@ class SixtySix(TrickGame[SixtySixVars]):
             return [a for a in actions if a != DECLARE]  # nobody who counts declares short
         return actions
 
-    def _warning(self, state: GameState[SixtySixVars], action: int) -> str | None:
+    def _warning(self, state: GameState[SixtySixVars], action: int) -> Text | None:
         score = state.vars.score[state.current]
         if action == DECLARE and score < WINNING:
-            return f"You have {score}, short of 66: declaring now costs 3 game points."
+            return _SHORT.format(score=score)
         return None
 
     def _action_name(self, state: GameState[SixtySixVars], action: int) -> str | Text:

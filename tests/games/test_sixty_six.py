@@ -260,6 +260,8 @@ def test_declaring_short_of_66_asks_for_confirmation_at_the_table() -> None:
     s = example_state(game)
     s.vars.score = (40, 40)
     s.vars.tricks = (3, 2)
-    assert "costs 3 game points" in (game._warning(s, DECLARE) or "")
+    warning = game._warning(s, DECLARE)
+    assert warning is not None and "costs 3 game points" in warning.en
+    assert "扣3局分" in warning.zh
     s.vars.score = (70, 40)
     assert game._warning(s, DECLARE) is None

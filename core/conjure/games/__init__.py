@@ -97,8 +97,11 @@ from conjure.games.melds import (
 from conjure.games.trick_taking import (
     TrickGame,
     TrickVars,
+    follow_note,
     follow_suit,
     lacking_shown,
+    told_trick,
+    trick_reason,
     trick_zones,
 )
 
@@ -170,6 +173,7 @@ __all__ = [
     "exchange",
     "exchange_parts",
     "exchanges",
+    "follow_note",
     "follow_suit",
     "four_card_combination",
     "lacking_shown",
@@ -187,6 +191,8 @@ __all__ = [
     "shape_of",
     "sum_sets",
     "sums_by_total",
+    "told_trick",
+    "trick_reason",
     "trick_zones",
     "unpack",
     "win_loss",

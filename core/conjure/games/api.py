@@ -78,6 +78,10 @@ def _text(value: Text | str) -> Text:
     return Text.of(value)
 
 
+class Outcome(Text):
+    """A story line that is the outcome of the move just made (:meth:`GameState.answer`)."""
+
+
 @attrs.frozen
 class RuleNote:
     """One rule of a game and where it comes from: ``text`` (the source says so) or ``assumed``
@@ -201,6 +205,13 @@ _EITHER: Final = Text(
     zh="{typed}可能是菜单第{typed}项（{move}），也可能是{cards}：选菜单请输入#{typed}，出牌请连花色一起输入",
 )
 _NOT_HELD: Final = Text("it is not in your hand", zh="它不在你的手牌中")
+_DEAL_PARTS: Final = Text(
+    "deal {n}: {parts}; match points {points}", zh="第{n}副：{parts}；计入总分 {points}"
+)
+_DEAL_OVER: Final = Text(
+    "deal {n} over: match points {points}", zh="第{n}副结束：计入总分 {points}"
+)
+_PARTS_SEP: Final = Text(" · ", zh="，")
 #: a rank as a bare number or letter may name (2 to 10, A J Q K): rank index, Ace 0
 _RANK_LABELS: Final = {
     **{str(r): r - 1 for r in range(2, 11)},
@@ -244,6 +255,7 @@ class GameState(Generic[V]):
     __slots__ = (
         "chance",
         "current",
+        "ended",
         "game",
         "history",
         "known",
@@ -273,6 +285,10 @@ class GameState(Generic[V]):
         #: whether plays are read for what they show (see :meth:`Game._lacking_shown`): true in a
         #: game being played, false in a world a bot dealt, whose plays nobody deals from again
         self.watched = game.shows_lacking
+        #: where every card lay, and who had been shown it, when the last deal ended (kept
+        #: only while someone is listening), so that the move that ended it can be told as
+        #: the table saw it after the cards were gathered in
+        self.ended: tuple[dict[str, list[int]], dict[int, int]] | None = None
 
     # -- for callers: the checked public path -----------------------------------------------------
 
@@ -472,6 +488,13 @@ class GameState(Generic[V]):
         if self.story is not None:
             self.story.append(en if isinstance(en, Text) else Text(en, zh))
 
+    def answer(self, en: str | Text, zh: str = "") -> None:
+        """Tell the outcome of the move being made (an ask's answer: ``none``), which the
+        table shows on the move's own line rather than as a line of its own."""
+        if self.story is not None:
+            said = Text.of(en, zh)
+            self.story.append(Outcome(said.en, said.zh, said.more))
+
     def _apply_watched(self, action: int) -> None:
         """:meth:`apply_legal` in a game being played (not in a world a bot dealt): apply the
         action and keep :attr:`lacking` true. A play adds what the game says it shows; a seat
@@ -537,6 +560,7 @@ class GameState(Generic[V]):
         new.story = None
         new.lacking = self.lacking
         new.watched = self.watched
+        new.ended = self.ended
         return new
 
     def to_json(self) -> dict[str, Any]:
@@ -731,10 +755,19 @@ class Game(Generic[V]):
                 return _CHANCE_DEALS
             return state.action_names(action)
         after = state.copy()
+        after.story = []  # listened to, so that the end of a deal keeps where the cards lay
+        after.ended = None
         after.apply_legal(action)
-        for zone, cards in after.zones.items():
+        zones, known = after.ended if after.ended is not None else (after.zones, after.known)
+        for zone, cards in zones.items():
             if action in cards:
-                if after.sees(player, zone, cards.index(action), action):
+                rule = self.visibility[zone]
+                index = cards.index(action)
+                if (
+                    rule in (ALL, player)
+                    or (rule == TOP and index == 0)
+                    or known.get(action, 0) >> player & 1
+                ):
                     return state.action_names(action)
                 break
         return _FACE_DOWN if mover >= 0 else _CHANCE_DEALS
@@ -751,6 +784,18 @@ class Game(Generic[V]):
         hand = state.zones.get(HANDS[state.current]) if 0 <= state.current < MAX_PLAYERS else None
         if action < SPECIAL and hand is not None and action not in hand:
             return _NOT_HELD
+        return None
+
+    def _menu_note(self, state: GameState[V]) -> str | Text | None:
+        """A line above the menu saying what binds the choice now, where the moves open are
+        fewer than the hand would suggest (you must follow suit; taking is compulsory), or
+        ``None``."""
+        return None
+
+    def _menu_group(self, state: GameState[V], action: int) -> str | Text | None:
+        """The family ``action`` belongs to in a long menu (``give … for …``): a run of moves
+        of one family is shown as one line, each still typed by its name or number; ``None``
+        for a move shown on its own."""
         return None
 
     def _warning(self, state: GameState[V], action: int) -> str | Text | None:
@@ -1262,6 +1307,8 @@ class MatchGame(Game[MV]):
 
     def _start_deal(self, state: GameState[MV]) -> None:
         """Gather every card into the deck, forget what was shown, count the deal, shuffle."""
+        if state.story is not None:
+            state.ended = ({z: c[:] for z, c in state.zones.items()}, dict(state.known))
         deck = state.zones["deck"]
         for zone, cards in state.zones.items():
             if zone != "deck":
@@ -1304,9 +1351,26 @@ class MatchGame(Game[MV]):
     def next_dealer(self, state: GameState[MV]) -> None:
         state.vars.dealer = (state.vars.dealer + 1) % self.num_players
 
+    def _breakdown(self, state: GameState[MV]) -> Sequence[Text]:
+        """The deal just over, part by part, for the story of the table (tricks, card points,
+        bonuses, penalties: ``Text("tricks {a} : {b}")``), told before its match points. A
+        game says what its deal is made of; by default nothing but the match points."""
+        return ()
+
+    def tell_deal_end(self, state: GameState[MV], points: Sequence[int]) -> None:
+        """Tell the table the deal's breakdown (:meth:`_breakdown`) and the match points it
+        gives, when someone is listening."""
+        if state.story is None:
+            return
+        parts = list(self._breakdown(state))
+        gained = " : ".join(f"{p:+d}" if p else "0" for p in points)
+        words = _DEAL_PARTS if parts else _DEAL_OVER
+        state.tell(words.format(n=state.vars.deals, parts=_PARTS_SEP.join(parts), points=gained))
+
     def close_deal(self, state: GameState[MV], points: Sequence[int]) -> None:
-        """Add ``points`` to the match score, pass the deal on, and start the next deal or end
-        the match."""
+        """Tell the deal's breakdown, add ``points`` to the match score, pass the deal on, and
+        start the next deal or end the match."""
+        self.tell_deal_end(state, points)
         state.vars.match = tuple(m + p for m, p in zip(state.vars.match, points, strict=True))
         self.next_dealer(state)
         capped = self.most_deals is not None and state.vars.deals >= self.most_deals

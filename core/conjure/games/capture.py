@@ -29,6 +29,7 @@ from conjure.games.api import (
     ALL,
     HANDS,
     NOBODY,
+    SPECIAL,
     WON,
     GameError,
     GameState,
@@ -156,6 +157,10 @@ def disjoint_unions(groups: Sequence[int]) -> set[int]:
 #: how the moves of a capture game read, in every language (players may type either)
 _NAMES: Final = {
     "trail": Text("{card} to the table", zh="{card}放到桌面"),
+    "must take": Text(
+        "you can take, so you must: no card may go to the table now",
+        zh="你能捡牌就必须捡：现在不能把牌放到桌面",
+    ),
     "capture": Text("{card} takes {items}", zh="{card}取{items}"),
     "sweep": Text("{card} takes {items} (sweep)", zh="{card}取{items}（扫光）"),
     "build": Text("{card} builds {total} on {items}", zh="{card}在{items}上组成{total}"),
@@ -392,6 +397,14 @@ class CaptureGame(MatchGame[CV]):
     names_sweeps: ClassVar[bool] = True
     #: level leaders play another deal, so a match is capped (each game's notes say so)
     most_deals: ClassVar[int | None] = 200
+
+    def _menu_note(self, state: GameState[CV]) -> Text | None:
+        """Where the hand holds cards and none may go to the table, the rules oblige a take."""
+        if state.current < 0 or not state.zones[HANDS[state.current]]:
+            return None
+        if all(a >= SPECIAL for a in self._legal_actions(state)):
+            return _NAMES["must take"]
+        return None
 
     def most_moves(self) -> int:
         """Every move plays a card from hand, and all but the four first laid on the table

@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any, Final
 import attrs
 
 from conjure.deck.cards import CARDS, RANK_LABELS
+from conjure.games.trick_taking import told_trick, trick_reason
 from conjure.text import Text
 
 if TYPE_CHECKING:
@@ -108,13 +109,10 @@ def lay_on_two_card_trick(
         state.current = 1 - me
         return None
     led = trick[0]
-    winner = me if beats(led, card, strength, trump) else 1 - me
+    answered = beats(led, card, strength, trump)
+    winner = me if answered else 1 - me
     if state.story is not None:
-        cards = f"{CARDS[led]} {CARDS[card]}"
-        state.tell(
-            f"player {winner + 1} wins the trick ({cards})",
-            f"玩家{winner + 1}赢了这一墩（{cards}）",
-        )
+        state.tell(told_trick(winner, trick, trick_reason(trick, 1 if answered else 0, trump)))
     return winner, led
 
 

@@ -32,6 +32,7 @@ from conjure.games.api import (
     UNKNOWN_SIDE,
     Game,
     GameState,
+    Outcome,
 )
 from conjure.games.bots import TABLE_SECONDS, make_bot
 from conjure.text import Text as Words
@@ -73,6 +74,12 @@ WORDS: dict[str, Words] = {
     "bye": Words("bye", zh="再见"),
     "confirm": Words("{warning} Type y to confirm.", zh="{warning}输入 y 确认。"),
     "you move": Words("you: {move}", zh="你：{move}"),
+    "outcome": Words("{move} — {outcome}", zh="{move}——{outcome}"),
+    "forced": Words("{move} (the only move)", zh="{move}（唯一可走的一步）"),
+    "group": Words(
+        "[{first}–{last}] {label}: {count} moves, typed by name as {example}",
+        zh="[{first}–{last}] {label}：共{count}种，可按名称输入，如{example}",
+    ),
     "game over": Words(
         "Game over: {verdict}. Scores: {scores}", zh="终局：{verdict}。得分：{scores}"
     ),
@@ -230,15 +237,54 @@ def as_told(move: str) -> tuple[str, ...]:
     return (move, said + space + rest)
 
 
+#: a menu this long collapses each family of moves (the game's :meth:`Game._menu_group`) of
+#: at least :data:`GROUP_LEAST` moves into one line
+LONG_MENU = 24
+GROUP_LEAST = 6
+
+
+def _menu_items(game: Game[Any], state: GameState[Any], lang: str) -> list[tuple[str, Words | str]]:
+    """The menu as (number, words) items: each move, or, in a long menu, each run of moves of
+    one family as a single item naming the run's numbers and how to type one."""
+    ordered = game.ordered_actions(state)
+    labels = [game._menu_group(state, a) if len(ordered) > LONG_MENU else None for a in ordered]
+    items: list[tuple[str, Words | str]] = []
+    i = 0
+    while i < len(ordered):
+        j = i
+        while j + 1 < len(ordered) and labels[i] is not None and labels[j + 1] == labels[i]:
+            j += 1
+        label = labels[i]
+        if label is not None and j - i + 1 >= GROUP_LEAST:
+            said = WORDS["group"].format(
+                first=i + 1,
+                last=j + 1,
+                label=Words.of(label),
+                count=j - i + 1,
+                example=state.action_names(ordered[i]),
+            )
+            items.append(("", said))
+            i = j + 1
+            continue
+        items.append((f"[{i + 1}] ", state.action_name(ordered[i], lang)))
+        i += 1
+    return items
+
+
 def moves_text(game: Game[Any], state: GameState[Any], width: int = 80, lang: str = "en") -> Text:
     """The numbered menu of legal moves, lines broken only between moves for a terminal
-    ``width`` cells wide (a move longer than a line has a line of its own)."""
-    text = Text(WORDS["your move"].get(lang), style="bold")
-    used = text.cell_len
-    for i, action in enumerate(game.ordered_actions(state), 1):
-        item = Text(f"[{i}] ", style="yellow")
-        item.append(state.action_name(action, lang))
-        if i > 1 and used + 2 + item.cell_len > width:
+    ``width`` cells wide (a move longer than a line has a line of its own), after the game's
+    note on what binds the choice (:meth:`Game._menu_note`: you must follow suit)."""
+    note = game._menu_note(state)
+    text = Text()
+    if note:
+        text.append(Words.of(note).get(lang) + "\n", style="yellow")
+    text.append(WORDS["your move"].get(lang), style="bold")
+    used = Text(WORDS["your move"].get(lang)).cell_len
+    for i, (number, words) in enumerate(_menu_items(game, state, lang), 1):
+        item = Text(number, style="yellow")
+        item.append(words if isinstance(words, str) else words.get(lang))
+        if i > 1 and (used + 2 + item.cell_len > width or not number):
             text.append("\n")
             used = 0
         elif i > 1:
@@ -278,6 +324,17 @@ def play_game(
     def menu() -> Text:
         return moves_text(game, state, console.width, lang)
 
+    def outcome(move: str) -> str:
+        """``move`` with the outcomes the game told of it (an ask's answer) on its line, the
+        outcomes taken out of the story."""
+        assert state.story is not None
+        outcomes = [line for line in state.story if isinstance(line, Outcome)]
+        if not outcomes:
+            return move
+        state.story[:] = [line for line in state.story if not isinstance(line, Outcome)]
+        said = "; ".join(Words.of(o).get(lang) for o in outcomes)
+        return say("outcome", move=move, outcome=said)
+
     def tell(mover: int | None = None, move: str = "") -> None:
         """Print what the last action told the table; a line that only repeats the move just
         printed (``player 2: point ♣ 41``, ``player 2 bids 65``) is left out, so that each
@@ -307,8 +364,10 @@ def play_game(
         if player in bots:
             action = bots[player].choose(state, rng)
             seen = unnamed(state.action_seen(action, seat, lang), say("seat", n=player + 1))
-            console.print(say("bot moves", n=player + 1, bot=bot, move=seen), markup=False)
+            shown = say("forced", move=seen) if len(state.legal_actions()) == 1 else seen
             state.apply_action(action)
+            line = say("bot moves", n=player + 1, bot=bot, move=outcome(shown))
+            console.print(line, markup=False)
             tell(player, seen)
             continue
         console.print(Group(view(game, state, seat, lang), menu()))
@@ -346,8 +405,9 @@ def play_game(
                     continue
             break
         mine = unnamed(state.action_name(action, lang), say("seat", n=seat + 1))
-        console.print(say("you move", move=mine), markup=False)
+        shown = say("forced", move=mine) if len(state.legal_actions()) == 1 else mine
         state.apply_action(action)
+        console.print(say("you move", move=outcome(shown)), markup=False)
         tell(seat, mine)
     if getattr(state.vars, "match", None):
         match = " : ".join(map(str, state.vars.match))

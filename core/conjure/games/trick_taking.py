@@ -91,6 +91,36 @@ def lacking_shown(game: Game[Any], state: GameState[Any], action: int) -> int:
         zones[zone] = hand
 
 
+_MUST: Final = {
+    "follow": Text("you must follow the suit led ({led})", zh="你必须跟出首出的花色（{led}）"),
+    "trump": Text(
+        "you have no {led}: you must trump ({trump})", zh="你没有{led}：必须出王牌（{trump}）"
+    ),
+    "some": Text("only these cards may be played now", zh="现在只能出这些牌"),
+}
+
+
+def follow_note(game: Game[Any], state: GameState[Any]) -> Text | None:
+    """The line above the menu when the rules of play narrow the cards open to the player:
+    he must follow the suit led, or trump; ``None`` when he may play any card he holds. A
+    trick game uses it as its :meth:`Game._menu_note` (``_menu_note = follow_note``)."""
+    trick = state.zones.get("trick")
+    if not trick or state.current < 0:
+        return None
+    hand = state.zones[HANDS[state.current]]
+    cards = [a for a in game._legal_actions(state) if a < SPECIAL]
+    if not cards or len(cards) >= len(hand):
+        return None
+    led = trick[0] // 13
+    trump = getattr(state.vars, "trump", -1)
+    words = {"led": _suit_words(led), "trump": _suit_words(trump)}
+    if all(c // 13 == led for c in cards):
+        return _MUST["follow"].format(**words)
+    if trump >= 0 and all(c // 13 == trump for c in cards):
+        return _MUST["trump"].format(**words)
+    return _MUST["some"]
+
+
 #: why a card is refused, for the player who typed it
 _WHY_NOT: Final = {
     "not held": Text("it is not in your hand", zh="它不在你的手牌中"),
@@ -101,6 +131,68 @@ _WHY_NOT: Final = {
     ),
     "allowed": Text("allowed now: {cards}", zh="现在可以出：{cards}"),
 }
+
+
+#: how a trick is told, and why its winner won it
+_TRICK: Final = Text(
+    "player {p} wins the trick ({cards}): {why}", zh="玩家{p}赢了这一墩（{cards}）：{why}"
+)
+_WHY: Final = {
+    "trump": Text("a trump ({trump}) on {led} led", zh="以王牌{trump}吃首出的{led}"),
+    "top trump": Text("the highest trump ({trump})", zh="王牌{trump}中最大"),
+    "top": Text("the highest of the suit led ({led})", zh="首出花色{led}中最大"),
+    "higher": Text("the higher of the suit led ({led})", zh="首出花色{led}中较大"),
+    "alone": Text("nobody else played the suit led ({led})", zh="别人都没有出首出的花色{led}"),
+    "unfollowed": Text("the other did not follow the suit led ({led})", zh="对方没有跟出{led}"),
+}
+
+
+#: the parts of a deal's breakdown
+_PART: Final = {
+    "tricks": Text("tricks {each}", zh="墩数 {each}"),
+    "cards": Text("card points {each}", zh="牌分 {each}"),
+    "bonus": Text("bonuses {each}", zh="奖分 {each}"),
+}
+
+
+def _each(values: Sequence[int]) -> str:
+    return " : ".join(str(x) for x in values)
+
+
+def _suit_words(suit: int) -> str:
+    return SUIT_SYMBOLS[suit] if 0 <= suit < 4 else ""
+
+
+def trick_reason(
+    trick: Sequence[int],
+    best: int,
+    trump: int,
+    suit_of: Callable[[int], int] | None = None,
+) -> Text:
+    """Why ``trick[best]`` took the trick under the usual rules: a trump on a plain lead, the
+    highest trump, the highest of the suit led, or the only card of the suit led. ``suit_of``
+    gives a card's suit where the game's trumps are more than a suit (jokers and 2s)."""
+    suit = suit_of or (lambda c: c // 13)
+    led, won = suit(trick[0]), suit(trick[best])
+    words = {"trump": _suit_words(trump), "led": _suit_words(trick[0] // 13)}
+    if trump >= 0 and won == suit_of_trump(trump, suit_of) and led != won:
+        return _WHY["trump"].format(**words)
+    if trump >= 0 and won == suit_of_trump(trump, suit_of):
+        return _WHY["top trump"].format(**words)
+    if best == 0 and not any(suit(c) == led for c in trick[1:]):
+        return _WHY["unfollowed" if len(trick) == 2 else "alone"].format(**words)
+    return _WHY["higher" if len(trick) == 2 else "top"].format(**words)
+
+
+def suit_of_trump(trump: int, suit_of: Callable[[int], int] | None) -> int:
+    """The suit trumps read as under ``suit_of`` (the trump suit itself by default)."""
+    return trump if suit_of is None else suit_of(trump * 13 + 2)
+
+
+def told_trick(winner: int, trick: Sequence[int], why: Text) -> Text:
+    """The story line of a trick taken: who, the cards in the order played, and why."""
+    cards = " ".join(str(CARDS[c]) for c in trick)
+    return _TRICK.format(p=winner + 1, cards=cards, why=why)
 
 
 @attrs.define(slots=False)
@@ -183,6 +275,13 @@ class TrickGame(MatchGame[TV]):
         raise NotImplementedError
 
     _lacking_shown = lacking_shown
+    _menu_note = follow_note
+
+    def _trick_reason(self, state: GameState[TV], trick: Sequence[int], best: int) -> Text:
+        """Why ``trick[best]`` (the trick full, in the order played) took it, for the story
+        of the table: :func:`trick_reason` by default; a game whose cards rank otherwise
+        (permanent trumps, a card that beats all) says its own reason."""
+        return trick_reason(trick, best, state.vars.trump)
 
     def _power(self, state: GameState[TV], card: int, led: int) -> int:
         """How strong ``card`` is in a trick led with ``led`` (0: it cannot win; among equal
@@ -239,11 +338,7 @@ class TrickGame(MatchGame[TV]):
                     best, top = i, p
         winner = (v.leader + best) % n
         if state.story is not None:
-            cards = " ".join(str(CARDS[c]) for c in trick)
-            state.tell(
-                f"{self.seat_names[winner]} wins the trick ({cards})",
-                f"玩家{winner + 1}赢了这一墩（{cards}）",
-            )
+            state.tell(told_trick(winner, trick, self._trick_reason(state, trick, best)))
         if self._plain_take:
             zones[WON[winner]].extend(trick)
             points = 0
@@ -415,6 +510,21 @@ class TrickGame(MatchGame[TV]):
     def _extras(self, state: GameState[TV]) -> Sequence[int]:
         """Each player's points this deal beyond the cards won (bonuses)."""
         return (0,) * self.num_players
+
+    def _breakdown(self, state: GameState[TV]) -> list[Text]:
+        """Tricks won, card points taken and any bonuses beyond them, each player's."""
+        v = state.vars
+        parts = [_PART["tricks"].format(each=_each(v.tricks))]
+        if self.card_points or type(self)._points_table is not TrickGame._points_table:
+            cards = [
+                sum(self._points(state, c) for c in state.zones[WON[p]])
+                for p in range(self.num_players)
+            ]
+            parts.append(_PART["cards"].format(each=_each(cards)))
+            extras = [s - c for s, c in zip(v.score, cards, strict=True)]
+            if any(extras):
+                parts.append(_PART["bonus"].format(each=_each(extras)))
+        return parts
 
     def _audit(self, state: GameState[TV]) -> str | None:
         extras = self._extras(state)
