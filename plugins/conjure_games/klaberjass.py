@@ -539,7 +539,7 @@ class Klaberjass(MatchGame[KlaberjassVars]):
         ]
         for said, values in (
             (Text("sequence {a} : {b}", zh="连牌 {a} : {b}"), sequence),
-            (Text("trump K and Q {a} : {b}", zh="主牌KQ {a} : {b}"), bella),
+            (Text("trump K and Q {a} : {b}", zh="主牌K和Q {a} : {b}"), bella),
             (Text("last trick {a} : {b}", zh="最后一墩 {a} : {b}"), last),
         ):
             if any(values):
