@@ -1,4 +1,4 @@
-"""求婚的国王 (The Courting Kings), seed 003, section 四.
+"""求婚的国王 (The Courting Kings), text 003, section 「四、求婚的国王」.
 
 Routine notes
 =============
@@ -284,8 +284,8 @@ ROUTINE = Routine(
     id="courting-kings",
     name_zh="求婚的国王",
     name_en="The Courting Kings",
-    source="seed 003, 四、求婚的国王",
-    source_zh="原文003，四、求婚的国王",
+    source="text 003 「四、求婚的国王」",
+    source_zh="原文003「四、求婚的国王」",
     summary_en="Four Kings and four Queens are separated, yet when pressed between the hands and "
     "dealt in pairs every pair is a King and a Queen.",
     summary_zh="4张国王与4张皇后分开之后，夹在双手间用力一压，每次分配2张，每对都是国王与皇后。",

@@ -1,4 +1,4 @@
-"""各得其二 (Each Gets Two), seed 000.
+"""各得其二 (Each Gets Two), text 000 「各得其二」.
 
 The performer and the spectator each hold half the deck behind their backs, each picks a card
 and they exchange them; each reverses the other's card into their own half. Secretly the
@@ -255,8 +255,8 @@ ROUTINE = Routine(
     id="each-gets-two",
     name_zh="各得其二",
     name_en="Each Gets Two",
-    source="seed 000, 各得其二",
-    source_zh="原文000，各得其二",
+    source="text 000 「各得其二」",
+    source_zh="原文000「各得其二」",
     summary_en="Performer and spectator each reverse the other's freely chosen card in their own "
     "half of the deck; at the end both halves show reversed 2s.",
     summary_zh="表演者与观众各自把对方自由选择的牌翻过来插进自己的那一半牌中，最后两边都有翻过来的2。",

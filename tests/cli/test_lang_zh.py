@@ -103,7 +103,7 @@ def test_the_routines_in_chinese(
     monkeypatch.setenv("COLUMNS", "200")
     code, out = run(capsys, "routines")
     assert code == 0
-    assert "出处" in out and "原文003，四、求婚的国王" in out and "marriages（可选）" in out
+    assert "出处" in out and "原文003「四、求婚的国王」" in out and "marriages（可选）" in out
     allowed = {"conjure", "routines", "gilbreath", "pairs", "quartets", "rounds", "reading"}
     for rid in ROUTINES:
         allowed |= ids(rid)
@@ -116,7 +116,7 @@ def test_the_english_routines_are_unchanged(
     monkeypatch.setenv("COLUMNS", "200")
     assert main(["routines"]) == 0
     out = capsys.readouterr().out
-    assert "┃ id " in out and "parameters" in out and "seed 003, 四、求婚的国王" in out
+    assert "┃ id " in out and "parameters" in out and "text 003 「四、求婚的国王」" in out
     assert "marriages (optional)" in out and "rounds=1 (1..5), reading=0 (0..1)" in out
 
 
@@ -147,10 +147,10 @@ def test_rehearse_and_rules_cite_their_source_in_chinese(
 ) -> None:
     code, out = run(capsys, "rehearse", "courting-kings", "--all")
     assert code == 0
-    assert out.startswith("求婚的国王——原文003，四、求婚的国王\n")
+    assert out.startswith("求婚的国王——原文003「四、求婚的国王」\n")
     assert main(["rehearse", "courting-kings", "--all", "--lang", "en"]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("求婚的国王 / The Courting Kings  (seed 003, 四、求婚的国王)\n")
+    assert out.startswith("求婚的国王 / The Courting Kings  (text 003 「四、求婚的国王」)\n")
     code, out = run(capsys, "rules", "sixty-six")
     assert out.startswith("六六大顺——原文000「一帆风顺」与原文003「五、六六大顺」\n")
     assert main(["rules", "sixty-six"]) == 0

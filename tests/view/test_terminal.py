@@ -48,7 +48,7 @@ ROWS = [
     (
         "courting-kings",
         "求婚的国王 / The Courting Kings",
-        "seed 003, 四、求婚的国王",
+        "text 003 「四、求婚的国王」",
         "-",
         "king-and-queen\ndealt-face-up\nmarriages (optional)",
     ),

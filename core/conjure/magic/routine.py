@@ -168,7 +168,7 @@ class Routine:
     #: built with ``interchangeable``): the verifier enumerates set-up orders over these
     #: classes and refuses the abstraction where a performance reads what it erased
     interchangeable: Any = None
-    #: ``source`` in Chinese ("原文003，四、求婚的国王"); empty: the English is shown
+    #: ``source`` in Chinese ("原文003「四、求婚的国王」"); empty: the English is shown
     source_zh: str = ""
 
     @property
