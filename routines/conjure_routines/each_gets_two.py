@@ -157,12 +157,14 @@ def _twos_to_the_bottom(p: Performance) -> None:
 def _spectator_takes_the_upper_half(p: Performance, literal: bool) -> None:
     p.step(
         "②",
-        en="Hold the deck in the left hand and ask the spectator to take the upper half."
-        + (" (Literal reading: the deck is first turned over, face up.)" if literal else ""),
-        zh="把牌用左手拿着，再请观众取出上半部分。"
-        + ("（字面读法：先把牌翻过来，正面向上。）" if literal else ""),
+        en="Hold the deck in the left hand and ask the spectator to take the upper half.",
+        zh="把牌用左手拿着，再请观众取出上半部分。",
     )
     if literal:
+        p.note(
+            "Literal reading: the deck is first turned over, face up.",
+            "字面读法：先把牌翻过来，正面向上。",
+        )
         p.show(TurnOver("left"))  # the text turns the deck face up in full view
     cut = p.choose(
         "cut", range(13, 40), en="how many cards the spectator takes", zh="观众取走的张数"

@@ -21,6 +21,7 @@ from conjure.magic.choices import (
     option_count,
 )
 from conjure.magic.expect import Expectation, card_at, count, knows, order, stack_is
+from conjure.magic.files import RoutineFileError, load_routine, read_routine, register_directory
 from conjure.magic.routine import (
     PERFORMER,
     SETUP,
@@ -79,6 +80,7 @@ __all__ = [
     "Report",
     "Routine",
     "RoutineFailure",
+    "RoutineFileError",
     "ScriptedChooser",
     "Solution",
     "Weighted",
@@ -98,11 +100,14 @@ __all__ = [
     "holds",
     "interchangeable",
     "knows",
+    "load_routine",
     "option_count",
     "order",
     "param_count",
     "perform",
     "ranks_shown",
+    "read_routine",
+    "register_directory",
     "shows_count",
     "shows_only",
     "solve",

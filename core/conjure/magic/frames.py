@@ -69,6 +69,8 @@ def freeze(value: Any, canon: Canon, perf: Performance, name: str) -> Any:
         return (t, freeze(value.__self__, canon, perf, name), value.__func__)
     if isinstance(value, Routine):
         return (id, value)
+    if attrs.has(t) and t.__eq__ is object.__eq__ and _frozen(t):
+        return (id, value)  # a frozen value compared by identity (a routine file's program)
     if attrs.has(t) and t.__hash__ is not None and getattr(t, "__attrs_attrs__", None):
         if t.__setattr__ is object.__setattr__:  # not frozen: may change under the key
             raise Unfreezable(f"{name} holds a {t.__name__} that can change")
@@ -84,6 +86,11 @@ def freeze(value: Any, canon: Canon, perf: Performance, name: str) -> Any:
 CHECKED_PYTHONS: frozenset[tuple[str, int, int]] = frozenset(
     {("cpython", 3, 11), ("cpython", 3, 12), ("cpython", 3, 13)}
 )
+
+
+def _frozen(t: type) -> bool:
+    """Whether an attrs class is frozen (its instances cannot change)."""
+    return getattr(t.__setattr__, "__name__", "") == "_frozen_setattrs"
 
 
 def this_python() -> tuple[str, int, int]:

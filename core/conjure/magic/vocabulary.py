@@ -88,15 +88,30 @@ def pattern(text: str) -> Pattern:
     for word in text.split():
         found = _SEGMENT.match(word)
         if not found:
-            raise NotationError(f"{word!r} is not a segment of a pattern (such as K*4 or Q|K)")
+            raise NotationError(
+                Text(
+                    f"{word!r} is not a segment of a pattern (such as K*4 or Q|K)",
+                    zh=f"{word!r} 不是模式的一段（例如 K*4 或 Q|K）",
+                )
+            )
         ranks_text, count = found.group(1), found.group(2)
         ranks = frozenset() if ranks_text == "?" else frozenset(map(rank_of, ranks_text.split("|")))
         n = None if count == "" else 1 if count is None else int(count)
         if n is None and any(m is None for _, m in segments):
-            raise NotationError(f"pattern {text!r} has two segments of any length (*)")
+            raise NotationError(
+                Text(
+                    f"pattern {text!r} has two segments of any length (*)",
+                    zh=f"模式 {text!r} 有两段不定长度（*）",
+                )
+            )
         segments.append((ranks, n))
     if not segments:
-        raise NotationError("an empty pattern: give ranks, such as K* or K* Q*4")
+        raise NotationError(
+            Text(
+                "an empty pattern: give ranks, such as K* or K* Q*4",
+                zh="空的模式：请写点数，例如 K* 或 K* Q*4",
+            )
+        )
     return Pattern(tuple(segments), text)
 
 

@@ -85,7 +85,12 @@ class Registry:
     withheld: dict[tuple[str, str], str] = attrs.field(factory=dict)
 
     def routine(self, routine_id: str) -> Any:
-        """The routine ``routine_id``; a close-match hint in the error when it is unknown."""
+        """The routine ``routine_id``, or the routine of a routine file given by its path
+        (``my-trick.routine``); a close-match hint in the error when it is unknown."""
+        from conjure.magic.files import is_routine_file, load_routine
+
+        if is_routine_file(routine_id):
+            return load_routine(routine_id)
         return self._lookup(self.routines, routine_id, "routine")
 
     def game(self, game_id: str) -> Any:

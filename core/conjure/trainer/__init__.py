@@ -125,9 +125,17 @@ def resolve(
     the order those moves leave it in, a subject of its own."""
     from pathlib import Path
 
+    from conjure.magic.files import SUFFIX, load_routine
     from conjure.trainer import practice
 
     key = name.strip().lower()
+    if name.endswith(SUFFIX):  # a routine file, read as a routine
+        from conjure.trainer import drills
+
+        routine = load_routine(name)
+        return Subject(
+            ROUTINE, routine.id, drills.subject_of(routine), drills.items(routine, params), routine
+        )
     if key in STACKS or Path(name).is_file():
         stack = STACKS.get(key) or load_stack(name)
         subject = practice.subject_of(stack)
