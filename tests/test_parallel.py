@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from conjure.games.simulate import simulate
-from conjure.magic.verify import verify
+from conjure.magic.verifier import verify
 from conjure.parallel import Chunk, InProcess, ProcessPool, closing, executor, plan
 from conjure.plugins.host import load_plugins
 from conjure_games.goofspiel import Goofspiel

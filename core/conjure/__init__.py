@@ -1,53 +1,16 @@
 """conjure: rehearse card routines step by step, prove they always work, play the games.
 
-The core is import-light: cards, the deck-state machine and the moves need only attrs; rich is
-imported when something is rendered.
+The package is import-light: ``import conjure`` loads nothing but this file, and each name is
+imported when it is first used (``conjure.Card`` loads the cards, ``conjure.DeckState`` the
+deck-state machine; the names are in ``__init__.pyi``, see :mod:`conjure._lazy`), so that
+``conjure --version`` and the listings start at once. The version is written here and read by
+the build (``[tool.hatch.version]``), so reading it needs no package metadata.
 """
 
 from __future__ import annotations
 
-from importlib import metadata
+from conjure._lazy import attach
 
-from conjure.deck.cards import (
-    Card,
-    format_cards,
-    full_deck,
-    parse_card,
-    parse_cards,
-)
-from conjure.deck.stacks import new_deck_order
-from conjure.deck.state import DeckState
-from conjure.errors import (
-    ConjureError,
-    IllegalMoveError,
-    NotationError,
-    PluginError,
-    UnknownNameError,
-    VerificationError,
-)
-from conjure.plugins.hookspecs import hookimpl
-from conjure.text import Text
+__version__ = "0.1.0"
 
-try:
-    __version__ = metadata.version("conjure")
-except metadata.PackageNotFoundError:  # pragma: no cover - running from a bare checkout
-    __version__ = "0.0.0+unknown"
-
-__all__ = [
-    "Card",
-    "ConjureError",
-    "DeckState",
-    "IllegalMoveError",
-    "NotationError",
-    "PluginError",
-    "Text",
-    "UnknownNameError",
-    "VerificationError",
-    "__version__",
-    "format_cards",
-    "full_deck",
-    "hookimpl",
-    "new_deck_order",
-    "parse_card",
-    "parse_cards",
-]
+__getattr__, __dir__, __all__ = attach(__name__, __file__)

@@ -146,7 +146,7 @@ def test_a_design_parameter_is_tried_value_by_value() -> None:
 
 
 def test_verify_keeps_a_design_parameter_at_its_default() -> None:
-    from conjure.magic.verify import sweep
+    from conjure.magic.verifier import sweep
 
     assert [params for params, _ in sweep(DEAL_AWAY)] == [{}]  # not swept over 0..6
     assert [params for params, _ in sweep(DEAL_AWAY, {"throw": 5})] == [{"throw": 5}]

@@ -33,7 +33,9 @@ from conjure.magic import (
     perform,
 )
 from conjure.magic.choices import split_items
-from conjure.magic.verify import shrink, solve, verify, walk
+from conjure.magic.search import shrink, walk
+from conjure.magic.setups import solve
+from conjure.magic.verifier import verify
 
 
 def make(script, claims=(), params=()) -> Routine:  # type: ignore[no-untyped-def]

@@ -16,12 +16,8 @@ from conjure.deck import DeckState, Peel, Take, parse_move
 from conjure.errors import NotationError, UsageError
 from conjure.magic import Claim, Param, Performance, Routine, perform, verify
 from conjure.magic.choices import PresetChooser
-from conjure.magic.verify import (
-    _fails,
-    estimate_space,
-    exit_code,
-    shrink,
-)
+from conjure.magic.report import exit_code
+from conjure.magic.search import estimate_space, fails, shrink
 
 
 def make(script: Callable[[Performance], None], *claims: Claim, rid: str = "t") -> Routine:
@@ -285,17 +281,17 @@ def test_shrinking_never_crashes_and_ends_locally_smallest(
     routine = threshold_routine(steps, size, limit, how)
     claims = routine.claims
     start = data.draw(st.lists(st.integers(0, size - 1), min_size=steps, max_size=steps))
-    failing, used = _fails(routine, {}, start, claims)
+    failing, used = fails(routine, {}, start, claims)
     best = shrink(routine, {}, start, claims)  # must never raise, failing or not
     if not failing:
         assert best == used
         return
-    assert _fails(routine, {}, best, claims)[0], "the shrunk case must still fail"
+    assert fails(routine, {}, best, claims)[0], "the shrunk case must still fail"
     assert sum(best) == limit  # the smallest total that fails
     for i, value in enumerate(best):
         if value:  # every choice is as low as it can go: one less passes
             lower = [*best[:i], value - 1, *best[i + 1 :]]
-            assert not _fails(routine, {}, lower, claims)[0], (best, i)
+            assert not fails(routine, {}, lower, claims)[0], (best, i)
 
 
 def test_a_smaller_choice_that_fails_earlier_is_shrunk_to_not_indexed_past() -> None:

@@ -3,9 +3,11 @@ cannot merge; card abstraction refused where a performance reads what it erased.
 
 from __future__ import annotations
 
+import importlib
 import math
 import os
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 
@@ -181,10 +183,34 @@ def test_gilbreath_is_proved_over_every_deal_and_riffle_by_colour() -> None:
     assert report.runs < 2**8 - 2 and report.merged > 0
 
 
-def test_the_walk_shared_between_processes_finds_the_same() -> None:
-    one = verify(gilbreath.ROUTINE, {"pairs": 3})
-    two = verify(gilbreath.ROUTINE, {"pairs": 3}, workers=2)
+def test_the_walk_shared_between_processes_finds_the_same(monkeypatch: Any) -> None:
+    import conjure.parallel
+
+    verifier = importlib.import_module("conjure.magic.verifier")
+    # every card told apart, so that the first choice (the deal) has options to share
+    one = verify(gilbreath.ROUTINE, {"pairs": 3}, abstraction=False)
+    monkeypatch.setattr(verifier, "PARALLEL_FROM", 0)  # share even this small walk
+    started: list[int] = []
+    real = conjure.parallel.backend
+
+    def backend(executor: Any, workers: int) -> Any:
+        started.append(workers)
+        return real(executor, workers)
+
+    monkeypatch.setattr(conjure.parallel, "backend", backend)
+    two = verify(gilbreath.ROUTINE, {"pairs": 3}, workers=2, abstraction=False)
+    assert started == [2]
     assert one.proved and two.proved and one.cases == two.cases
+
+
+def test_a_small_walk_stays_in_this_process(monkeypatch: Any) -> None:
+    import conjure.parallel
+
+    def no_workers(*args: Any, **kwargs: Any) -> Any:
+        raise AssertionError("a small walk started workers")
+
+    monkeypatch.setattr(conjure.parallel, "backend", no_workers)
+    assert verify(gilbreath.ROUTINE, {"pairs": 3}, workers=2).proved
 
 
 def test_each_gets_two_is_refuted_at_two_exchanges_by_the_reversed_two_picked_again() -> None:

@@ -271,7 +271,7 @@ def test_one_setting_has_no_summary(capsys: pytest.CaptureFixture[str]) -> None:
 def test_an_interrupted_sweep_keeps_what_it_found_and_says_how_far_it_got(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    verify_module = importlib.import_module("conjure.magic.verify")
+    verify_module = importlib.import_module("conjure.magic.verifier")
     from conjure.errors import Interrupted
 
     real = verify_module.verify
@@ -298,7 +298,7 @@ def test_an_interrupted_sweep_keeps_what_it_found_and_says_how_far_it_got(
 def test_an_interrupted_walk_says_nothing_was_proved(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    verify_module = importlib.import_module("conjure.magic.verify")
+    verify_module = importlib.import_module("conjure.magic.verifier")
 
     def interrupted(*args: object, **kwargs: object) -> object:
         raise KeyboardInterrupt
@@ -315,7 +315,7 @@ def test_an_interrupted_walk_says_nothing_was_proved(
 def test_an_interruption_says_what_it_covered_in_the_chosen_language(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    verify_module = importlib.import_module("conjure.magic.verify")
+    verify_module = importlib.import_module("conjure.magic.verifier")
 
     def interrupted(*args: object, **kwargs: object) -> object:
         raise KeyboardInterrupt

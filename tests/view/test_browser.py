@@ -192,7 +192,7 @@ def test_storyboard_in_a_browser(browser: Any, tmp_path: Path, routine_id: str, 
 
 
 def test_counterexample_storyboard_in_a_browser(browser: Any, tmp_path: Path) -> None:
-    from conjure.magic.verify import verify
+    from conjure.magic.verifier import verify
 
     routine = load_plugins().routine("each-gets-two")
     report = verify(routine, {"rounds": 3}, examples=200, seed=1, workers=1)

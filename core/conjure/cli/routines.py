@@ -21,6 +21,7 @@ from conjure.cli.common import (
     registry,
 )
 from conjure.inputs import parse_int
+from conjure.magic.report import count_text
 from conjure.text import Text
 
 
@@ -410,11 +411,6 @@ def _names_plugin_bugs(
     return run
 
 
-def _big(n: int) -> str:
-    """A count as people read it: ``270,725``, or ``8.07e+67`` past a trillion."""
-    return f"{n:,}" if n < 10**12 else f"{n:.3g}"
-
-
 #: the words of ``verify`` (and of ``explain --vary``, which reports the same way)
 _VERIFY_WORDS = {
     "walked": Text("{runs} run; {states} explored, {merged} merged; proof size {size}",
@@ -476,7 +472,7 @@ def _count(key: str, n: int, lang: str) -> str:
     """``n`` things in ``lang``: ``1 case``, ``2 cases``, ``2种情况``; past a trillion as
     ``8.07e+67``."""
     word = _VERIFY_WORDS[key if n == 1 else key + "s"]
-    return word.format(n=_big(n)).get(lang)
+    return word.format(n=count_text(n)).get(lang)
 
 
 def _walked(report: Any, lang: str = "en") -> str:
@@ -498,7 +494,7 @@ def _walked(report: Any, lang: str = "en") -> str:
 def _found(report: Any) -> Text:
     """The head of a failing verdict: a refutation of the trick, or a bug of its plugin's code
     (then nothing is refuted, and the word says so)."""
-    from conjure.magic.verify import BUG
+    from conjure.magic.report import BUG
 
     if report.verdict == BUG:
         return _VERIFY_WORDS["error"]
@@ -507,11 +503,11 @@ def _found(report: Any) -> Text:
 
 def _how(report: Any, lang: str = "en") -> str:
     """What was checked, in words that tell a proof from a sample."""
-    from conjure.magic.verify import BUG, PROVED, REFUTED
+    from conjure.magic.report import BUG, PROVED, REFUTED
 
     w = _VERIFY_WORDS
     seconds = w["seconds"].format(s=report.seconds)
-    space = _big(report.space)
+    space = count_text(report.space)
     if report.mode == "exhaustive":
         if report.verdict == PROVED:
             cases = _count("case", report.cases, lang)
@@ -566,8 +562,9 @@ def _claims_text(claims: Sequence[Any]) -> Text:
 
 
 def _verify(args: argparse.Namespace) -> int:
+    from conjure.magic.report import exit_code
     from conjure.magic.trace import outcome_json
-    from conjure.magic.verify import exit_code, sweep, sweep_settings, verify
+    from conjure.magic.verifier import sweep, sweep_settings, verify
 
     # counts typed by people: one parser, one-line errors naming the option (not argparse's)
     examples = parse_int(args.examples, "--examples", low=1)
@@ -701,15 +698,15 @@ def _say_verify_result(
     reg: Any, routine: Any, params: dict[str, int], report: Any, args: argparse.Namespace
 ) -> None:
     """One setting's verdict, its notes and the smallest counter-example as a trace."""
+    from conjure.magic.report import BUG
     from conjure.magic.trace import format_outcome
-    from conjure.magic.verify import BUG
 
     lang = args.lang
     w = _VERIFY_WORDS
     where = ", ".join(f"{k}={v}" for k, v in params.items())
     where = f" [{where}]" if where else ""
     print(f"{_how(report, lang)}{where}", flush=True)
-    if report.space_exact and report.cases >= 10**12:  # _big rounds it: the exact count too
+    if report.space_exact and report.cases >= 10**12:  # count_text rounds it: the exact count too
         print("  " + w["exactly"].format(n=str(report.space)).get(lang))
     for note in _notes(report, lang):
         print(f"  {note}")
@@ -768,7 +765,7 @@ def _odds_lines(report: Any, lang: str) -> list[str]:
 
 def _tally(reports: Sequence[Any], lang: str) -> str:
     """How many settings ended how: ``1 proved, 9 refuted``, in the verdicts' own words."""
-    from conjure.magic.verify import BUG, PROVED, REFUTED
+    from conjure.magic.report import BUG, PROVED, REFUTED
 
     w = _VERIFY_WORDS
     counts = [
@@ -817,8 +814,8 @@ def _progress_line(words: str) -> Callable[[int, int], None] | None:
 @_names_plugin_bugs
 def _slips(args: argparse.Namespace) -> int:
     from conjure.magic.slips import HOW, check_slips
+    from conjure.magic.setups import format_setup
     from conjure.magic.trace import outcome_json
-    from conjure.magic.verify import format_setup
 
     limit = parse_int(args.limit, "--limit", low=0)
     examples = parse_int(args.examples, "--examples", low=1)
@@ -975,8 +972,8 @@ def _values(values: Sequence[str]) -> str:
 @_names_plugin_bugs
 def _explain(args: argparse.Namespace) -> int:
     from conjure.magic.explain import explain, ranges, vary
+    from conjure.magic.report import exit_code
     from conjure.magic.trace import KIND
-    from conjure.magic.verify import exit_code
 
     w = {k: t.get(args.lang) for k, t in _EXPLAIN_WORDS.items()}
     limit = parse_int(args.limit, "--limit", low=0)
@@ -1040,7 +1037,7 @@ def _explain(args: argparse.Namespace) -> int:
         print(
             w["sample"].format(
                 cases=count,
-                space=_big(result.space),
+                space=count_text(result.space),
                 seed=result.seed,
                 failed=f"{result.failed:,}",
                 seconds=result.seconds,
@@ -1100,7 +1097,7 @@ _SOLVE_WORDS = {
 
 @_names_plugin_bugs
 def _solve(args: argparse.Namespace) -> int:
-    from conjure.magic.verify import format_setup, solve
+    from conjure.magic.setups import format_setup, solve
 
     routine = registry().routine(args.routine)
     solution = solve(routine, args.claim, int_params(args.param))

@@ -32,17 +32,11 @@ import attrs
 from conjure.errors import Interrupted, UsageError
 from conjure.inputs import check_range
 from conjure.magic.choices import ScriptedChooser, describe_value
-from conjure.magic.odds import Odds
+from conjure.magic.odds import ODDS_SAMPLE, Odds, estimate_odds
+from conjure.magic.report import Report, count_text
 from conjure.magic.routine import Claim, Outcome, Routine, check_not_bug, perform
-from conjure.magic.verify import (
-    ODDS_SAMPLE,
-    Report,
-    UniformChooser,
-    estimate_odds,
-    estimate_space,
-    verify,
-    walk,
-)
+from conjure.magic.search import UniformChooser, estimate_space, walk
+from conjure.magic.verifier import verify
 from conjure.text import Text
 
 #: cases :func:`explain` walks one by one before it takes a sample instead
@@ -192,10 +186,6 @@ _COVERED = {
 }
 
 
-def _big(n: int) -> str:
-    return f"{n:,}" if n < 10**12 else f"{n:.3g}"
-
-
 def explain(
     routine: Routine,
     claim_id: str | None = None,
@@ -247,7 +237,9 @@ def explain(
         failed = sum(1 for ok, _ in cases if not ok)
         said = _COVERED["all" if exhaustive else "sample"]
         raise Interrupted(
-            said.format(n=f"{len(cases):,}", total=_big(space), failed=f"{failed:,}", seed=seed)
+            said.format(
+                n=f"{len(cases):,}", total=count_text(space), failed=f"{failed:,}", seed=seed
+            )
         ) from None
     if not cases:
         raise UsageError(
@@ -413,7 +405,7 @@ def vary(
 ) -> list[tuple[int, Report]]:
     """Verify ``routine`` once for each value of parameter ``name`` (default: its whole range),
     the other parameters at ``params`` or their defaults; ``options`` go to
-    :func:`~conjure.magic.verify.verify`. Returns each value with its report; a value whose
+    :func:`~conjure.magic.verifier.verify`. Returns each value with its report; a value whose
     counter-example is the routine's own code raising stops it (:class:`RoutineBug`)."""
     param = routine.param(name)
     chosen = list(param.values() if values is None else values)

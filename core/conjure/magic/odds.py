@@ -13,12 +13,19 @@ inside 0–100% and is not zero-width at 0 or at n of n).
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+import random
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from conjure.magic.choices import ScriptedChooser, option_count
+from conjure.magic.routine import Claim, Outcome, Routine, perform
 from conjure.text import Text
+
+if TYPE_CHECKING:
+    from conjure.magic.walk import WalkResult
 
 #: the key of the whole routine (every checked claim, and no failure on the way) in the maps
 WORKS = ""
@@ -137,3 +144,84 @@ def estimate(works: int, claims: Mapping[str, int], n: int, risk: tuple[str, ...
         intervals=intervals,
         risk=risk,
     )
+
+
+# -- the odds of a routine, counted or drawn ------------------------------------------------
+
+#: random performances drawn to estimate the odds where they cannot be counted
+ODDS_SAMPLE = 2000
+
+#: options of a choice tried, besides the one a failing case took, to see if it carries the risk
+RISK_TRIES = 4
+
+
+def exact_odds(result: WalkResult, claims: Sequence[Claim], risk: tuple[str, ...]) -> Odds:
+    fail = result.failing_odds
+    one = Fraction(1)
+    return Odds(
+        works=one - fail.get(WORKS, 0),
+        claims={c.id: one - fail.get(c.id, 0) for c in claims},
+        risk=risk,
+    )
+
+
+class OddsChooser:
+    """Picks every option at its odds: uniformly, or by the routine's weights."""
+
+    __slots__ = ("rng",)
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def pick(self, kind: str, name: str, options: Any) -> int:
+        weights = getattr(options, "weights", None)
+        if weights is not None:
+            return self.rng.choices(range(len(weights)), weights=weights)[0]
+        return self.rng.randrange(option_count(options))
+
+
+def estimate_odds(
+    routine: Routine,
+    params: dict[str, int],
+    claims: Sequence[Claim],
+    n: int,
+    seed: int,
+    risk: tuple[str, ...] = (),
+) -> Odds:
+    """The odds estimated from ``n`` performances drawn at random, every choice at its odds
+    (seeded: the same seed gives the same estimate), with 95% intervals."""
+    rng = random.Random(f"odds {seed}")
+    works = 0
+    held = {c.id: 0 for c in claims}
+    for _ in range(n):
+        outcome = perform(routine, params, OddsChooser(rng), record=False, claims=claims)
+        works += outcome.ok
+        if outcome.failure is None:
+            for c in claims:
+                held[c.id] += c.id not in outcome.claim_errors
+    return estimate(works, held, n, risk)
+
+
+def risk_of(
+    routine: Routine, params: dict[str, int], claims: Sequence[Claim], found: Outcome
+) -> tuple[str, ...]:
+    """The choices of a failing case that carry the risk: changing that one alone, to some
+    other of its options, makes the case work."""
+    made = list(found.performance.choices)
+    indices = [c.index for c in made]
+    out: list[str] = []
+    for j, choice in enumerate(made):
+        if choice.size < 2:
+            continue
+        step = max(1, choice.size // RISK_TRIES)
+        others = [i for i in range(0, choice.size, step) if i != choice.index][:RISK_TRIES]
+        others += [choice.size - 1] if choice.index != choice.size - 1 else []
+        for other in dict.fromkeys(others):
+            trial = perform(
+                routine, params, ScriptedChooser([*indices[:j], other, *indices[j + 1 :]]),
+                record=False, claims=claims,
+            )  # fmt: skip
+            if trial.ok:
+                out.append(choice.name)
+                break
+    return tuple(dict.fromkeys(out))

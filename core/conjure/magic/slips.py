@@ -312,7 +312,7 @@ def check_slip(
     """Run ``slip`` through the verifier: the example performance first (a slip that breaks it
     is fatal at once, with that performance as the counter-example), then every case or a
     search."""
-    from conjure.magic.verify import verify
+    from conjure.magic.verifier import verify
 
     bad = slipped(routine, slip)
     # the routine as written ran cleanly in the example (slips() checked it): if its script

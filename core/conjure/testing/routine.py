@@ -70,7 +70,7 @@ def check_routine(
     ...     check_routine(MY_ROUTINE, examples=2000, seed=7)
     """
     from conjure.magic.trace import format_outcome
-    from conjure.magic.verify import verify
+    from conjure.magic.verifier import verify
 
     if limit is None:
         report = verify(routine, params, examples=examples, seed=seed, odds=False)
