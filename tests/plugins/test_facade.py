@@ -10,9 +10,11 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-#: what an author may import from: the four facades, the test kits, and the two adapters
+#: what an author may import from: the facades (``conjure.plugins`` for the hooks and for items
+#: listed without importing them), the test kits, and the two adapters
 PUBLIC = {
     "conjure",
+    "conjure.plugins",
     "conjure.deck",
     "conjure.magic",
     "conjure.games",

@@ -12,14 +12,8 @@ from rich.console import Console
 from rich.text import Text
 
 from conjure.deck import DeckState
-from conjure.view.terminal import (
-    NO_LINE_START,
-    IdTable,
-    Paragraph,
-    audience_view,
-    break_points,
-    performer_view,
-)
+from conjure.view.console import NO_LINE_START, IdTable, Paragraph, break_points
+from conjure.view.terminal import audience_view, performer_view
 
 LAYOUT = "left: KS^ KH^ / KD QC; right: QS^ QH^ 2C 3C 4C 5C 6C 7C 8C; table.aside: 2D 3D^"
 

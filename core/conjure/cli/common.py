@@ -256,7 +256,7 @@ def print_rows(title: str, headers: Sequence[str], rows: Sequence[Sequence[Any]]
     """A titled table of rows on stdout, the first column the ids people type: never cut, the
     other columns wrap first, and on a narrow terminal the rows become a list. Cells are plain
     strings (not markup) or :class:`rich.text.Text`."""
-    from conjure.view.terminal import IdTable, make_console
+    from conjure.view.console import IdTable, make_console
 
     make_console().print(IdTable(title, headers, rows))
 

@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from conjure.cli.common import EXIT_OK, LANG_HELP, add_command, default_lang, print_json
-from conjure.deck.cards import parse_packet
-from conjure.deck.places import check_place
-from conjure.deck.state import DeckState
 from conjure.errors import NotationError, UsageError
 from conjure.inputs import normalise, quote
 from conjure.text import Text
+
+if TYPE_CHECKING:
+    from conjure.deck.state import DeckState
 
 #: where a plain list of cards is held when ``--place`` is not given
 DEFAULT_PLACE = "left"
@@ -83,6 +83,10 @@ def layout_from_text(text: str, place: str | None = None, face_down: bool = Fals
     card marked ``^`` lies face up either way. (One ``^`` does not turn the other cards of the
     list over: a mark says something about its own card only.)
     """
+    from conjure.deck.cards import parse_packet
+    from conjure.deck.places import check_place
+    from conjure.deck.state import DeckState
+
     text = normalise(text)
     if ":" in text:
         if place is not None or face_down:
@@ -136,7 +140,8 @@ def _show(args: argparse.Namespace) -> int:
         data = state_json(s)
         data["moves"] = [m.describe(args.lang) for m in moves]
         return print_json(data)
-    from conjure.view.terminal import Paragraph, audience_view, make_console, performer_view
+    from conjure.view.console import Paragraph, make_console
+    from conjure.view.terminal import audience_view, performer_view
 
     console = make_console()
     for move in moves:

@@ -222,31 +222,24 @@ _GAME_WORDS = {
 
 
 def _games(args: argparse.Namespace) -> int:
+    from conjure.plugins.catalog import text_of
+
     reg = registry()
-    rows = [
-        {
-            "id": cls.id,
-            "name_zh": cls.name_zh,
-            "name_en": cls.name_en,
-            "players": list(cls.players),
-            "cards": cls.deck_size,
-            "source": cls.source,
-            "options": {o.name: o.default for o in cls.options},
-        }
-        for cls in (reg.games[k] for k in sorted(reg.games))
-    ]
+    # listed from what each plugin says of its games: none of them is imported
+    listed = [reg.games.row(k) for k in sorted(reg.games)]
+    rows = [{k: v for k, v in row.items() if k != "citation"} for row in listed]
     if args.json:
         return print_json(rows)
     lang = args.lang
     lines = [
         (
             str(row["id"]),
-            _GAME_WORDS["name"].format(zh=cls.name_zh, en=cls.name_en).get(lang),
+            _GAME_WORDS["name"].format(zh=row["name_zh"], en=row["name_en"]).get(lang),
             _counts(row["players"]),
             str(row["cards"]),
-            cls.citation().get(lang),
+            text_of(row["citation"]).get(lang),
         )
-        for row, cls in zip(rows, (reg.games[k] for k in sorted(reg.games)), strict=True)
+        for row in listed
     ]
     headers = tuple(h.get(lang) for h in _GAME_HEADERS)
     print_rows("conjure games", headers, lines)
@@ -286,7 +279,7 @@ def _rules(args: argparse.Namespace) -> int:
         return print_json(data)
     from rich.text import Text
 
-    from conjure.view.terminal import Paragraph, make_console
+    from conjure.view.console import Paragraph, make_console
 
     console = make_console()
     title = _GAME_WORDS["title"].format(zh=cls.name_zh, en=cls.name_en, source=cls.citation())
@@ -412,7 +405,7 @@ def _tournament(
         return print_json(_tournament_json(args, cls, bots, every_seating, sweeps, points))
     from rich.progress import Progress
 
-    from conjure.view.terminal import make_console
+    from conjure.view.console import make_console
 
     console = make_console()
     errors = make_console(stderr=True)
@@ -534,7 +527,7 @@ def _simulate(args: argparse.Namespace) -> int:
     from rich.progress import Progress
     from rich.table import Table
 
-    from conjure.view.terminal import make_console
+    from conjure.view.console import make_console
 
     console = make_console()
     errors = make_console(stderr=True)

@@ -19,17 +19,18 @@ import argparse
 import difflib
 import inspect
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from conjure.cli.common import EXIT_OK, add_command, add_lang, print_json, registry
-from conjure.deck.moves import MOVES, MoveRef
-from conjure.deck.notation import MOVE_KINDS, move_signature
-from conjure.deck.state import DeckState
 from conjure.errors import UnknownNameError
 from conjure.inputs import normalise, quote
 from conjure.text import Text
+
+if TYPE_CHECKING:
+    from conjure.deck.moves import MoveRef
+    from conjure.deck.state import DeckState
 
 #: the headings of an entry, in the order they are printed
 LABELS: dict[str, Text] = {
@@ -83,6 +84,8 @@ def summary(cls: type) -> str:
 
 def run_example(ref: MoveRef) -> tuple[DeckState, DeckState, Any]:
     """The example's layout (after ``before``), the state after the example move, and the move."""
+    from conjure.deck.state import DeckState
+
     start = DeckState.parse(ref.layout)
     if ref.before:
         start.push(ref.before)
@@ -94,6 +97,9 @@ def run_example(ref: MoveRef) -> tuple[DeckState, DeckState, Any]:
 
 def entry(name: str, cls: type, lang: str) -> dict[str, Any]:
     """One move's reference entry, as plain data in ``lang``."""
+    from conjure.deck.moves import MoveRef
+    from conjure.deck.notation import move_signature
+
     out: dict[str, Any] = {
         "name": name,
         "module": cls.__module__,
@@ -134,6 +140,9 @@ def entry(name: str, cls: type, lang: str) -> dict[str, Any]:
 def moves(names: dict[str, type] | None = None) -> dict[str, type]:
     """Every move by name, the built-in ones first, then the plugins' (loaded here, with a line on
     stderr for each move a plugin registered and was refused), then any registered otherwise."""
+    from conjure.deck.moves import MOVES
+    from conjure.deck.notation import MOVE_KINDS
+
     if names is None:
         names = {**registry().moves, **MOVE_KINDS}
     return {**{n: c for n, c in MOVES.items() if n in names}, **names}
@@ -206,6 +215,8 @@ def _lines(data: dict[str, Any], lang: str, markdown: bool) -> list[str]:
 
 def moves_markdown() -> str:
     """docs/moves.md: the reference of the core moves, in English."""
+    from conjure.deck.moves import MOVES
+
     out = [
         "# Moves",
         "",

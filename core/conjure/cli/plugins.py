@@ -53,7 +53,8 @@ def add_parsers(sub: Any) -> None:
 def _plugins(args: argparse.Namespace) -> int:
     from conjure.plugins.host import load_plugins
 
-    registry = load_plugins()
+    # every listed item imported: a plugin whose game fails to import is found here, not in play
+    registry = load_plugins(lazy=False)
     if args.json:
         rows = [
             {

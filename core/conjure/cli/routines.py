@@ -315,36 +315,32 @@ _ROUTINES_WORDS = {
 
 
 def _routines(args: argparse.Namespace) -> int:
+    from conjure.plugins.catalog import text_of
+
     reg = registry()
     lang = args.lang
-    rows = []
-    for rid in sorted(reg.routines):
-        r = reg.routines[rid]
-        rows.append(
-            {
-                "id": r.id,
-                "name": r.name.get(lang),
-                "name_zh": r.name_zh,
-                "name_en": r.name_en,
-                "source": r.citation.get(lang),
-                "params": {
-                    p.name: {"default": p.default, "low": p.low, "high": p.high} for p in r.params
-                },
-                "claims": [
-                    {
-                        "id": c.id,
-                        "promised": c.promised,
-                        "text": c.text.get(lang),
-                    }
-                    for c in r.claims
-                ],
-            }
-        )
+    # listed from what each plugin says of its routines: none of them is imported
+    listed = [reg.routines.row(rid) for rid in sorted(reg.routines)]
+    rows = [
+        {
+            "id": r["id"],
+            "name": text_of({"en": r["name_en"] or r["id"], "zh": r["name_zh"]}).get(lang),
+            "name_zh": r["name_zh"],
+            "name_en": r["name_en"],
+            "source": text_of(r["citation"]).get(lang),
+            "params": r["params"],
+            "claims": [
+                {"id": c["id"], "promised": c["promised"], "text": text_of(c["text"]).get(lang)}
+                for c in r["claims"]
+            ],
+        }
+        for r in listed
+    ]
     if args.json:
         return print_json(rows)
     w = _ROUTINES_WORDS
     lines = []
-    for row, r in zip(rows, (reg.routines[rid] for rid in sorted(reg.routines)), strict=True):
+    for row, r in zip(rows, listed, strict=True):
         params = (
             w["comma"]
             .get(lang)
@@ -353,7 +349,7 @@ def _routines(args: argparse.Namespace) -> int:
         claims = "\n".join(
             f"{c['id']}{'' if c['promised'] else w['optional'].get(lang)}" for c in row["claims"]
         )
-        name = w["name"].format(both=r.both_names, zh=r.name_zh or r.both_names).get(lang)
+        name = w["name"].format(both=r["both_names"], zh=r["name_zh"] or r["both_names"]).get(lang)
         lines.append((str(row["id"]), name, str(row["source"]), params or "-", claims))
     headers = tuple(h.get(lang) for h in _ROUTINES_HEADERS)
     print_rows("conjure routines", headers, lines)

@@ -22,7 +22,7 @@ from __future__ import annotations
 import difflib
 import sys
 import traceback
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator, Mapping
 from importlib import metadata
 from typing import Any
 
@@ -32,6 +32,7 @@ import pluggy
 from conjure.errors import PluginError, UnknownNameError
 from conjure.inputs import quote
 from conjure.plugins import hookspecs
+from conjure.plugins.catalog import Deferred, listing
 from conjure.text import Text
 
 
@@ -65,24 +66,91 @@ class PluginInfo:
     def label(self) -> str:
         """How a message names the plugin: ``plugin 'x' (entry point x = x_mod, in x-dist
         1.0)``; an in-process plugin by its name alone."""
-        if not self.entry_point:
-            return f"plugin {self.name!r}"
-        where = f"{self.distribution} {self.version}"
-        return f"plugin {self.name!r} (entry point {self.entry_point}, in {where})"
+        return _label(self.name, self.entry_point, self.distribution, self.version)
+
+
+class Table(Mapping[str, Any]):
+    """The routines or the games, by id. An item a plugin listed without importing it (a
+    :class:`~conjure.plugins.catalog.Deferred`) is imported the first time it is looked up;
+    :meth:`row` gives its listing without that."""
+
+    def __init__(self, kind: str) -> None:
+        self.kind = kind
+        self._items: dict[str, Any] = {}
+        #: who registered each id: how an import failure names its plugin
+        self._owners: dict[str, str] = {}
+
+    def put(self, item_id: str, item: Any, owner: str = "") -> None:
+        self._items[item_id] = item
+        self._owners[item_id] = owner
+
+    def pop(self, item_id: str) -> Any:
+        self._owners.pop(item_id, None)
+        return self._items.pop(item_id, None)
+
+    def __getitem__(self, item_id: str) -> Any:
+        item = self._items[item_id]
+        if isinstance(item, Deferred):
+            item = self._items[item_id] = self._load(item)
+        return item
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._items)
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def __contains__(self, item_id: object) -> bool:
+        return item_id in self._items
+
+    def deferred(self) -> list[str]:
+        """The ids not imported yet."""
+        return [k for k, v in self._items.items() if isinstance(v, Deferred)]
+
+    def row(self, item_id: str) -> dict[str, Any]:
+        """What a listing shows of ``item_id``, without importing it if it was listed."""
+        item = self._items[item_id]
+        if isinstance(item, Deferred):
+            return dict(item.row)
+        return listing(self.kind, item)
+
+    def _load(self, entry: Deferred) -> Any:
+        owner = self._owners.get(entry.id, "")
+        try:
+            item = entry.load()
+            if _check_item(item, self.kind) != entry.id:
+                raise Malformed(f"{entry.target} is {self.kind} {item.id!r}, not {entry.id!r}")
+        except (Exception, SystemExit) as exc:
+            raise PluginError(
+                Text(
+                    f"{self.kind} {quote(entry.id)} of {owner or 'a plugin'} failed to import "
+                    f"from {entry.target}: {_one_line(exc)}",
+                    zh=f"{_KINDS_ZH.get(self.kind, self.kind)} {quote(entry.id)}"
+                    f"（{owner or '插件'}）无法从 {entry.target} 载入：{_one_line(exc)}",
+                )
+            ) from exc
+        return item
 
 
 @attrs.define
 class Registry:
     """Everything the plugins provide, by id, and a record of every plugin."""
 
-    routines: dict[str, Any] = attrs.field(factory=dict)
-    games: dict[str, Any] = attrs.field(factory=dict)
-    #: every move by name: the built-in ones first, then the plugins'
-    moves: dict[str, Any] = attrs.field(factory=dict)
+    routines: Table = attrs.field(factory=lambda: Table("routine"))
+    games: Table = attrs.field(factory=lambda: Table("game"))
+    #: the moves plugins registered, by name (:attr:`moves` has the built-in ones too)
+    plugin_moves: dict[str, Any] = attrs.field(factory=dict)
     plugins: list[PluginInfo] = attrs.field(factory=list)
     #: ``(kind, id)`` of what a plugin registered before it failed, with the plugin's name: not
     #: used, but a command that asks for it is told which broken plugin it needs
     withheld: dict[tuple[str, str], str] = attrs.field(factory=dict)
+
+    @property
+    def moves(self) -> dict[str, Any]:
+        """Every move by name: the built-in ones first, then the plugins'."""
+        from conjure.deck import MOVES
+
+        return {**MOVES, **self.plugin_moves}
 
     def routine(self, routine_id: str) -> Any:
         """The routine ``routine_id``, or the routine of a routine file given by its path
@@ -101,13 +169,11 @@ class Registry:
         """The plugins that did not load."""
         return [p for p in self.plugins if not p.ok]
 
-    def _lookup(self, table: dict[str, Any], key: str, kind: str) -> Any:
+    def _lookup(self, table: Mapping[str, Any], key: str, kind: str) -> Any:
         """``table[key]``, or an unknown-name error (exit 2) with a close match; a plugin error
         (exit 4) when a plugin that did not load may be the one that provides ``key``."""
-        try:
+        if key in table:
             return table[key]
-        except KeyError:
-            pass
         failures = {p.name: p for p in self.failures}
         holder = failures.get(self.withheld.get((kind, key), ""))
         zh_kind = _KINDS_ZH.get(kind, kind)
@@ -190,20 +256,28 @@ class Malformed(PluginError):
 
 
 def _check_item(item: Any, kind: str) -> str:
-    from conjure.deck.moves import Move
-    from conjure.games.api import Game
-    from conjure.magic.routine import Routine
-
+    if isinstance(item, Deferred):
+        if item.kind != kind or not isinstance(item.id, str) or not item.id:
+            raise Malformed(f"a listed {kind} needs its kind and a non-empty id, got {item!r:.60}")
+        return item.id
     if kind == "move":
+        from conjure.deck.moves import Move
+
         if not (isinstance(item, type) and issubclass(item, Move) and attrs.has(item)):
             raise Malformed(
                 f"a move must be an attrs subclass of conjure.deck.Move, not {item!r:.60}"
             )
         return item.__name__
-    if kind == "routine" and not isinstance(item, Routine):
-        raise Malformed(f"a routine must be a conjure.magic.Routine, not {item!r:.60}")
-    if kind == "game" and not (isinstance(item, type) and issubclass(item, Game)):
-        raise Malformed(f"a game must be a subclass of conjure.games.Game, not {item!r:.60}")
+    if kind == "routine":
+        from conjure.magic.routine import Routine
+
+        if not isinstance(item, Routine):
+            raise Malformed(f"a routine must be a conjure.magic.Routine, not {item!r:.60}")
+    if kind == "game":
+        from conjure.games.api import Game
+
+        if not (isinstance(item, type) and issubclass(item, Game)):
+            raise Malformed(f"a game must be a subclass of conjure.games.Game, not {item!r:.60}")
     item_id = getattr(item, "id", None)
     if not isinstance(item_id, str) or not item_id:
         raise Malformed(f"a registered {kind} needs a non-empty string 'id', got {item!r:.60}")
@@ -230,19 +304,21 @@ def _dist_name(ep: Any) -> str:
     return str(name or "?").lower().replace("_", "-")
 
 
-def load_plugins(entry_points: bool = True, extra: Iterable[tuple[str, object]] = ()) -> Registry:
+def load_plugins(
+    entry_points: bool = True, extra: Iterable[tuple[str, object]] = (), lazy: bool = True
+) -> Registry:
     """Build the manager, load every ``conjure`` entry point (when ``entry_points``) and the
     ``extra`` ``(name, plugin)`` pairs, and collect what they register.
 
     Plugins load in a defined order: the built-in ones, then the other entry points by name,
     then ``extra`` in the order given. A plugin whose entry-point name is taken by one before it
     is not loaded and is reported; an id registered by a plugin after another registered it is
-    refused for the later one, which is reported, and everything else stays."""
-    from conjure.deck import MOVES
-    from conjure.deck.notation import register_moves
+    refused for the later one, which is reported, and everything else stays.
 
+    Items a plugin listed without importing them are imported when first used; with ``lazy``
+    false, here, and one that fails makes its plugin a failed one, like a failed import."""
     pm = make_plugin_manager()
-    registry = Registry(moves=dict(MOVES))
+    registry = Registry()
     order: list[str] = []  # pluggy names of the loaded plugins, in loading order
     infos: dict[str, dict[str, Any]] = {}
     rows: list[dict[str, Any]] = []  # one per plugin found, loaded or not
@@ -308,16 +384,20 @@ def load_plugins(entry_points: bool = True, extra: Iterable[tuple[str, object]] 
             registry.withheld[(kind, item_id)] = row["name"]
 
     rank = {name: i for i, name in enumerate(order)}
-    owner: dict[tuple[str, str], str] = {("move", name.lower()): "" for name in MOVES}
-    for hook_name, table, kind in (
-        ("register_routines", registry.routines, "routine"),
-        ("register_games", registry.games, "game"),
-        ("register_moves", registry.moves, "move"),
+    owner: dict[tuple[str, str], str] = {}
+    for hook_name, kind in (
+        ("register_routines", "routine"),
+        ("register_games", "game"),
+        ("register_moves", "move"),
     ):
         # called in loading order, whatever order (tryfirst, trylast) pluggy would use
         impls = sorted(
             getattr(pm.hook, hook_name).get_hookimpls(), key=lambda i: rank[i.plugin_name]
         )
+        if kind == "move" and impls:  # the built-in names are taken
+            from conjure.deck import MOVES
+
+            owner.update({("move", name.lower()): "" for name in MOVES})
         for impl in impls:
             row = infos[impl.plugin_name]
             if row["error"]:
@@ -376,20 +456,37 @@ def load_plugins(entry_points: bool = True, extra: Iterable[tuple[str, object]] 
                     row["refused_traces"].append(where)
                     continue
                 owner[(kind, key)] = row["name"]
-                table[item_id] = item
+                if kind == "move":
+                    registry.plugin_moves[item_id] = item
+                else:
+                    label = _label(
+                        row["name"], row["entry_point"], row["distribution"], row["version"]
+                    )
+                    _table(registry, kind).put(item_id, item, label)
                 row[kind + "s"].append(item_id)
+
+    if not lazy:  # import every listed item now: one that fails, fails its plugin
+        for kind in ("routine", "game"):
+            table = _table(registry, kind)
+            for item_id in table.deferred():
+                row = infos[owner[(kind, item_id)]]
+                try:
+                    table[item_id]
+                except PluginError as exc:
+                    if not row["error"]:
+                        row["error"] = str(exc)
+                        row["trace"] = _traceback(exc.__cause__ or exc)
 
     # a plugin whose second hook failed gives back what its first one registered; a command
     # that asks for one of those is told which broken plugin it comes from
     for row in rows:
         if row["error"]:
-            for kind, table in (
-                ("routine", registry.routines),
-                ("game", registry.games),
-                ("move", registry.moves),
-            ):
+            for kind in ("routine", "game", "move"):
                 for item_id in row[kind + "s"]:
-                    table.pop(item_id, None)
+                    if kind == "move":
+                        registry.plugin_moves.pop(item_id, None)
+                    else:
+                        _table(registry, kind).pop(item_id)
                     registry.withheld[(kind, item_id)] = row["name"]
                 row[kind + "s"] = []
     for row in rows:
@@ -408,5 +505,19 @@ def load_plugins(entry_points: bool = True, extra: Iterable[tuple[str, object]] 
                 refused_traces=tuple(row["refused_traces"]),
             )
         )
-    register_moves(*(cls for name, cls in registry.moves.items() if name not in MOVES))
+    if registry.plugin_moves:
+        from conjure.deck.notation import register_moves
+
+        register_moves(*registry.plugin_moves.values())
     return registry
+
+
+def _table(registry: Registry, kind: str) -> Table:
+    return registry.routines if kind == "routine" else registry.games
+
+
+def _label(name: str, entry_point: str, distribution: str, version: str) -> str:
+    """How a message names a plugin (:attr:`PluginInfo.label`)."""
+    if not entry_point:
+        return f"plugin {name!r}"
+    return f"plugin {name!r} (entry point {entry_point}, in {distribution} {version})"

@@ -221,7 +221,7 @@ class DrillScreen(Screen[None]):
 
     def next_question(self) -> None:
         """Show the next question alone: nothing of the one before stays on screen."""
-        from conjure.view.terminal import Paragraph
+        from conjure.view.console import Paragraph
 
         self._clear()
         self.reviewing = False
@@ -243,7 +243,7 @@ class DrillScreen(Screen[None]):
         self.started = time.monotonic()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        from conjure.view.terminal import Paragraph
+        from conjure.view.console import Paragraph
 
         given = event.value
         event.input.value = ""
@@ -334,7 +334,8 @@ class RehearseScreen(Screen[None]):
 
     def show_step(self) -> None:
         from conjure.trainer.drills import _belief_text, _narration
-        from conjure.view.terminal import Paragraph, audience_view, performer_view
+        from conjure.view.console import Paragraph
+        from conjure.view.terminal import audience_view, performer_view
 
         steps = self.steps()
         step = steps[self.step_index]

@@ -158,7 +158,7 @@ class Explained:
     def __rich_console__(self, console: Any, options: Any) -> Any:
         from rich.text import Text as RichText
 
-        from conjure.view.terminal import Paragraph
+        from conjure.view.console import Paragraph
 
         yield Paragraph(RichText(self.head, style="bold"))  # wrapped where a word ends
         yield self.views

@@ -217,7 +217,7 @@ def show_unwrapped(what: Any) -> None:
     mid-sentence); on a terminal it is wrapped to the width where a word ends or between two
     Chinese characters, never in the middle of a word. A view (a table, panels) is laid out to
     the console's width."""
-    from conjure.view.terminal import Paragraph, make_console
+    from conjure.view.console import Paragraph, make_console
 
     console = make_console()
     if isinstance(what, str):
