@@ -216,7 +216,7 @@ def test_narration_on_a_terminal_wraps_where_a_word_ends(
         text = drills.item_labels(routine)[f"routine:courting-kings:{text[0]}"].zh
     out = io.StringIO()
     console = Console(file=out, width=40, force_terminal=True, color_system=None)
-    monkeypatch.setattr("conjure.view.terminal.make_console", lambda stderr=False: console)
+    monkeypatch.setattr("conjure.view.console.make_console", lambda stderr=False: console)
     session.show_unwrapped(text)
     lines = out.getvalue().splitlines()
     assert len(lines) > 2 and all(cell_len(line) <= 40 for line in lines)
