@@ -110,12 +110,3 @@ class Text:
             out["zh"] = self.zh
         out.update(self.more)
         return out
-
-
-def check_language(lang: str) -> str:
-    """``lang`` if conjure can show text in it; otherwise a one-line error naming it."""
-    from conjure.errors import UnknownNameError
-
-    if lang not in LANGUAGES:
-        raise UnknownNameError(f"unknown language {lang!r}; choose one of {', '.join(LANGUAGES)}")
-    return lang

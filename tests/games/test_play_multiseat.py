@@ -12,7 +12,7 @@ import sys
 import pytest
 
 from conjure.cli import main
-from conjure.games.play import sides_text, verdict
+from conjure.view.play import sides_text, verdict
 from conjure.plugins.host import load_plugins
 from conjure_games.find_friends import FindFriends
 from conjure_games.trump_agreement import TrumpAgreement

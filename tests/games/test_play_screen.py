@@ -11,7 +11,7 @@ import re
 import pytest
 from rich.console import Console
 
-from conjure.games.play import as_told, play_game, unnamed
+from conjure.view.play import as_told, play_game, unnamed
 from conjure.plugins.host import load_plugins
 
 GAMES = load_plugins().games

@@ -14,7 +14,7 @@ import pytest
 from rich.console import Console
 
 from conjure.games.api import ZONE_NAMES
-from conjure.games.play import WORDS, play_game
+from conjure.view.play import WORDS, play_game
 from conjure.plugins.host import load_plugins
 from conjure.testing.lang import english_words
 

@@ -165,7 +165,7 @@ def test_an_illegal_card_is_refused_with_the_reason_and_the_moves_again(
 def test_the_menu_breaks_lines_only_between_moves(width: int) -> None:
     from rich.console import Console
 
-    from conjure.games.play import moves_text
+    from conjure.view.play import moves_text
 
     game = load_plugins().games["casino"]()
     state = game.new_initial_state()

@@ -12,7 +12,7 @@ import re
 import pytest
 from rich.console import Console
 
-from conjure.games.play import play_game
+from conjure.view.play import play_game
 from conjure.plugins.host import load_plugins
 from conjure.testing.lang import english_words
 

@@ -331,7 +331,7 @@ def _play(args: argparse.Namespace) -> int:
     import random
 
     from conjure.games.bots import make_bot
-    from conjure.games.play import play_game
+    from conjure.view.play import play_game
 
     game = _game(args)
     make_bot(args.bot)

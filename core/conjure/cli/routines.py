@@ -809,8 +809,8 @@ def _progress_line(words: str) -> Callable[[int, int], None] | None:
 
 @_names_plugin_bugs
 def _slips(args: argparse.Namespace) -> int:
-    from conjure.magic.slips import HOW, check_slips
     from conjure.magic.setups import format_setup
+    from conjure.magic.slips import HOW, check_slips
     from conjure.magic.trace import outcome_json
 
     limit = parse_int(args.limit, "--limit", low=0)

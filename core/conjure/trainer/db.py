@@ -12,13 +12,12 @@ was written by a newer conjure is a clear :class:`ProgressError` and is never wr
 
 from __future__ import annotations
 
-import json
 import sqlite3
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
-from typing import Any, Final
+from typing import Final
 
 import attrs
 
@@ -381,17 +380,3 @@ class Progress:
                 r[0], r[1], datetime.fromisoformat(r[2]), r[3], r[4], r[5], bool(r[6]), r[7],
                 r[8], r[9], r[10], r[11],
             )  # fmt: skip
-
-    def dump(self) -> dict[str, Any]:
-        """Everything in the database as plain data (for tests and ``--json``)."""
-        return {
-            "version": self.version,
-            "items": [attrs.asdict(i) for i in self.items()],
-            "answers": [
-                {**attrs.asdict(a), "asked_at": a.asked_at.isoformat()} for a in self.answers()
-            ],
-        }
-
-
-def memory_json(data: dict[str, Any]) -> str:
-    return json.dumps(data, sort_keys=True)

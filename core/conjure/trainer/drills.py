@@ -73,10 +73,6 @@ def _narration(step: Any, lang: str, perf: Any = None) -> str:
     return _say(step, lang, "narration", "text")
 
 
-def _step_text(step: Any, perf: Any = None) -> Text:
-    return Text(_narration(step, "en", perf), _narration(step, "zh", perf))
-
-
 def items(routine: Routine, params: Mapping[str, int] | None = None) -> list[tuple[str, str]]:
     """Every step of ``routine`` as an item ``(id, label)``, from its default performance."""
     outcome = perform(routine, params, record=True)

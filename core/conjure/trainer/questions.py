@@ -146,15 +146,6 @@ def show_value(question: Question, value: Any, lang: str = "en") -> str:
     return str(value)
 
 
-def readable(question: Question, text: str) -> ConjureError | None:
-    """``None`` when ``text`` can be read as an answer to ``question``, else the error."""
-    try:
-        question.read(text)
-    except ConjureError as exc:
-        return exc
-    return None
-
-
 def options_text(options: Sequence[Text], lang: str) -> str:
     return "\n".join(f"  {i}. {option.get(lang)}" for i, option in enumerate(options, 1))
 

@@ -139,11 +139,3 @@ def pick(
         return new[0] if new_in_order else rng.choice(new)
     chosen: Item = rng.choices(pool, [(weights or {}).get(i.id, 1.0) for i in pool])[0]
     return chosen
-
-
-def stability(memory: str | None) -> float | None:
-    """How many days the item is expected to be remembered (FSRS stability), if known."""
-    if not memory:
-        return None
-    value = json.loads(memory).get("stability")
-    return None if value is None else float(value)
