@@ -21,7 +21,7 @@ is read.
 
 from __future__ import annotations
 
-from typing import ClassVar, Final
+from typing import Any, ClassVar, Final
 
 import attrs
 
@@ -204,6 +204,14 @@ class Move:
     counting: ClassVar[bool] = False
     #: the move's entry in the move reference
     ref: ClassVar[MoveRef | None] = None
+    #: what a magician calls the move ("Biddle steal", "double lift"); empty where the move
+    #: has no name of its own in the craft
+    craft: ClassVar[Text] = Text("")
+    #: what the move does, in a magician's words (the reference's one line)
+    gloss: ClassVar[Text] = Text("")
+    #: the move as a magician says it, its fields in braces (:meth:`in_words` fills them); a
+    #: dict of such templates when the words depend on the fields (see ``_say``)
+    _SAY: ClassVar[Any] = None
 
     def check(self, s: DeckState) -> None:
         """Raise :class:`IllegalMoveError` if the move cannot be made in ``s``."""
@@ -229,6 +237,45 @@ class Move:
     def describe(self, lang: str = "en") -> str:
         """What the move does, in ``lang``."""
         return self.text().get(lang)
+
+    def in_words(self) -> Text:
+        """The move as a magician says it ("Biddle steal: …", "Drop 3 cards as one card onto
+        the left hand"), for a performer learning a routine; :meth:`text` is the exact form
+        the move reference and the notation use. A move with no words of its own says
+        :meth:`text`."""
+        template = self._say()
+        if template is None:
+            return self.text()
+        return Text.of(template).format(**self._say_values())
+
+    def _variant(self, key: str) -> Text:
+        """The template ``key`` of a move whose words depend on its fields."""
+        said: Text = self._SAY[key]
+        return said
+
+    def _say(self) -> Text | None:
+        """The template :meth:`in_words` fills (by default ``_SAY`` itself)."""
+        return self._SAY if isinstance(self._SAY, Text) else None
+
+    def _say_values(self) -> dict[str, object]:
+        """The fields :meth:`in_words` fills in: each field (a place as its name in every
+        language), and ``cards`` ("3 cards") for a count ``n``."""
+        values: dict[str, object] = {}
+        for f in attrs.fields(type(self)):
+            value = getattr(self, f.name)
+            if f.metadata.get("place"):
+                name = place_text(value)
+                values[f.name] = name
+                # "the left hand's cards", "the spectator's hands' cards"
+                values[f"{f.name}_s"] = Text(
+                    name.en + ("'" if name.en.endswith("s") else "'s"), zh=name.zh
+                )
+            else:
+                values[f.name] = value
+        n = values.get("n")
+        if isinstance(n, int):
+            values["cards"] = _cards(n)
+        return values
 
     def places(self) -> tuple[str, ...]:
         """The places the move touches."""
@@ -268,6 +315,22 @@ class Peel(Move):
     each card is turned over as it goes.
     """
 
+    craft: ClassVar = Text("peel", zh="抽牌")
+    gloss: ClassVar = Text(
+        "the thumb draws the top card off the other hand's packet onto its own, one card at a time",
+        zh="拇指把另一只手牌叠的特普牌一张一张抽到自己手上",
+    )
+    _SAY: ClassVar = {
+        "one": Text(
+            "Peel a card off the {src} onto the {dst}{how}",
+            zh="从{src}抽一张牌到{dst}上{how}",
+        ),
+        "many": Text(
+            "Peel {n} cards one by one off the {src} onto the {dst}{how}",
+            zh="从{src}逐张抽{n}张牌到{dst}上{how}",
+        ),
+    }
+
     ref: ClassVar = MoveRef(
         order=Text(
             "reverses: the peeled cards land in the opposite order",
@@ -297,6 +360,7 @@ class Peel(Move):
         zh="从{src}逐张抽出{n}张牌放到{dst}上{how}",
     )
     _TURNING: ClassVar = Text(", turning each over", zh="，翻转")
+    _TURNED: ClassVar = Text(", each turned over", zh="，每张翻面")
 
     def check(self, s: DeckState) -> None:
         self._apart(self.src, self.dst)
@@ -325,6 +389,12 @@ class Peel(Move):
         block = s.packet(self.src)[: self.n]
         return block.translate(FLIP) if self.turn else block
 
+    def _say(self) -> Text | None:
+        return self._variant("one" if self.n == 1 else "many")
+
+    def _say_values(self) -> dict[str, object]:
+        return {**super()._say_values(), "how": self._TURNED if self.turn else _NOTHING}
+
     def text(self) -> Text:
         return self._WORDS.format(
             cards=_cards(self.n),
@@ -341,6 +411,22 @@ class Deal(Peel):
 
     The same motion as :class:`Peel`; ``turn`` deals each card turned over.
     """
+
+    craft: ClassVar = Text("deal", zh="发牌")
+    gloss: ClassVar = Text(
+        "cards dealt off the top one at a time onto a pile, each landing on the one before",
+        zh="从特普一张一张发到一叠上，每张落在前一张上",
+    )
+    _SAY: ClassVar = {
+        "one": Text(
+            "Deal a card onto the {dst}{how}",
+            zh="发一张牌到{dst}{how}",
+        ),
+        "many": Text(
+            "Deal {n} cards onto the {dst}{how}",
+            zh="发{n}张牌到{dst}{how}",
+        ),
+    }
 
     ref: ClassVar = MoveRef(
         order=Text(
@@ -359,6 +445,7 @@ class Deal(Peel):
         "Deal {cards} from the {src} to the {dst}{how}", zh="从{src}发{n}张牌到{dst}{how}"
     )
     _TURNING: ClassVar = Text(" face up", zh="，表面向上")
+    _TURNED: ClassVar = _TURNING
 
 
 @attrs.frozen
@@ -367,6 +454,27 @@ class Take(Move):
     the top (or bottom) of ``dst``: several cards handled as one (a double or triple lift, a
     block dropped as one card).
     """
+
+    craft: ClassVar = Text("block transfer", zh="整叠移牌")
+    gloss: ClassVar = Text(
+        "several cards handled as one: lifted, dropped or carried as a single card, their "
+        "order kept",
+        zh="几张牌当作一张处理：作为一张拿起、放下或移动，顺序不变",
+    )
+    _SAY: ClassVar = {
+        "one": Text(
+            "Put the {frm} card of the {src} on the {to} of the {dst}",
+            zh="把{src}{frm}的一张牌放到{dst}的{to}",
+        ),
+        "drop": Text(
+            "Drop {n} cards as one card onto the {dst}",
+            zh="把{n}张牌当作一张放到{dst}上",
+        ),
+        "block": Text(
+            "Move {n} cards as one block from the {frm} of the {src} to the {to} of the {dst}",
+            zh="把{src}{frm}的{n}张牌当作一叠放到{dst}的{to}",
+        ),
+    }
 
     ref: ClassVar = MoveRef(
         order=Text("kept: the block moves as one", zh="不变：整叠作为一张移动"),
@@ -421,6 +529,18 @@ class Take(Move):
         block = packet[len(packet) - self.n :] if self.from_bottom else packet[: self.n]
         return (block[0] & CODE_MASK,) if block and block[0] & FACE_UP else ()
 
+    def _say(self) -> Text | None:
+        if self.n == 1:
+            return self._variant("one")
+        return self._variant("block" if self.from_bottom or self.to_bottom else "drop")
+
+    def _say_values(self) -> dict[str, object]:
+        return {
+            **super()._say_values(),
+            "frm": _BOTTOM if self.from_bottom else _TOP,
+            "to": _BOTTOM if self.to_bottom else _TOP,
+        }
+
     def text(self) -> Text:
         return self._WORDS.format(
             cards=_cards(self.n),
@@ -437,6 +557,26 @@ class Take(Move):
 class Transfer(Move):
     """Hand the whole packet at ``src`` to ``dst``: into an empty place, onto the top of the
     packet there, or under it with ``to_bottom``. The hand that let go loses its break."""
+
+    craft: ClassVar = Text("", zh="")
+    gloss: ClassVar = Text(
+        "the whole packet handed from one place to another",
+        zh="把整叠牌从一处交到另一处",
+    )
+    _SAY: ClassVar = {
+        "onto": Text(
+            "Put the {src_s} cards on the {dst}",
+            zh="把{src}的牌放到{dst}",
+        ),
+        "into": Text(
+            "Take the {src_s} cards into the {dst}",
+            zh="把{src}的牌拿到{dst}",
+        ),
+        "under": Text(
+            "Put the {src_s} cards under the {dst_s}",
+            zh="把{src}的牌放到{dst}的牌下",
+        ),
+    }
 
     ref: ClassVar = MoveRef(
         order=Text("kept", zh="不变"),
@@ -478,6 +618,12 @@ class Transfer(Move):
         else:
             s.put(self.dst, packet)
 
+    def _say(self) -> Text | None:
+        if self.to_bottom:
+            return self._variant("under")
+        into = is_hand(self.dst) and not self.dst.startswith("spectator")
+        return self._variant("into" if into else "onto")
+
     def text(self) -> Text:
         words = self._UNDER if self.to_bottom else self._ONTO
         return words.format(src=place_text(self.src), dst=place_text(self.dst))
@@ -488,6 +634,22 @@ class Insert(Move):
     """Take ``n`` cards as a block off the top of ``src`` and push them into ``dst`` so that
     ``depth`` cards of ``dst`` lie above them. ``src`` may be ``dst`` itself (top card into the
     middle): then ``depth`` counts in what is left after the block is taken."""
+
+    craft: ClassVar = Text("insert", zh="插牌")
+    gloss: ClassVar = Text(
+        "cards pushed into the middle of a packet at a chosen depth",
+        zh="把牌推进牌叠中间的某个深度",
+    )
+    _SAY: ClassVar = {
+        "top": Text(
+            "Push {cards} from the {src} onto the {dst}",
+            zh="把{src}的{n}张牌推到{dst}特普",
+        ),
+        "in": Text(
+            "Push {cards} from the {src} into the {dst} under {depth} cards",
+            zh="把{src}的{n}张牌插进{dst}第{depth}张牌之下",
+        ),
+    }
 
     ref: ClassVar = MoveRef(
         order=Text("kept inside the block", zh="这叠内部不变"),
@@ -530,6 +692,9 @@ class Insert(Move):
             return ()
         return tuple(b & CODE_MASK for b in s.packet(self.src)[: self.n] if b & FACE_UP)
 
+    def _say(self) -> Text | None:
+        return self._variant("in" if self.depth else "top")
+
     def text(self) -> Text:
         where = "的特普" if self.depth == 0 else f"第{self.depth}张牌之下"
         return self._WORDS.format(
@@ -546,6 +711,12 @@ class Insert(Move):
 class Extract(Move):
     """Draw out the one card at ``depth`` in ``src`` (0 is the top) and put it on top of ``dst``,
     turned over with ``turn``. A break below the card moves up with the cards above it."""
+
+    craft: ClassVar = Text("", zh="")
+    gloss: ClassVar = Text(
+        "one card drawn out of the packet",
+        zh="从牌叠中抽出一张牌",
+    )
 
     ref: ClassVar = MoveRef(
         order=Text("the card leaves; the rest keep their order", zh="抽出这张牌，其余的牌顺序不变"),
@@ -617,6 +788,12 @@ class Cull(Move):
     """Run through the packet at ``place`` and bring ``cards`` to its bottom (or its top), in
     the order they lie, each card keeping its orientation. The hand spreads to cull, so any
     break there is released."""
+
+    craft: ClassVar = Text("cull", zh="挑牌")
+    gloss: ClassVar = Text(
+        "named cards run out of a spread packet to one end",
+        zh="从展开的牌中挑出指定的牌放到一端",
+    )
 
     ref: ClassVar = MoveRef(
         order=Text(
@@ -696,6 +873,22 @@ class Cut(Move):
     """Cut the top ``n`` cards of ``src`` off to the empty place ``dst`` (``None``: at a break),
     leaving cards in both."""
 
+    craft: ClassVar = Text("cut", zh="切牌")
+    gloss: ClassVar = Text(
+        "the top part of a packet lifted off and set down elsewhere",
+        zh="把牌叠上面的一部分拿起放到别处",
+    )
+    _SAY: ClassVar = {
+        "n": Text(
+            "Cut {cards} off the {src} onto the {dst}",
+            zh="从{src}切{n}张牌到{dst}",
+        ),
+        "break": Text(
+            "Cut at the break, the cards above it onto the {dst}",
+            zh="在布雷克处切牌，上面的牌放到{dst}",
+        ),
+    }
+
     ref: ClassVar = MoveRef(
         order=Text("kept in both packets", zh="两叠都不变"),
         faces=Text("kept", zh="不变"),
@@ -730,6 +923,9 @@ class Cut(Move):
         n = held if self.n is None else self.n
         s.put(self.dst, s.take(self.src, n))  # type: ignore[arg-type]
 
+    def _say(self) -> Text | None:
+        return self._variant("break" if self.n is None else "n")
+
     def text(self) -> Text:
         what = self._ABOVE if self.n is None else _cards(self.n)
         return self._WORDS.format(what=what, src=place_text(self.src), dst=place_text(self.dst))
@@ -740,6 +936,26 @@ class CompleteCut(Move):
     """Move the top ``n`` cards of ``place`` to its bottom (``n=None``: cut at the break). A cut
     leaves cards on both sides: a cut of the whole packet would leave the order as it was, and
     is refused as no move."""
+
+    craft: ClassVar = Text("complete the cut", zh="切牌复原")
+    gloss: ClassVar = Text(
+        "the top part of a packet goes to the bottom",
+        zh="牌叠上面的一部分移到波顿",
+    )
+    _SAY: ClassVar = {
+        "one": Text(
+            "Put the top card to the bottom (complete the cut)",
+            zh="把特普的一张牌放到波顿（切牌复原）",
+        ),
+        "many": Text(
+            "Cut {n} cards to the bottom (complete the cut)",
+            zh="把特普的{n}张牌切到波顿（切牌复原）",
+        ),
+        "break": Text(
+            "Cut at the break and complete the cut",
+            zh="在布雷克处切牌并复原",
+        ),
+    }
 
     ref: ClassVar = MoveRef(
         order=Text("rotated: the top n go to the bottom", zh="轮转：特普的n张牌移到波顿"),
@@ -775,6 +991,9 @@ class CompleteCut(Move):
         packet = s.packet(self.place)
         s.replace(self.place, packet[n:] + packet[:n])
 
+    def _say(self) -> Text | None:
+        return self._variant("break" if self.n is None else "one" if self.n == 1 else "many")
+
     def text(self) -> Text:
         if self.n is None:
             at = _AT_BREAK
@@ -786,6 +1005,16 @@ class CompleteCut(Move):
 @attrs.frozen
 class TurnOver(Move):
     """Turn the packet at ``place`` over: its order reverses and every card flips."""
+
+    craft: ClassVar = Text("turn the packet over", zh="整叠翻面")
+    gloss: ClassVar = Text(
+        "the whole packet turned over: its order reverses and every card flips",
+        zh="整叠牌翻过来：顺序颠倒，每张翻面",
+    )
+    _SAY: ClassVar = Text(
+        "Turn the {place_s} packet over",
+        zh="把{place}的牌整叠翻过来",
+    )
 
     ref: ClassVar = MoveRef(
         order=Text("reverses", zh="倒序"),
@@ -814,6 +1043,12 @@ class TurnOver(Move):
 @attrs.frozen
 class TurnCard(Move):
     """Turn over the one card at ``depth`` in ``place`` (0 is the top card), leaving it there."""
+
+    craft: ClassVar = Text("", zh="")
+    gloss: ClassVar = Text(
+        "one card turned over where it lies",
+        zh="把一张牌就地翻面",
+    )
 
     ref: ClassVar = MoveRef(
         order=Text("kept", zh="不变"),
@@ -874,6 +1109,12 @@ class Faro(Move):
     top packet's there, and the rest of the larger packet stays as a block on top. A split of 0
     or of the whole packet weaves nothing and changes nothing.
     """
+
+    craft: ClassVar = Text("faro shuffle", zh="完美鸽尾洗牌")
+    gloss: ClassVar = Text(
+        "the two halves woven together exactly, one card from each in turn",
+        zh="两半牌一张隔一张地精确交错",
+    )
 
     ref: ClassVar = MoveRef(
         order=Text(
@@ -962,6 +1203,16 @@ class Faro(Move):
 class HoldBreak(Move):
     """The hand at ``place`` holds a little-finger break under the top ``depth`` cards."""
 
+    craft: ClassVar = Text("little-finger break", zh="小指布雷克")
+    gloss: ClassVar = Text(
+        "the tip of the little finger holds a small gap under some cards, unseen",
+        zh="小指尖在几张牌之下暗中保持一道小缝",
+    )
+    _SAY: ClassVar = Text(
+        "Catch a little-finger break in the {place} under {cards}",
+        zh="{place}用小指在{n}张牌之下保持布雷克",
+    )
+
     ref: ClassVar = MoveRef(
         order=Text("kept", zh="不变"),
         faces=Text("kept", zh="不变"),
@@ -992,6 +1243,9 @@ class HoldBreak(Move):
     def run_unchecked(self, s: DeckState) -> None:
         s.hold_break(self.place, self.depth)
 
+    def _say_values(self) -> dict[str, object]:
+        return {**super()._say_values(), "cards": _cards(self.depth), "n": self.depth}
+
     def text(self) -> Text:
         return self._WORDS.format(
             place=place_text(self.place), cards=_cards(self.depth), n=self.depth
@@ -1001,6 +1255,16 @@ class HoldBreak(Move):
 @attrs.frozen
 class ReleaseBreak(Move):
     """The hand at ``place`` lets go of its break."""
+
+    craft: ClassVar = Text("", zh="")
+    gloss: ClassVar = Text(
+        "the little finger lets the break go",
+        zh="小指放掉布雷克",
+    )
+    _SAY: ClassVar = Text(
+        "Let the break in the {place} go",
+        zh="{place}放掉布雷克",
+    )
 
     ref: ClassVar = MoveRef(
         order=Text("kept", zh="不变"),
@@ -1031,6 +1295,17 @@ class ReleaseBreak(Move):
 class Steal(Move):
     """Biddle steal: the block above the break in ``src`` is taken, order kept, under the packet
     in ``dst``. The break is used up."""
+
+    craft: ClassVar = Text("Biddle steal", zh="比德尔偷牌")
+    gloss: ClassVar = Text(
+        "as a card is peeled, the hand above secretly takes the cards above the break under "
+        "its own packet",
+        zh="抽牌的同时，上方的手暗中把布雷克上方的牌偷到自己的牌下",
+    )
+    _SAY: ClassVar = Text(
+        "Biddle steal: the cards above the {src_s} break go under the {dst_s} packet",
+        zh="比德尔偷牌：{src}布雷克上方的牌偷到{dst}的牌下",
+    )
 
     ref: ClassVar = MoveRef(
         order=Text("kept: the block goes under dst as one", zh="不变：整叠放到 dst 之下"),
@@ -1084,6 +1359,22 @@ class Spread(Move):
     """Spread (fan) the packet at ``place`` toward the ``audience`` or toward the performer
     (``self``). A spread hand cannot hold a break."""
 
+    craft: ClassVar = Text("spread", zh="展开")
+    gloss: ClassVar = Text(
+        "the cards fanned so their order (or their faces) show",
+        zh="把牌展开成扇形，让顺序（或牌面）露出",
+    )
+    _SAY: ClassVar = {
+        "audience": Text(
+            "Spread the {place_s} cards for the audience",
+            zh="把{place}的牌向观众展开",
+        ),
+        "self": Text(
+            "Fan the {place_s} cards toward yourself",
+            zh="把{place}的牌向着自己展开成扇形",
+        ),
+    }
+
     ref: ClassVar = MoveRef(
         order=Text("kept", zh="不变"),
         faces=Text("kept", zh="不变"),
@@ -1113,6 +1404,9 @@ class Spread(Move):
     def run_unchecked(self, s: DeckState) -> None:
         s.spread_toward(self.place, self.toward)
 
+    def _say(self) -> Text | None:
+        return self._variant(self.toward)
+
     def text(self) -> Text:
         return self._WORDS.format(place=place_text(self.place), who=_TOWARD[self.toward])
 
@@ -1120,6 +1414,16 @@ class Spread(Move):
 @attrs.frozen
 class Square(Move):
     """Square up the packet at ``place`` (close a spread)."""
+
+    craft: ClassVar = Text("square up", zh="叠齐")
+    gloss: ClassVar = Text(
+        "the cards pushed together into a neat packet",
+        zh="把牌推拢叠整齐",
+    )
+    _SAY: ClassVar = Text(
+        "Square the {place_s} cards",
+        zh="叠齐{place}的牌",
+    )
 
     ref: ClassVar = MoveRef(
         order=Text("kept", zh="不变"),
@@ -1158,6 +1462,12 @@ _PERSON = {"performer": Text("performer", zh="表演者"), "spectator": Text("sp
 class Behind(Move):
     """``person`` puts both hands behind the back: nothing in them can be seen."""
 
+    craft: ClassVar = Text("", zh="")
+    gloss: ClassVar = Text(
+        "the hands go behind the back, out of sight",
+        zh="双手放到背后，看不见",
+    )
+
     ref: ClassVar = MoveRef(
         order=Text("kept", zh="不变"),
         faces=Text("kept", zh="不变"),
@@ -1195,6 +1505,12 @@ class Behind(Move):
 @attrs.frozen
 class Forward(Move):
     """``person`` brings both hands back in front."""
+
+    craft: ClassVar = Text("", zh="")
+    gloss: ClassVar = Text(
+        "the hands come back in front",
+        zh="双手拿回前面",
+    )
 
     ref: ClassVar = MoveRef(
         order=Text("kept", zh="不变"),
@@ -1252,6 +1568,16 @@ class _Display(Move):
 class ShowTop(_Display):
     """Lift the top card of ``place`` and show its face, then put it back as it was."""
 
+    craft: ClassVar = Text("show the top card", zh="亮出特普牌")
+    gloss: ClassVar = Text(
+        "the top card lifted to show its face, then put back",
+        zh="拿起特普牌亮出牌面，再放回",
+    )
+    _SAY: ClassVar = Text(
+        "Show the top card of the {place}",
+        zh="亮出{place}的特普牌",
+    )
+
     ref: ClassVar = MoveRef(
         order=Text("kept", zh="不变"),
         faces=Text("kept", zh="不变"),
@@ -1276,6 +1602,16 @@ class ShowTop(_Display):
 class ShowBottom(_Display):
     """Tip the packet at ``place`` so the audience sees its underside: the face of the bottom
     card if that card lies face down (its back otherwise)."""
+
+    craft: ClassVar = Text("flash the bottom card", zh="亮出波顿牌")
+    gloss: ClassVar = Text(
+        "the packet tipped so the audience sees the card at its bottom",
+        zh="把牌叠倾斜，让观众看到波顿的牌",
+    )
+    _SAY: ClassVar = Text(
+        "Tip the {place} to flash the bottom card",
+        zh="倾斜{place}，亮出波顿牌",
+    )
 
     ref: ClassVar = MoveRef(
         order=Text("kept", zh="不变"),
@@ -1304,6 +1640,16 @@ class ShowBottom(_Display):
 class ShowFace(_Display):
     """Show the face of the packet at ``place``: the card whose face points outward, which is
     the top card of a face-up packet and the bottom card of a face-down one."""
+
+    craft: ClassVar = Text("show the face", zh="亮出牌面")
+    gloss: ClassVar = Text(
+        "the face of the packet shown to the audience",
+        zh="让观众看牌叠的表面",
+    )
+    _SAY: ClassVar = Text(
+        "Show the face of the {place_s} packet",
+        zh="亮出{place}牌叠的表面",
+    )
 
     ref: ClassVar = MoveRef(
         order=Text("kept", zh="不变"),

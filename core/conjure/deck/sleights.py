@@ -83,6 +83,12 @@ class TopToBottom(Move):
     is gone once no card is left above it.
     """
 
+    craft: ClassVar = Text("", zh="")
+    gloss: ClassVar = Text(
+        "cards moved from the top to the bottom one at a time, as in spelling",
+        zh="把牌从特普一张一张移到波顿（如拼读时）",
+    )
+
     ref: ClassVar = MoveRef(
         order=Text(
             "rotated: the top n cards go to the bottom in their order (n past the size goes round)",
@@ -145,6 +151,12 @@ class BottomToTop(Move):
     hand holds gets deeper by one for each card put on top, and is gone once no card is left
     under it.
     """
+
+    craft: ClassVar = Text("", zh="")
+    gloss: ClassVar = Text(
+        "cards moved from the bottom to the top one at a time",
+        zh="把牌从波顿一张一张移到特普",
+    )
 
     ref: ClassVar = MoveRef(
         order=Text(
@@ -239,6 +251,12 @@ class Riffle(Move):
     complete cut, ``TBTB`` an out-faro and ``BTBT`` an in-faro. Written as letters or as runs
     (``2T1B1T``). :class:`Riffles` offers every riffle of a packet as a choice.
     """
+
+    craft: ClassVar = Text("riffle shuffle", zh="鸽尾洗牌")
+    gloss: ClassVar = Text(
+        "the two halves riffled together, each keeping its order",
+        zh="两半牌交错落下，各自保持顺序",
+    )
 
     ref: ClassVar = MoveRef(
         order=Text(
@@ -481,6 +499,12 @@ class Overhand(Move):
     after the runs are thrown on top as a last packet. Runs of 0 draw nothing.
     """
 
+    craft: ClassVar = Text("overhand shuffle", zh="过手洗牌")
+    gloss: ClassVar = Text(
+        "small packets run from one hand to the other, each landing on the last",
+        zh="一小叠一小叠地从一只手移到另一只手，每叠落在前一叠上",
+    )
+
     ref: ClassVar = MoveRef(
         order=Text(
             "the packets of the runs in the opposite order, each keeping its own"
@@ -556,6 +580,12 @@ class DealPiles(Move):
     next round. Each card lands on its pile, so each pile holds its cards in the opposite order;
     the deal may stop in the middle of a round. With ``turn`` the cards are dealt face up.
     """
+
+    craft: ClassVar = Text("deal into piles", zh="分叠发牌")
+    gloss: ClassVar = Text(
+        "cards dealt round by round into several piles, as a dealer does",
+        zh="像发牌人一样一轮一轮发到几叠",
+    )
 
     ref: ClassVar = MoveRef(
         order=Text(
@@ -676,6 +706,12 @@ class SpellDeal(Move):
     with ``turn`` each is dealt face up. A word with no letters deals nothing.
     """
 
+    craft: ClassVar = Text("spell deal", zh="拼读发牌")
+    gloss: ClassVar = Text(
+        "a card dealt for each letter of a word",
+        zh="单词的每个字母发一张牌",
+    )
+
     ref: ClassVar = MoveRef(
         order=Text(
             "reverses: a card for each letter lands on the pile",
@@ -760,6 +796,17 @@ class DoubleLift(Move):
     they see against it.
     """
 
+    craft: ClassVar = Text("double lift", zh="双翻")
+    gloss: ClassVar = Text(
+        "two cards lifted and turned over as one, so the second card's face is taken for the "
+        "top card's",
+        zh="两张牌当作一张拿起翻面，观众把第二张的牌面当作特普牌",
+    )
+    _SAY: ClassVar = Text(
+        "Double lift: turn the top two cards of the {place} over as one",
+        zh="双翻：把{place}特普的两张牌当作一张翻过来",
+    )
+
     ref: ClassVar = MoveRef(
         order=Text(
             "the top two change places (turned over as one)",
@@ -822,6 +869,12 @@ class Glimpse(Move):
     (:meth:`DeckState.performer_knows`), whatever happens to it afterwards, so a routine can
     rely on it and check it with ``p.expect(knows(card))``.
     """
+
+    craft: ClassVar = Text("glimpse", zh="偷看")
+    gloss: ClassVar = Text(
+        "a secret look at one card, nothing moves",
+        zh="暗中看一眼一张牌，牌不动",
+    )
 
     ref: ClassVar = MoveRef(
         order=Text("kept", zh="不变"),
@@ -886,6 +939,16 @@ class ElmsleyCount(Move):
     count: the third card's upper side is never seen, so four cards are shown as four all
     showing the same side while the third is different (face up among face-down cards, say).
     """
+
+    craft: ClassVar = Text("Elmsley count", zh="埃尔姆斯利点数")
+    gloss: ClassVar = Text(
+        "four cards counted as four, one of them never seen",
+        zh="把四张牌数成四张，其中一张始终不被看到",
+    )
+    _SAY: ClassVar = Text(
+        "Elmsley count: the four cards of the {src} counted into the {dst}, the third never seen",
+        zh="埃尔姆斯利点数：把{src}的四张牌数到{dst}，第三张始终不被看到",
+    )
 
     ref: ClassVar = MoveRef(
         order=Text("1 2 3 4 (top first) become 1 4 2 3", zh="1 2 3 4（从上到下）变成 1 4 2 3"),
