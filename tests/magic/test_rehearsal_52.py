@@ -10,8 +10,8 @@ from rich.console import Console
 
 from conjure.deck import Card, Deal, DeckState, new_deck_order
 from conjure.magic import Performance, Routine, perform
-from conjure.magic.rehearse import rehearse
-from conjure.magic.trace import collapsed, format_outcome, render_setup, render_step
+from conjure.magic.trace import collapsed, format_outcome
+from conjure.view.rehearsal import rehearse, render_setup, render_step
 
 
 def deal_half(p: Performance) -> None:

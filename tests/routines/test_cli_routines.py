@@ -122,11 +122,11 @@ def test_solve_says_when_every_set_up_works_instead_of_listing_them(
 @pytest.mark.parametrize(
     ("routine", "lang", "needles"),
     [
-        ("courting-kings", "zh", ["步骤 ①", "步骤 ⑧", "表演者看到的", "观众看到的", "观众相信"]),
+        ("courting-kings", "zh", ["步骤①", "步骤⑧", "表演者（实际）", "观众看到", "观众相信"]),
         (
             "each-gets-two",
             "en",
-            ["Step ①", "Step ⑥", "Performer's view", "Audience's view", "reversed-twos"],
+            ["Step ①", "Step ⑥", "Performer (really)", "Audience sees", "reversed-twos"],
         ),
     ],
 )
@@ -140,8 +140,8 @@ def test_rehearse_all_prints_every_step_with_both_views(
 
 
 def test_rehearse_walks_next_back_quit(capsys: pytest.CaptureFixture[str]) -> None:
-    from conjure.magic.rehearse import rehearse
     from conjure.plugins.host import load_plugins
+    from conjure.view.rehearsal import rehearse
 
     answers = iter(["", "b", "", "", "q"])
     asked: list[str] = []
@@ -153,7 +153,7 @@ def test_rehearse_walks_next_back_quit(capsys: pytest.CaptureFixture[str]) -> No
     routine = load_plugins().routine("courting-kings")
     assert rehearse(routine, lang="en", ask=ask, interactive=True) == 0
     out = capsys.readouterr().out
-    order = [line.split()[2] for line in out.splitlines() if line.startswith("│ Step ")]
+    order = [line.split()[1] for line in out.splitlines() if line.startswith("Step ")]
     assert order == ["①", "②", "①", "②", "③"]
     assert len(asked) == 5
 
@@ -229,7 +229,7 @@ def test_rehearse_reads_its_answers_from_a_pipe() -> None:
 
     walked = piped("\n\nb\nq\n")
     assert walked.returncode == 0, walked.stderr
-    steps = [line.split()[2] for line in walked.stdout.splitlines() if line.startswith("│ Step ")]
+    steps = [line.split()[1] for line in walked.stdout.splitlines() if line.startswith("Step ")]
     assert steps == ["①", "②", "③", "②"]
     prompts = [line for line in walked.stdout.splitlines() if "[Enter] next" in line]
     # every prompt ends its own line: the answer read from the pipe is echoed after it

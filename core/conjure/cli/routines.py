@@ -295,6 +295,22 @@ def add_parsers(sub: Any) -> None:
         help=Text("print the whole performance as JSON", zh="以 JSON 输出整个表演"),
     )
     p.add_argument(
+        "--by-move",
+        action="store_true",
+        help=Text(
+            "take every step apart: one screen per move, what it changed marked",
+            zh="拆开每一步：每个动作一屏，标出它改变了什么",
+        ),
+    )
+    p.add_argument(
+        "--moves",
+        action="store_true",
+        help=Text(
+            "write the moves as the move reference does, not in a magician's words",
+            zh="按动作参考的写法列出动作，而不是魔术师的说法",
+        ),
+    )
+    p.add_argument(
         "--tui",
         action="store_true",
         help=Text("walk the steps in the interactive app", zh="在交互式应用中走一遍"),
@@ -1066,10 +1082,10 @@ def _explain(args: argparse.Namespace) -> int:
                 if values
             ]
             kind = KIND[c.kind].get(args.lang) if c.kind in KIND else c.kind
-            said = w["choice"].format(
+            line = w["choice"].format(
                 label=c.label, kind=kind, step=c.step or "-", parts=w["sep"].join(parts)
             )
-            print(said)
+            print(line)
     return EXIT_OK
 
 
@@ -1138,7 +1154,7 @@ def _solve(args: argparse.Namespace) -> int:
 
 @_names_plugin_bugs
 def _rehearse(args: argparse.Namespace) -> int:
-    from conjure.magic.rehearse import rehearse
+    from conjure.view.rehearsal import rehearse
 
     routine = registry().routine(args.routine)
     if args.tui:
@@ -1154,4 +1170,6 @@ def _rehearse(args: argparse.Namespace) -> int:
         all_steps=args.all,
         as_json=args.json,
         full=args.full,
+        by_move=args.by_move,
+        machine=args.moves,
     )

@@ -1,28 +1,22 @@
-"""The rehearsal trainer: a routine one step at a time, the performer's and the audience's view
-side by side, in Chinese or English."""
+"""The rehearsal's model: a routine performed with a chosen set-up and choices, every step
+recorded, and each step taken apart move by move (:func:`move_frames`), so that a performer can
+watch the moment a break is caught or a steal is made, not only how the step ends.
+
+Drawing these lives in :mod:`conjure.view.rehearsal`; nothing here draws.
+"""
 
 from __future__ import annotations
 
-import json
-import sys
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 
+import attrs
+
+from conjure.deck.moves import Move
+from conjure.deck.state import CODE_MASK, FACE_UP, DeckState
 from conjure.errors import UnknownNameError
 from conjure.magic.choices import PresetChooser
-from conjure.magic.routine import Outcome, Routine, check_not_bug, perform
-from conjure.magic.trace import outcome_json, render_setup, render_step, render_verdict
+from conjure.magic.routine import Outcome, Performance, Routine, check_not_bug, perform
 from conjure.text import Text
-from conjure.view.terminal import make_console
-
-#: the routine's names and where it comes from, above the set-up
-_TITLE = Text("{both}  ({source})", zh="{name}——{source}")
-_PROMPT = Text(
-    "[Enter] next · [b] back · [q] quit > ", zh="[回车] 下一步 · [b] 上一步 · [q] 退出 > "
-)
-_END_OF_INPUT = Text(
-    "(end of input at step {step} of {total}; --all prints every step)",
-    zh="（输入结束于第{step}步，共{total}步；--all 显示全部步骤）",
-)
 
 
 def perform_for_rehearsal(
@@ -53,67 +47,105 @@ def perform_for_rehearsal(
     return outcome
 
 
-def rehearse(
-    routine: Routine,
-    params: Mapping[str, int] | None = None,
-    setup: Mapping[str, str] | None = None,
-    choices: Mapping[str, str] | None = None,
-    lang: str = "zh",
-    all_steps: bool = False,
-    as_json: bool = False,
-    ask: Callable[[str], str] = input,
-    interactive: bool | None = None,
-    full: bool = False,
-) -> int:
-    """Walk through ``routine``; return the exit code (1 when the performance breaks).
+@attrs.frozen(eq=False)
+class MoveFrame:
+    """One primitive move of a step, as it happens: the position before and after it, the
+    faces the audience sees while it is made, the sides seen at each count of a count, and what
+    it changed (places and cards), so a picture can mark them."""
 
-    The set-up panel (the starting deck) comes first; with ``full`` every card of every packet
-    is drawn, wrapped, instead of a packet's middle folded away."""
-    outcome = perform_for_rehearsal(routine, params, setup, choices)
-    promised = {c.id for c in routine.claims if c.promised}
-    broken = outcome.failure is not None or bool(promised & set(outcome.claim_errors))
-    code = 1 if broken else 0
-    if as_json:
-        print(json.dumps(outcome_json(outcome), ensure_ascii=False, indent=2))
-        return code
-    console = make_console()
-    perf = outcome.performance
-    title = _TITLE.format(both=routine.both_names, name=routine.name, source=routine.citation).get(
-        lang
+    #: the step's index in the performance, and the move's index in the step (from 0)
+    step: int
+    k: int
+    #: how many moves the step makes
+    of: int
+    move: Move
+    before: DeckState
+    after: DeckState
+    #: codes of the faces seen while the move is made (``Move.shows``)
+    shown: frozenset[int]
+    #: for a count, the side seen at each count as packet bytes (``Move.counts``)
+    counts: bytes
+    #: the places whose cards, break or spread the move changed
+    changed: tuple[str, ...]
+    #: codes of the cards that went to another place or turned over
+    moved: frozenset[int]
+
+    @property
+    def breaks(self) -> list[tuple[str, int | None, int | None]]:
+        """Each break the move caught, used or let go: ``(place, depth before, depth after)``
+        (``None`` where there was none)."""
+        out = []
+        for place in sorted(set(self.before.breaks) | set(self.after.breaks)):
+            was, now = self.before.breaks.get(place), self.after.breaks.get(place)
+            if was != now:
+                out.append((place, was, now))
+        return out
+
+
+def state_before(perf: Performance, index: int) -> DeckState | None:
+    """The position step ``index`` starts from: the one the step before left, or the set-up."""
+    return perf.steps[index - 1].state if index else perf.initial
+
+
+def _where(state: DeckState) -> dict[int, tuple[str, bool]]:
+    return {
+        b & CODE_MASK: (place, bool(b & FACE_UP))
+        for place, packet in state.packets.items()
+        for b in packet
+    }
+
+
+def _changed(before: DeckState, after: DeckState) -> tuple[str, ...]:
+    places = set(before.packets) | set(after.packets)
+    return tuple(
+        sorted(
+            p
+            for p in places
+            if before.packets.get(p, b"") != after.packets.get(p, b"")
+            or before.breaks.get(p) != after.breaks.get(p)
+            or before.spread.get(p) != after.spread.get(p)
+        )
     )
-    console.print(title, style="bold")
-    console.print(render_setup(perf, lang, full))
-    if interactive is None:
-        interactive = sys.stdin.isatty()
-    if all_steps:
-        for i in range(len(perf.steps)):
-            console.print(render_step(perf, i, lang, full))
-        console.print(render_verdict(outcome, lang))
-        return code
-    # Answers come from the keyboard, or line by line from a pipe (Enter, b, q as typed); an
-    # answer read from a pipe is echoed so that the prompt's line ends as it does when typed.
-    i = 0
-    while True:
-        console.print(render_step(perf, i, lang, full))
-        try:
-            answer = ask(_PROMPT.get(lang))
-        except EOFError:
-            print()  # the prompt's line ends before anything else is said
-            total = len(perf.steps)
-            console.print(_END_OF_INPUT.format(step=i + 1, total=total).get(lang), style="dim")
-            return code
-        except KeyboardInterrupt:
-            print()
-            raise
-        if not interactive:
-            print(answer)
-        answer = answer.strip().lower()
-        if answer in ("q", "quit", "退出"):
-            return code
-        if answer in ("b", "back"):
-            i = max(0, i - 1)
-        elif i + 1 < len(perf.steps):
-            i += 1
-        else:
-            console.print(render_verdict(outcome, lang))
-            return code
+
+
+def move_frames(perf: Performance, index: int) -> list[MoveFrame] | None:
+    """Step ``index`` of a recorded performance, one frame per primitive move, each made again
+    from the position the step started in. ``None`` when the step cannot be taken apart (the
+    performance kept no positions, or the moves made again do not end where the step ended)."""
+    step = perf.steps[index]
+    start = state_before(perf, index)
+    if start is None or step.state is None:
+        return None
+    state = start.copy()
+    frames = []
+    for k, move in enumerate(step.moves):
+        before = state.copy()
+        shown = frozenset(move.shows(state))
+        counts = move.counts(state) if move.counting else b""
+        move.run_unchecked(state)
+        after = state.copy()
+        was, now = _where(before), _where(after)
+        moved = frozenset(code for code, at in now.items() if was.get(code) != at)
+        frames.append(
+            MoveFrame(
+                index, k, len(step.moves), move, before, after, shown, counts,
+                _changed(before, after), moved,
+            )
+        )  # fmt: skip
+    if state.packets != step.state.packets or state.breaks != step.state.breaks:
+        return None
+    return frames
+
+
+def changed_in_step(perf: Performance, index: int) -> tuple[str, ...]:
+    """The places step ``index`` changed (cards, break or spread), from start to end."""
+    step = perf.steps[index]
+    start = state_before(perf, index)
+    if start is None or step.state is None:
+        return ()
+    return _changed(start, step.state)
+
+
+def touched_in_step(perf: Performance, index: int) -> set[str]:
+    """Every place a move of step ``index`` names."""
+    return {place for move in perf.steps[index].moves for place in move.places()}

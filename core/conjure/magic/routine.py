@@ -554,7 +554,8 @@ class StepRecord:
     """
 
     __slots__ = (
-        "beliefs", "choices", "counts", "en", "moves", "notes", "number", "shown", "state", "zh",
+        "beliefs", "choices", "counts", "effect", "en", "impression", "moves", "notes", "number",
+        "patter", "shown", "state", "zh",
     )  # fmt: skip
 
     def __init__(self, number: str, en: str, zh: str, beliefs: dict[str, Belief]) -> None:
@@ -570,6 +571,12 @@ class StepRecord:
         #: the position after the step (kept when the performance records)
         self.state: DeckState | None = None
         self.notes: list[tuple[str, str]] = []
+        #: what the performer says in the step, line by line (:meth:`Performance.patter`)
+        self.patter: list[Text] = []
+        #: what the audience takes the step to show, in words (:meth:`Performance.impression`)
+        self.impression: Text | None = None
+        #: the effect the step sells, at the climax (:meth:`Performance.effect`)
+        self.effect: Text | None = None
 
     @property
     def text(self) -> Text:
@@ -757,9 +764,28 @@ class Performance:
             checkpoint(self)
 
     def note(self, en: str, zh: str = "") -> None:
-        """A remark shown with the current step in the trainer (patter, a hint)."""
+        """A remark shown with the current step in the trainer (a hint)."""
         if self.steps:
             self.steps[-1].notes.append((en, zh))
+
+    def patter(self, en: str, zh: str = "") -> None:
+        """What the performer says in the current step (a line of patter): shown as a track
+        of its own beside what to do, never checked."""
+        if self.steps:
+            self.steps[-1].patter.append(Text(en, zh))
+
+    def impression(self, en: str, zh: str = "") -> None:
+        """What the audience takes the current step to show, in words, where no
+        :class:`Belief` states it ("eight cards, Queens and Kings, fanned for the performer"):
+        shown with the step, never checked (a belief is what the verifier checks)."""
+        if self.steps:
+            self.steps[-1].impression = Text(en, zh)
+
+    def effect(self, en: str, zh: str = "") -> None:
+        """The effect the current step sells, at the climax ("every King has found a Queen"):
+        what the audience sees happen, in words."""
+        if self.steps:
+            self.steps[-1].effect = Text(en, zh)
 
     def do(self, *moves: Move, secret: bool = False) -> None:
         """Make ``moves``, checking each one and both views after it.

@@ -1,5 +1,5 @@
-"""A performance step by step, in both views: as plain text (counter-examples, logs) and as
-rich renderables (the rehearsal trainer)."""
+"""A performance step by step, in both views, as plain text and data (counter-examples, logs,
+``--json``); the rehearsal's drawings of the same steps are :mod:`conjure.view.rehearsal`."""
 
 from __future__ import annotations
 
@@ -7,15 +7,10 @@ import re
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
-from rich.panel import Panel
-from rich.table import Table
-from rich.text import Text
-
 from conjure.deck.audience import visible
 from conjure.deck.cards import CARDS
 from conjure.deck.places import label
-from conjure.deck.state import CODE_MASK, FACE_UP, DeckState, packet_text
+from conjure.deck.state import DeckState, packet_text
 from conjure.errors import said
 from conjure.magic.choices import describe_value
 from conjure.magic.routine import (
@@ -27,11 +22,8 @@ from conjure.magic.routine import (
     StepRecord,
 )
 from conjure.text import Text as Words
-from conjure.view.terminal import audience_view, card_text, performer_view
 
 _TIMES = Words("{n} times, one after another: {move}", zh="连续{n}次：{move}")
-_SETUP_TITLE = Words("Set-up", zh="准备")
-_START = Words("The starting deck", zh="开始时的牌")
 _FIELD = re.compile(r"\{([A-Za-z_][\w-]*)\}")
 
 
@@ -133,7 +125,7 @@ _CLAIM_FAILED = Words(
 _CHOICE_LINE = Words("({what}; #{index} of {of})", zh="（{what}；#{index}，共{of}种）")
 
 
-def _choice_text(perf: Performance, step: StepRecord | None, lang: str) -> list[str]:
+def choice_lines(perf: Performance, step: StepRecord | None, lang: str) -> list[str]:
     chosen = step.choices if step is not None else before_first_step(perf)
     out = []
     for c in chosen:
@@ -161,7 +153,7 @@ def _layout(state: DeckState, lang: str) -> str:
     return said.get(lang)
 
 
-def _beliefs(step: StepRecord, lang: str) -> list[str]:
+def beliefs(step: StepRecord, lang: str) -> list[str]:
     return [b.text(lang) for b in step.beliefs.values()]
 
 
@@ -170,7 +162,7 @@ def step_lines(perf: Performance, step: StepRecord, lang: str = "en") -> Iterato
     words = _WORDS[lang]
     colon = _COLON.get(lang)
     yield f"{step.number} {narration(perf, perf.steps.index(step), lang)}"
-    for line in _choice_text(perf, step, lang):
+    for line in choice_lines(perf, step, lang):
         yield f"    {words['choices']}{colon}{line}"
     for line in collapsed(step.moves, lang):
         yield f"    - {line}"
@@ -179,7 +171,7 @@ def step_lines(perf: Performance, step: StepRecord, lang: str = "en") -> Iterato
         seen = sorted(visible(step.state) | step.shown)
         faces = " ".join(str(CARDS[c]) for c in seen) or words["none"]
         yield f"    {words['sees']}{colon}{faces}"
-    believes = _SEMI.get(lang).join(_beliefs(step, lang)) or words["nothing"]
+    believes = _SEMI.get(lang).join(beliefs(step, lang)) or words["nothing"]
     yield f"    {words['believes']}{colon}{believes}"
 
 
@@ -189,7 +181,7 @@ def format_outcome(outcome: Outcome, lang: str = "en") -> str:
     words = _WORDS[lang]
     colon = _COLON.get(lang)
     lines = [f"{words['setup']}{colon}{perf.routine.setup.get(lang)}"]
-    lines += [f"    {line}" for line in _choice_text(perf, None, lang)]
+    lines += [f"    {line}" for line in choice_lines(perf, None, lang)]
     if perf.initial is not None:
         performer = _layout(perf.initial, lang)
         lines.append(f"    {words['performer']}{colon}{performer}")
@@ -226,7 +218,7 @@ def outcome_json(outcome: Outcome) -> dict[str, object]:
                 "choices": {c.name: describe_value(c.value) for c in step.choices},
                 "performer": step.state.text() if step.state is not None else None,
                 "audience_sees": [CARDS[c].ascii for c in seen],
-                "audience_believes": _beliefs(step, "en"),
+                "audience_believes": beliefs(step, "en"),
             }
         )
     return {
@@ -240,118 +232,3 @@ def outcome_json(outcome: Outcome) -> dict[str, object]:
         "failure": str(outcome.failure) if outcome.failure else None,
         "claims_failed": dict(outcome.claim_errors),
     }
-
-
-# -- rich ------------------------------------------------------------------------------------
-
-
-class SideBySide:
-    """Two views next to each other on a wide terminal, one above the other on a narrow one."""
-
-    WIDE = 110
-
-    def __init__(self, left: RenderableType, right: RenderableType) -> None:
-        self.left = left
-        self.right = right
-
-    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        if options.max_width >= self.WIDE:
-            grid = Table.grid(padding=(0, 2))
-            grid.add_column()
-            grid.add_column()
-            grid.add_row(self.left, self.right)
-            yield grid
-        else:
-            yield self.left
-            yield self.right
-
-
-def full_view(state: DeckState, lang: str = "en") -> RenderableType:
-    """Every card of every packet as the performer holds it, wrapped to the width (nothing
-    folded away, however long the packet): the trainer's ``--full``."""
-    grid = Table.grid(padding=(0, 1))
-    grid.add_column(style="bold", no_wrap=True)
-    grid.add_column()
-    for place in state.places():
-        packet = state.packet(place)
-        depth = state.break_at(place)
-        row = Text()
-        for i, b in enumerate(packet):
-            if i == depth:
-                row.append("╎brk╎ ", style="magenta")
-            row.append_text(card_text(CARDS[b & CODE_MASK], bool(b & FACE_UP)))
-            row.append(" ")
-        n = len(packet)
-        grid.add_row(f"{label(place, lang)} ({n})", row)
-    title = Words("Performer (every card, top first)", zh="表演者（每张牌，从上到下）")
-    return Panel(grid, title=title.get(lang), title_align="left")
-
-
-def render_setup(perf: Performance, lang: str = "en", full: bool = False) -> RenderableType:
-    """The set-up panel: what the performer arranges, the set-up choices and the deck the
-    routine starts from."""
-    parts: list[RenderableType] = [Text(perf.routine.setup.get(lang))]
-    for line in _choice_text(perf, None, lang):
-        parts.append(Text(line, style="yellow"))
-    if perf.initial is not None:
-        parts.append(Text(_START.get(lang) + Words(":", zh="：").get(lang), style="bold"))
-        parts.append(full_view(perf.initial, lang) if full else performer_view(perf.initial, lang))
-    return Panel(Group(*parts), title=_SETUP_TITLE.get(lang), title_align="left")
-
-
-def render_step(
-    perf: Performance, index: int, lang: str = "en", full: bool = False
-) -> RenderableType:
-    """Step ``index`` of a recorded performance: narration above, the two views side by side
-    (with ``full``, the performer's view shows every card, wrapped)."""
-    step = perf.steps[index]
-    words = _WORDS[lang]
-    head = Text()
-    head.append(f"{words['step']} {step.number}  ", style="bold cyan")
-    head.append(narration(perf, index, lang))
-    parts: list[RenderableType] = [head]
-    colon = _COLON.get(lang)
-    for line in _choice_text(perf, step, lang):
-        parts.append(Text(f"{words['choices']}{colon}{line}", style="yellow"))
-    if step.moves:
-        moves = Text(f"{words['moves']}{colon.rstrip()}\n", style="bold")
-        for line in collapsed(step.moves, lang):
-            moves.append(f"  • {line}\n", style="")
-        parts.append(moves)
-    for en, zh in step.notes:
-        parts.append(Text(Words(en, zh).get(lang), style="italic"))
-    if step.state is not None and full:
-        parts.append(full_view(step.state, lang))
-        parts.append(audience_view(step.state, step.shown, lang))
-    elif step.state is not None:
-        parts.append(
-            SideBySide(
-                performer_view(step.state, lang), audience_view(step.state, step.shown, lang)
-            )
-        )
-    believes = _beliefs(step, lang)
-    text = Text(f"{words['believes']}{colon}", style="bold")
-    text.append(_SEMI.get(lang).join(believes) if believes else words["nothing"])
-    parts.append(text)
-    name = perf.routine.name.get(lang)
-    title = f"{name} · {index + 1}/{len(perf.steps)}"
-    return Panel(Group(*parts), title=title, title_align="left")
-
-
-def render_verdict(outcome: Outcome, lang: str = "en") -> RenderableType:
-    """How the performance ended: the failure, and each claim checked."""
-    words = _WORDS[lang]
-    lines = Text()
-    colon = _COLON.get(lang)
-    if outcome.failure is not None:
-        lines.append(f"{words['failed']}{colon}{said(outcome.failure, lang)}\n", style="bold red")
-    for claim in outcome.performance.routine.claims:
-        text = claim.text.get(lang)
-        if not claim.promised:
-            text += _OPTIONAL.get(lang)
-        if claim.id in outcome.claim_errors:
-            problem = outcome.claim_error(claim.id, lang)
-            lines.append(f"✗ {claim.id}{colon}{text}{colon}{problem}\n", style="red")
-        elif outcome.failure is None:
-            lines.append(f"✓ {claim.id}{colon}{text}\n", style="green")
-    return Panel(lines, title=words["claims"], title_align="left")

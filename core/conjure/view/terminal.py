@@ -2,7 +2,8 @@
 
 Each place is one line, top card first. In the performer's view a face-up card is its face
 (``K♠``, red or black) and a face-down card is its face in brackets on a back (``[K♠]``), so the
-two stay apart in plain text too; a held break is drawn as ``╎brk╎`` where it is. The audience's
+two stay apart in plain text too; a held break is drawn as ``╎brk╎`` where it is
+(``╎布雷克╎`` in Chinese). The audience's
 view shows only what can be seen: faces that are in view, backs (``▒▒``) for face-down cards on
 show, ``··`` for cards they cannot see, and nothing at all from behind a back.
 
@@ -23,6 +24,7 @@ from conjure.deck.audience import visible, visible_places
 from conjure.deck.cards import CARDS, Card
 from conjure.deck.places import label
 from conjure.deck.state import CODE_MASK, FACE_UP, DeckState, packet_text
+from conjure.text import Text as Words
 from conjure.view.console import Paragraph
 from conjure.view.console import make_console as make_console  # rehearse takes it from here
 
@@ -90,12 +92,21 @@ def _fold(row: Text, positions: list[int | None], i: int, size: int, lang: str) 
     row.append(" ")
 
 
-def _row(s: DeckState, place: str, lang: str) -> Text:
+#: a held break, as the views draw it
+BREAK_MARK = Words("╎brk╎", zh="╎布雷克╎")
+#: how a card the move just moved is drawn beside the others
+_MOVED = "underline"
+
+
+def _row(
+    s: DeckState, place: str, lang: str, ends: bool = True, moved: frozenset[int] = frozenset()
+) -> Text:
     words = _WORDS[lang]
     packet = s.packets[place]
     depth = s.breaks.get(place)
     row = Text()
-    row.append(f"{words['top']} ", style="dim")  # dim for the label only, never the cards
+    if ends:
+        row.append(f"{words['top']} ", style="dim")  # dim for the label only, never the cards
     keep = {depth - 1, depth} if depth else set()
     up = [i for i, b in enumerate(packet) if b & FACE_UP]
     down = [i for i, b in enumerate(packet) if not b & FACE_UP]
@@ -106,20 +117,42 @@ def _row(s: DeckState, place: str, lang: str) -> Text:
             _fold(row, positions, k, len(packet), lang)
             continue
         if i == depth:
-            row.append("╎brk╎ ", style=_BREAK)
+            row.append(BREAK_MARK.get(lang) + " ", style=_BREAK)
         b = packet[i]
-        row.append_text(card_text(CARDS[b & CODE_MASK], bool(b & FACE_UP)))
+        drawn = card_text(CARDS[b & CODE_MASK], bool(b & FACE_UP))
+        if b & CODE_MASK in moved:
+            drawn.stylize(_MOVED)
+        row.append_text(drawn)
         row.append(" ")
-    row.append(words["bottom"], style="dim")
+    if ends:
+        row.append(words["bottom"], style="dim")
+    else:
+        row.rstrip()
     return row
 
 
-def _audience_row(s: DeckState, place: str, seen: frozenset[int], lang: str) -> Text:
+def performer_cards(
+    s: DeckState, place: str, lang: str = "en", moved: frozenset[int] = frozenset()
+) -> Text:
+    """The cards at ``place`` as the performer's view draws them, top first, without the
+    ``top``/``bottom`` labels (the compact rehearsal's row); ``moved`` cards are underlined."""
+    return _row(s, place, lang, ends=False, moved=moved)
+
+
+def audience_cards(s: DeckState, place: str, seen: frozenset[int], lang: str = "en") -> Text:
+    """The cards at ``place`` as the audience sees them, top first, without the labels."""
+    return _audience_row(s, place, seen, lang, ends=False)
+
+
+def _audience_row(
+    s: DeckState, place: str, seen: frozenset[int], lang: str, ends: bool = True
+) -> Text:
     words = _WORDS[lang]
     packet = s.packets[place]
     spread = s.spread.get(place) == "audience"
     row = Text()
-    row.append(f"{words['top']} ", style="dim")  # dim for the label only, never the cards
+    if ends:
+        row.append(f"{words['top']} ", style="dim")  # dim for the label only, never the cards
     keep = {i for i, b in enumerate(packet) if b & CODE_MASK in seen or (spread and b & FACE_UP)}
     positions = _shown_positions(len(packet), keep)
     for k, i in enumerate(positions):
@@ -136,7 +169,10 @@ def _audience_row(s: DeckState, place: str, seen: frozenset[int], lang: str) -> 
         else:
             row.append("··", style=_HIDDEN)
         row.append(" ")
-    row.append(words["bottom"], style="dim")
+    if ends:
+        row.append(words["bottom"], style="dim")
+    else:
+        row.rstrip()
     return row
 
 
