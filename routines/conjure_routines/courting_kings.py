@@ -114,6 +114,11 @@ def script(p: Performance) -> None:
         "表面向着自己展开成扇状，而且，4张Q排列于左方，4张K则排列于右方。",
     )
     p.do(Transfer("table", "left"), Spread("left", "self"))
+    p.impression(
+        "the performer sorts out the four Kings and the four Queens; the rest of the deck is "
+        "set aside",
+        zh="表演者挑出了4张K和4张Q，其余的牌放在一旁",
+    )
 
     p.step(
         "②",
@@ -246,6 +251,7 @@ def script(p: Performance) -> None:
     )
     p.do(Transfer("right", "left"))
     p.forget("right")
+    p.patter("These are the four Kings.", zh="这边是4张K。")
     p.believe(  # "These are the four Kings"
         every("left", KING, en="the left hand holds the four Kings", zh="左手是4张K", count=4)
     )
@@ -276,8 +282,17 @@ def script(p: Performance) -> None:
     )
     p.do(Transfer("table", "left"))
     p.forget()
+    p.patter(
+        "When I press them like this, the Kings and the Queens find each other.",
+        zh="用力压下这些牌时，国王与皇后就会在一起。",
+    )
     for pile in PAIRS:
         p.reveal(Deal("left", pile, 2, turn=True))
+    p.effect(
+        "the Kings and the Queens, apart a moment ago, have found each other: every pair dealt "
+        "is a King and a Queen",
+        zh="刚才还分开的国王与皇后找到了彼此：发出的每一对都是一张K和一张Q",
+    )
 
 
 ROUTINE = Routine(

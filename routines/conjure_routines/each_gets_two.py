@@ -152,6 +152,10 @@ def _twos_to_the_bottom(p: Performance) -> None:
         zh="从准备好的牌叠中抽出4张2，并放置于波顿中。",
     )
     p.do(CULL_THE_TWOS)
+    p.impression(
+        "the performer takes the four 2s out to show them, and returns them to the deck",
+        zh="表演者抽出4张2给大家看，再放回牌中",
+    )
 
 
 def _spectator_takes_the_upper_half(p: Performance, literal: bool) -> None:
@@ -173,6 +177,10 @@ def _spectator_takes_the_upper_half(p: Performance, literal: bool) -> None:
         p.show(Cut("left", "spectator", cut))
     else:
         p.do(Cut("left", "spectator", cut))
+    p.impression(
+        "the deck is cut fairly in two: the spectator holds the upper half, the performer the rest",
+        zh="牌被公平地分成两半：观众拿上半部分，表演者拿其余的",
+    )
 
 
 def _both_lay_a_card_in_front(p: Performance, r: int, rounds: int) -> None:
@@ -187,6 +195,7 @@ def _both_lay_a_card_in_front(p: Performance, r: int, rounds: int) -> None:
     )
     if r == 1:  # the halves stay behind the backs until the spread (see the notes)
         p.do(*HANDS_BEHIND)
+    p.patter("I'll take out my favourite card.", zh="我要抽出一张我最喜欢的牌。")
     p.do(DRAW_FROM_MY_BOTTOM, secret=True)
     p.do(MY_CARD_FORWARD)
     p.believe(ONE_CARD_OF_MINE)
@@ -212,6 +221,11 @@ def _exchange(p: Performance, r: int, rounds: int) -> None:
     )
     p.do(*EXCHANGE)
     p.forget()
+    p.patter(
+        "Hide my card behind your back, turn it over and push it into your cards.",
+        zh="现在你把我的那张牌藏在背后，然后翻过来，再插进来。",
+    )
+    p.patter("I'll turn yours over and push it in too.", zh="我也要把你的牌翻过来，再插入。")
     p.believe(ONE_CARD_FOR_ME, ONE_CARD_FOR_THEM)
     size = p.state.size("spectator")
     where = p.choose(
@@ -241,6 +255,10 @@ def _the_secret_switch(p: Performance, r: int, rounds: int) -> None:
     )
     p.do(Insert("right", "left", mine), secret=True)
     p.forget()
+    p.impression(
+        "each of them has turned over the other's card and pushed it into their own half",
+        zh="双方各自把对方的牌翻过来，插进自己的那一半",
+    )
 
 
 def _spread(p: Performance) -> None:
@@ -251,6 +269,11 @@ def _spread(p: Performance) -> None:
         zh="反复作出上面的动作之后，展开手中的牌给观众看，两边都有翻过来的2。",
     )
     p.reveal(*HANDS_FORWARD, Spread("left"), Spread("spectator"))
+    p.effect(
+        "the cards each of them reversed have turned into 2s: each half shows reversed 2s, "
+        "though only the performer's choice and the spectator's were ever turned",
+        zh="双方翻过来的牌都变成了2：两边都有翻过来的2，虽然翻过来的只是双方各自挑的牌",
+    )
 
 
 ROUTINE = Routine(

@@ -97,6 +97,11 @@ def script(p: Performance) -> None:
         zh="拿起牌，从上面开始每次两张表面向上发出：每一对都是一红一黑。",
     )
     _deal_groups(p, PAIRS, 2)
+    p.effect(
+        "after a shuffle of the spectator's own, every pair dealt is still a red card and a "
+        "black card",
+        zh="观众亲手洗过牌之后，发出的每一对仍然是一红一黑",
+    )
 
 
 def suits_script(p: Performance) -> None:
@@ -128,12 +133,20 @@ def suits_script(p: Performance) -> None:
         zh="拿起牌，从上面开始每次四张表面向上发出：每四张都是四种花色各一张。",
     )
     _deal_groups(p, QUARTETS, 4)
+    p.effect(
+        "after a shuffle of the spectator's own, every four cards dealt hold one of each suit",
+        zh="观众亲手洗过牌之后，发出的每四张仍然是四种花色各一张",
+    )
 
 
 def _deal_a_pile(p: Performance) -> None:
     n = p.state.size(REST)
     dealt = p.choose("deal", range(1, n), en="how many cards the spectator deals", zh="发牌张数")
     p.do(Deal(REST, PILE, dealt))
+    p.impression(
+        "the spectator has dealt as many cards as they liked: the performer has no say",
+        zh="观众想发几张就发几张：表演者无从控制",
+    )
 
 
 def _riffle(p: Performance) -> None:
@@ -144,6 +157,10 @@ def _riffle(p: Performance) -> None:
         Riffles(REST, p.state.size(REST), cut=dealt),
         en="how the two halves fall together",
         zh="两半牌如何交错落下",
+    )
+    p.impression(
+        "the spectator has shuffled the deck as they liked: its order is lost",
+        zh="观众随意洗了牌：顺序已经乱了",
     )
 
 

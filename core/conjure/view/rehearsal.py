@@ -336,8 +336,9 @@ def _believes(perf: Performance, index: int, lang: str) -> list[RenderableType]:
     if not held and step.impression is not None:
         held = [step.impression.get(lang)]
     out: list[RenderableType] = []
-    text = _SEMI.get(lang).join(held) if held else words["nothing"]
-    out.append(Paragraph(text, Text(f"{words['believes']}{colon}", style="bold")))
+    if held or step.effect is None:  # at the climax the effect says what they see
+        text = _SEMI.get(lang).join(held) if held else words["nothing"]
+        out.append(Paragraph(text, Text(f"{words['believes']}{colon}", style="bold")))
     if step.effect is not None:
         effect = Text(f"{_t('effect', lang)}{colon}", style="bold green")
         out.append(Paragraph(step.effect.get(lang), effect))
@@ -641,12 +642,13 @@ def read_key(prompt: str) -> str:
     import termios
     import tty
 
-    sys.stdout.write(prompt)
-    sys.stdout.flush()
     fd = sys.stdin.fileno()
     saved = termios.tcgetattr(fd)
     try:
-        tty.setcbreak(fd)  # signals stay on: Ctrl-C is still an interrupt
+        # signals stay on (Ctrl-C is still an interrupt); a key typed early is kept
+        tty.setcbreak(fd, termios.TCSANOW)
+        sys.stdout.write(prompt)  # asked once keys are read one by one, so none waits for Enter
+        sys.stdout.flush()
         key = os.read(fd, 1).decode("utf-8", "replace")
         if key == "\x1b":  # an arrow key's sequence follows at once, if it is one
             import select
