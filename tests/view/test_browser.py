@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from conjure.deck import DeckState, owner
+from conjure.deck import CARDS, DeckState, owner
 from conjure.games.bots import make_bot
 from conjure.magic import Outcome
 from conjure.magic.rehearse import perform_for_rehearsal
@@ -74,11 +74,19 @@ def browser() -> Iterator[Any]:
         b.close()
 
 
+#: the sizes every page is checked at: a desktop window and a phone (touch, 390 px wide)
+DESKTOP = (1400, 1000)
+PHONE = (390, 844)
+
+
 class Page:
     """A page opened in the browser, with every console error and page error it logged."""
 
-    def __init__(self, browser: Any, path: Path) -> None:
-        self.page = browser.new_page(viewport={"width": 1200, "height": 900})
+    def __init__(self, browser: Any, path: Path, size: tuple[int, int] = DESKTOP) -> None:
+        touch = size == PHONE
+        self.page = browser.new_page(
+            viewport={"width": size[0], "height": size[1]}, has_touch=touch, is_mobile=touch
+        )
         self.errors: list[str] = []
         self.page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
         self.page.on("pageerror", lambda e: self.errors.append(str(e)))
@@ -110,16 +118,17 @@ _COUNTS = """() => {
       p => [p.dataset.place, p.querySelectorAll('g.card').length]));
   return [...document.querySelectorAll('section.frame.step')].map(f => ({
     index: Number(f.dataset.index),
-    performer: count(f, 'figure.performer'),
-    audience: count(f, 'figure.audience'),
-    sized: [...f.querySelectorAll('svg.scene')].every(s => {
+    performer: count(f, ':scope > .views figure.performer'),
+    audience: count(f, ':scope > .views figure.audience'),
+    sized: [...f.querySelectorAll(':scope > .views svg.scene')].every(s => {
       const r = s.getBoundingClientRect(); return r.width > 100 && r.height > 40; }),
-    scenes: f.querySelectorAll('svg.scene').length,
+    scenes: f.querySelectorAll(':scope > .views svg.scene').length,
   }));
 }"""
 _REFS = """() => [...document.querySelectorAll('use')].every(u => {
   const target = document.getElementById(u.getAttribute('href').slice(1));
-  return target !== null && u.getBBox().width > 0;
+  const drawn = !u.closest('[hidden], details:not([open])');
+  return target !== null && (!drawn || u.getBBox().width > 0);
 })"""
 
 
@@ -156,7 +165,10 @@ def check_storyboard(browser: Any, outcome: Outcome, name: str, lang: str, tmp: 
         assert failed == (0 if outcome.ok else 1)
         # the keys move between the blocks, and the current block comes into view
         last = len(states)  # the verdict follows the last step
-        assert page.current() == 0
+        from conjure.view.storyboard import failing_step
+
+        assert page.current() == (failing_step(outcome) or 0)  # a failure opens the page
+        assert page.press("Home") == 0
         assert page.press("ArrowRight") == 1
         assert page.press("j") == 2
         assert page.press("End") == last
@@ -165,7 +177,7 @@ def check_storyboard(browser: Any, outcome: Outcome, name: str, lang: str, tmp: 
         assert page.press("n") == 1
         assert page.press("ArrowRight") == 2
         top = page.js("document.querySelector('section.frame.current').getBoundingClientRect().top")
-        assert 0 <= top < 900
+        assert 0 <= top < DESKTOP[1]
         assert page.js("location.hash") == "#step-2"
         page.shot(name)
         # printed, the bar goes and no block is split across pages
@@ -200,6 +212,15 @@ def test_counterexample_storyboard_in_a_browser(browser: Any, tmp_path: Path) ->
     check_storyboard(browser, report.counterexample, "counterexample-each-gets-two", "en", tmp_path)
 
 
+def model_zones(state: Any) -> dict[str, int]:
+    """The places a replay draws: every zone that holds cards, and how many."""
+    return {z: len(c) for z, c in state.zones.items() if c}
+
+
+_STAGE = """() => Object.fromEntries([...document.querySelectorAll('#stage g.place')].map(
+    p => [p.dataset.place, p.querySelectorAll('g.card').length]))"""
+
+
 def test_replay_in_a_browser(browser: Any, tmp_path: Path) -> None:
     game = load_plugins().game("sixty-six")()
     record: Record = play_game(game, 1, [make_bot("random"), make_bot("random")])
@@ -207,32 +228,234 @@ def test_replay_in_a_browser(browser: Any, tmp_path: Path) -> None:
     path.write_text(replay_page(record, "en"), encoding="utf-8")
     page = Page(browser, path)
     try:
-        model = [{z: len(c) for z, c in p.state.zones.items()} for p in record.positions()]
-        # every position as the page holds it, then a walk through the first moves by key and
-        # some further ones by the slider, each drawn on the stage
-        kept = page.js(
-            """() => [...document.querySelectorAll('template.frame-t')].map(t => Object.fromEntries(
-            [...t.content.querySelectorAll('g.place')].map(
-              p => [p.dataset.place, p.querySelectorAll('g.card').length])))"""
-        )
-        assert kept == model
-        stage = """() => Object.fromEntries([...document.querySelectorAll('#stage g.place')].map(
-            p => [p.dataset.place, p.querySelectorAll('g.card').length]))"""
+        positions = list(record.positions())
+        model = [model_zones(p.state) for p in positions]
+        # a walk through the first moves by key and some further ones by the slider, each
+        # drawn on the stage with as many cards in each place as the model holds
         for k in range(12):
             if k:
                 assert page.press("ArrowRight") == k
-            assert page.js(stage) == model[k], f"move {k}"
+            assert page.js(_STAGE) == model[k], f"move {k}"
             assert page.js(_REFS), f"move {k} refers to a card drawing that draws nothing"
         for k in (40, len(model) // 2, len(model) - 1):
             page.page.locator("#slider").fill(str(k))
             assert page.current() == k
             assert page.js("document.querySelector('#stage section').id") == f"move-{k}"
-            assert page.js(stage) == model[k], f"move {k}"
+            assert page.js(_STAGE) == model[k], f"move {k}"
         assert page.press("ArrowLeft") == len(model) - 2
         assert page.js("document.getElementById('slider').value") == str(len(model) - 2)
         assert page.press("Home") == 0
+        # the card turned up for trump is drawn face up in the stock, the rest of it face down
+        k = next(i for i, p in enumerate(positions) if p.state.zones.get("stock"))
+        page.page.locator("#slider").fill(str(k))
+        stock = positions[k].state.zones["stock"]
+        turned = [c for c in stock if positions[k].state.known.get(c, 0) == -1]
+        assert turned, "sixty-six turns up a trump card"
+        faces = page.js(
+            "[...document.querySelectorAll('#stage g.place[data-place=stock] g.card.face')]"
+            ".map(c => c.dataset.card)"
+        )
+        assert faces == [CARDS[c].ascii for c in turned]
+        facts = page.js("document.querySelector('#stage .facts').textContent")
+        assert "points" in facts and "game points" in facts and "trump" in facts
+        assert "scores" not in facts
         page.page.locator("#slider").fill("12")
         page.shot("replay-sixty-six")
+        assert page.errors == []
+    finally:
+        page.close()
+
+
+def test_a_five_player_replay_puts_every_hand_on_screen(browser: Any, tmp_path: Path) -> None:
+    game = load_plugins().game("find-friends")()
+    record = play_game(game, 1, [make_bot("random")] * game.num_players)
+    positions = list(record.positions())
+    path = tmp_path / "find-friends.html"
+    path.write_text(replay_page(record, "en"), encoding="utf-8")
+    # a position of the play: the declarer known, the friend found, five hands held
+    k = next(
+        i for i, p in enumerate(positions)
+        if p.state.vars.partner >= 0 and all(p.state.zones[f"hand{s}"] for s in range(5))
+    )  # fmt: skip
+    for size in (DESKTOP, PHONE):
+        page = Page(browser, path, size)
+        try:
+            page.page.locator("#slider").fill(str(k))
+            assert page.js(_STAGE) == model_zones(positions[k].state)
+            facts = page.js("document.querySelector('#stage .facts').textContent")
+            v = positions[k].state.vars
+            assert f"declarer: player {v.declarer + 1}" in facts
+            assert f"friend: player {v.partner + 1}" in facts and "declarer's side" in facts
+            hands = page.js(
+                """() => [...document.querySelectorAll('#stage g.place')]
+                .filter(p => p.dataset.place.startsWith('hand')).map(p => {
+                  const r = p.getBoundingClientRect();
+                  return [p.dataset.place, r.top, r.bottom, r.left, r.right]; })"""
+            )
+            assert len(hands) == 5
+            if size == DESKTOP:  # every hand on the screen at once, round the table
+                for name, top, bottom, left, right in hands:
+                    assert top >= 0 and bottom <= size[1] - 40, (name, top, bottom)
+                    assert left >= 0 and right <= size[0], name
+            check_phone_sized(page, size)
+            page.shot(f"replay-find-friends-{size[0]}")
+            assert page.errors == []
+        finally:
+            page.close()
+    over = positions[-1].state
+    assert over.is_terminal()
+    last = replay_page(record, "en")
+    assert "won by player" in last or "won by players" in last
+
+
+#: the smallest a card is drawn on any page, in CSS pixels (its height): big enough to name
+MIN_CARD = 40
+
+
+def check_phone_sized(page: Page, size: tuple[int, int]) -> None:
+    """No sideways scroll; every card drawn in the current frame big enough to name; on a
+    phone, controls a finger can hit and no key hint."""
+    width = page.js("document.scrollingElement.scrollWidth")
+    assert width <= size[0], f"the page scrolls sideways: {width} px at {size[0]}"
+    assert page.js("innerWidth") == size[0]
+    heights = page.js(
+        """() => [...document.querySelectorAll(
+            '.frame.current g.card, #stage g.card')].filter(
+            c => !c.closest('[hidden]') && !c.closest('.by-move > .views')).map(
+            c => c.getBoundingClientRect().height).filter(h => h > 0)"""
+    )
+    assert heights, "no card drawn"
+    assert min(heights) >= MIN_CARD, f"a card is drawn {min(heights):.0f} px tall"
+    if size == PHONE:
+        buttons = page.js(
+            "[...document.querySelectorAll('nav.bar button')].map(b => "
+            "[b.getBoundingClientRect().width, b.getBoundingClientRect().height])"
+        )
+        assert all(w >= 44 and h >= 44 for w, h in buttons), buttons
+        hint = page.js("getComputedStyle(document.querySelector('nav.bar .hint')).display")
+        assert hint == "none"
+        bar = page.js("document.querySelector('nav.bar').getBoundingClientRect().height")
+        assert bar <= 70, f"the bar wraps: {bar} px"
+
+
+_SWIPE = """(dx) => {
+  const t = (x) => new Touch({identifier: 1, target: document.body, clientX: x, clientY: 400});
+  document.body.dispatchEvent(new TouchEvent('touchstart',
+      {touches: [t(200)], changedTouches: [t(200)], bubbles: true}));
+  document.body.dispatchEvent(new TouchEvent('touchend',
+      {touches: [], changedTouches: [t(200 + dx)], bubbles: true}));
+}"""
+
+
+@pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_a_storyboard_reads_at_every_size(
+    browser: Any, tmp_path: Path, size: tuple[int, int]
+) -> None:
+    routine = load_plugins().routine("courting-kings")
+    path = tmp_path / "ck.html"
+    path.write_text(storyboard(perform_for_rehearsal(routine), "en"), encoding="utf-8")
+    page = Page(browser, path, size)
+    try:
+        for k in (0, 3, 6, 8):
+            page.js(f"location.hash = '#step-{k}'")  # the address moves an open page
+            page.page.wait_for_timeout(50)
+            assert page.current() == k
+            check_phone_sized(page, size)
+        if size == PHONE:  # a swipe moves between steps
+            page.js("location.hash = '#step-2'")
+            page.page.wait_for_timeout(300)
+            page.js(f"({_SWIPE})(-120)")
+            assert page.current() == 3
+            page.js(f"({_SWIPE})(120)")
+            assert page.current() == 2
+        # scrolling by hand makes the step at the top the current one, and the keys go on
+        # from there
+        page.js("location.hash = '#step-7'")
+        page.page.wait_for_timeout(50)
+        page.js("document.getElementById('step-2').scrollIntoView({block: 'start'})")
+        page.page.wait_for_timeout(400)
+        assert page.current() == 2
+        assert page.press("ArrowRight") == 3
+        page.shot(f"storyboard-courting-kings-{size[0]}")
+        assert page.errors == []
+    finally:
+        page.close()
+
+
+def test_a_step_walks_move_by_move(browser: Any, tmp_path: Path) -> None:
+    routine = load_plugins().routine("courting-kings")
+    outcome = perform_for_rehearsal(routine)
+    path = tmp_path / "ck.html"
+    path.write_text(storyboard(outcome, "en"), encoding="utf-8")
+    page = Page(browser, path)
+    try:
+        page.js("location.hash = '#step-4'")
+        page.page.wait_for_timeout(50)
+        assert page.current() == 4
+        shown = "[...document.querySelectorAll('.frame.current .moveframe')].map(m => !m.hidden)"
+        assert not any(page.js(shown))
+        page.press("m")
+        assert page.js(shown) == [True, False, False, False, False]
+        head = page.js("document.querySelector('.frame.current .moveframe:not([hidden]) h3')"
+                       ".textContent")  # fmt: skip
+        assert head.startswith("Biddle steal")
+        # the steal's frame: the left hand keeps two Kings, the right holds the Queens and the
+        # two Kings under them, both marked as changed
+        first = page.js(
+            """() => Object.fromEntries([...document.querySelectorAll(
+              '.frame.current .moveframe:not([hidden]) figure.performer g.place')].map(
+              p => [p.dataset.place, [p.classList.contains('changed'),
+                    [...p.querySelectorAll('g.card')].map(c => c.dataset.card)]]))"""
+        )
+        assert first["left"] == [True, ["KS", "KD"]]  # drawn bottom first
+        assert first["right"] == [True, ["KH", "KC", "QC", "QH", "QS", "QD"]]
+        assert "the break under 2 cards is gone" in page.js(
+            "document.querySelector('.frame.current .moveframe:not([hidden])').textContent"
+        )
+        for k in range(1, 5):
+            assert page.press("ArrowRight") == 4
+            assert page.js(shown) == [j == k for j in range(5)]
+        assert page.press("ArrowRight") == 5  # past the last move, on to the next step
+        page.shot("storyboard-by-move")
+        assert page.errors == []
+    finally:
+        page.close()
+
+
+@pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_a_counterexample_opens_on_its_failure(
+    browser: Any, tmp_path: Path, size: tuple[int, int]
+) -> None:
+    from conjure.magic.verify import verify
+    from conjure.view.storyboard import failing_step
+
+    routine = load_plugins().routine("each-gets-two")
+    report = verify(routine, {"rounds": 3}, examples=200, seed=1, workers=1)
+    assert report.counterexample is not None
+    marked = failing_step(report.counterexample)
+    assert marked
+    path = tmp_path / "cx.html"
+    path.write_text(storyboard(report.counterexample, "en", counterexample=True), "utf-8")
+    page = Page(browser, path, size)
+    try:
+        assert page.current() == marked
+        banner = page.js(
+            "(() => { const r = document.querySelector('.banner').getBoundingClientRect();"
+            " return [r.top, r.bottom]; })()"
+        )
+        assert 0 <= banner[0] < 20 and banner[1] < size[1] / 4
+        assert page.js("document.querySelector('.banner a').getAttribute('href')") == (
+            f"#step-{marked}"
+        )
+        failed = page.js(
+            "(() => { const f = document.querySelector('section.frame.failed');"
+            " const r = f.querySelector('.failure').getBoundingClientRect();"
+            " return [f.id, r.top, r.bottom]; })()"
+        )
+        assert failed[0] == f"step-{marked}"
+        assert banner[1] <= failed[1] and failed[2] <= size[1] - 60, failed  # in sight
+        check_phone_sized(page, size)
+        page.shot(f"counterexample-{size[0]}")
         assert page.errors == []
     finally:
         page.close()

@@ -51,7 +51,10 @@ def test_a_storyboard_has_the_setup_every_step_and_the_verdict() -> None:
     assert len(frames(page)) == len(steps) + 2
     for step in steps:
         assert f'data-number="{step.number}"' in page
-    assert page.count('class="views"') == len(steps) + 1
+    # both views for the set-up and each step, and again after each move of the steps
+    moves = sum(len(step.moves) for step in steps)
+    assert page.count('class="views"') == len(steps) + 1 + moves
+    assert page.count('class="moveframe"') == moves
     assert "failed" not in " ".join(frames(page))
     assert "http://" not in page.replace("http://www.w3.org/2000/svg", "")
     assert "https://" not in page
@@ -167,3 +170,38 @@ def test_replay_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> N
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 6 and all(line.startswith("conjure: error:") for line in err)
     assert not (tmp_path / "t.html").exists()
+
+
+def test_a_long_replay_stays_small() -> None:
+    """A game of about 250 moves (five players, several deals) is one page under 600 KB: each
+    place is drawn once for each content it takes, and frames name the drawings."""
+    from conjure.games.bots import make_bot
+    from conjure.view.replay import MOVE, play_game, replay_page
+
+    game = load_plugins().game("find-friends")()
+    record = play_game(game, 1, [make_bot("random")] * game.num_players)
+    moves = sum(p.kind == MOVE for p in record.positions())
+    assert moves >= 240
+    page = replay_page(record, "en")
+    assert len(page.encode()) <= 600_000, len(page.encode())
+
+
+def test_a_replay_speaks_in_players_words() -> None:
+    """Sixty-six keeps points in a deal and game points in a zero-sum match: the page says
+    who leads by how many game points and who won, never the utilities."""
+    from conjure.games.bots import make_bot
+    from conjure.view.replay import play_game, replay_page
+
+    game = load_plugins().game("sixty-six")()
+    record = play_game(game, 1, [make_bot("random")] * 2)
+    page = replay_page(record, "en")
+    assert "scores -" not in page and "result -1" not in page
+    final = record.final()
+    lead = max(final.vars.match)
+    leader = final.vars.match.index(lead) + 1
+    assert f"game points: player {leader} leads by {lead} (7 win)" in page
+    winner = max(range(2), key=lambda p: final.returns()[p]) + 1
+    assert f"Game over · won by player {winner}" in page
+    assert "points 0 : 0" in page and re.search(r"trump [♠♥♣♦]", page)
+    zh = replay_page(record, "zh")
+    assert f"局分：玩家{leader}领先{lead}分" in zh and f"玩家{winner}获胜" in zh

@@ -46,7 +46,7 @@ def test_a_break_is_a_visible_gap_at_its_depth() -> None:
     brk = [g for g in root.iter(f"{NS}g") if g.get("class") == "break"]
     assert [g.get("data-depth") for g in brk] == ["2"]
     xs = [
-        float(c.get("transform", "")[len("translate(") :].split(",")[0])
+        float(c.get("transform", "")[len("translate(") :].rstrip(")").split(",")[0])
         for c in places(root)["left"]
     ]
     # the cards above the break stand clear of those below it

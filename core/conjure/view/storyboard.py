@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from conjure.deck import CARDS, DeckState, is_hand
+from conjure.deck import CARDS, DeckState, is_hand, label
 from conjure.magic import describe_value
+from conjure.magic.rehearse import move_frames
 from conjure.text import Text
 from conjure.view import svg
 from conjure.view.page import document, esc
@@ -51,6 +52,49 @@ _W = {
     "kind_spectator": Text("spectator", zh="观众"),
     "kind_performer": Text("performer", zh="表演者"),
     "params": Text("Parameters", zh="参数"),
+    "say": Text("Say", zh="台词"),
+    "effect": Text("The effect", zh="效果"),
+    "by_move": Text("▶ move by move", zh="▶ 逐个动作"),
+    "move_of": Text("move {k} of {n}", zh="第{k}个动作，共{n}个"),
+    "seen_move": Text("Faces seen as it is made", zh="做这个动作时观众看到的牌"),
+    "counted": Text("Counted, one side at each count", zh="点数时每数一张看到的一面"),
+    "back": Text("back", zh="背面"),
+    "break_new": Text("{place}: a break under {n}", zh="{place}：在{n}张牌之下设置布雷克"),
+    "break_gone": Text(
+        "{place}: the break under {n} is gone", zh="{place}：{n}张牌之下的布雷克不见了"
+    ),
+    "break_moved": Text(
+        "{place}: the break is now under {n}", zh="{place}：布雷克现在在{n}张牌之下"
+    ),
+    "cards": Text("{n} cards", zh="{n}张牌"),
+    "card": Text("1 card", zh="1张牌"),
+    "banner": Text(
+        "Counter-example: the performance breaks at {step}.", zh="反例：表演在{step}出错。"
+    ),
+    "banner_claim": Text(
+        "Counter-example: a claim does not hold at the end.", zh="反例：最后有结论不成立。"
+    ),
+    "go_failure": Text("Go to the failing step", zh="转到出错的步骤"),
+    "key": Text("Key to the pictures", zh="图例"),
+    "key_face": Text("a card face up", zh="表面向上的牌"),
+    "key_xray": Text(
+        "face down, its index shown to you (performer's view only)",
+        zh="表面向下，标出牌名给你看（只在表演者视角中）",
+    ),
+    "key_back": Text("a back the audience sees", zh="观众看到的牌背"),
+    "key_edge": Text(
+        "a card under the top of a squared packet: nobody sees its face or back",
+        zh="叠齐的牌叠中特普之下的牌：谁也看不到它的牌面或牌背",
+    ),
+    "key_break": Text(
+        "your little-finger break: the cards left of the line are above it",
+        zh="你用小指保持的布雷克：线左边的牌在布雷克之上",
+    ),
+    "key_changed": Text("a place the move just changed", zh="这个动作刚改变的位置"),
+    "key_fan": Text(
+        "a packet is fanned top card first: the leftmost card is the top",
+        zh="每叠牌从特普展开：最左边的是特普牌",
+    ),
 }
 
 
@@ -76,15 +120,70 @@ def _choices(choices: Sequence[ChoiceMade], lang: str) -> str:
     )
 
 
-def _views(state: DeckState, lang: str, places: list[str], sheet: svg.Sheet) -> str:
+def _views(
+    state: DeckState,
+    lang: str,
+    places: list[str],
+    sheet: svg.Sheet,
+    changed: Sequence[str] = (),
+) -> str:
+    performer = svg.performer_scene(state, lang, also=places, sheet=sheet, changed=changed)
+    audience = svg.audience_scene(state, lang, also=places, sheet=sheet, changed=changed)
     return (
         '<div class="views">'
         f'<figure class="performer"><figcaption>{esc(_t("performer", lang))}</figcaption>'
-        f"{svg.performer_scene(state, lang, also=places, sheet=sheet)}</figure>"
+        f"{performer}</figure>"
         f'<figure class="audience"><figcaption>{esc(_t("audience", lang))}</figcaption>'
-        f"{svg.audience_scene(state, lang, also=places, sheet=sheet)}</figure>"
+        f"{audience}</figure>"
         "</div>"
     )
+
+
+def _n_cards(n: int, lang: str) -> str:
+    return _t("card", lang) if n == 1 else _t("cards", lang, n=n)
+
+
+def _move_frames(
+    perf: Performance, index: int, lang: str, places: list[str], sheet: svg.Sheet
+) -> str:
+    """The step's moves one by one, each with both views after it (the places it changed
+    marked), the break it caught or used, and what the audience saw as it was made; hidden
+    until the step is walked move by move."""
+    frames = move_frames(perf, index)
+    if not frames:
+        return ""
+    out = [f'<button class="bymove" type="button">{esc(_t("by_move", lang))}</button>']
+    for frame in frames:
+        of = _t("move_of", lang, k=frame.k + 1, n=frame.of)
+        notes = []
+        for place, was, now in frame.breaks:
+            where = label(place, lang)
+            if now is None:
+                notes.append(_t("break_gone", lang, place=where, n=_n_cards(was or 0, lang)))
+            elif was is None:
+                notes.append(_t("break_new", lang, place=where, n=_n_cards(now, lang)))
+            else:
+                notes.append(_t("break_moved", lang, place=where, n=_n_cards(now, lang)))
+        said = "".join(f'<p class="break-note">╎ {esc(n)}</p>' for n in notes)
+        seen = ""
+        if frame.shown:
+            cards = [CARDS[c] for c in sorted(frame.shown)]
+            seen = (
+                f'<div class="seen"><div class="label">{esc(_t("seen_move", lang))}</div>'
+                f"{svg.cards_row(cards, lang, sheet=sheet)}</div>"
+            )
+        if frame.counts:
+            sides = " · ".join(
+                str(CARDS[b & 63]) if b & 64 else _t("back", lang) for b in frame.counts
+            )
+            seen += f'<p class="seen"><span class="label">{esc(_t("counted", lang))}:</span> '
+            seen += f"{esc(sides)}</p>"
+        out.append(
+            f'<div class="moveframe" data-move="{frame.k}" hidden>'
+            f'<h3>{esc(frame.move.in_words().get(lang))} <span class="of">· {esc(of)}</span></h3>'
+            f"{said}{_views(frame.after, lang, places, sheet, frame.changed)}{seen}</div>"
+        )
+    return "".join(out)
 
 
 def all_places(perf: Performance) -> list[str]:
@@ -128,7 +227,10 @@ def storyboard(outcome: Outcome, lang: str = "en", counterexample: bool = False)
         header.append(f"<p>{esc(_t('params', lang))}: {esc(params)}</p>")
     if counterexample:
         header.append(f'<p class="bad">{esc(_t("counter", lang))}</p>')
+    header.append(_key(lang))
     header.append("</header>")
+    if marked is not None:  # outside the header, so that it stays in sight as the page scrolls
+        header.append(_banner(outcome, lang, marked))
 
     frames: list[str] = []
     setup_choices = [c for c in perf.choices if c.kind == "setup"]
@@ -146,14 +248,21 @@ def storyboard(outcome: Outcome, lang: str = "en", counterexample: bool = False)
     for i, step in enumerate(perf.steps, 1):
         moves = (
             '<ul class="moves">'
-            + "".join(f"<li>{esc(m.describe(lang))}</li>" for m in step.moves)
+            + "".join(
+                f'<li title="{esc(m.describe(lang))}">{esc(m.in_words().get(lang))}</li>'
+                for m in step.moves
+            )
             + "</ul>"
             if step.moves
             else f"<p>{esc(_t('no_moves', lang))}</p>"
         )
+        patter = "".join(
+            f'<p class="patter"><span class="label">{esc(_t("say", lang))}:</span> '
+            f"“{esc(line.get(lang))}”</p>"
+            for line in step.patter
+        )
         notes = "".join(
-            f'<p class="notes">{esc(zh if lang == "zh" and zh else en)}</p>'
-            for en, zh in step.notes
+            f'<p class="notes">{esc(Text(en, zh).get(lang))}</p>' for en, zh in step.notes
         )
         flashed = ""
         if step.shown:
@@ -163,19 +272,31 @@ def storyboard(outcome: Outcome, lang: str = "en", counterexample: bool = False)
                 f"{svg.cards_row(cards, lang, sheet=sheet)}</div>"
             )
         believes = [b.text(lang) for b in step.beliefs.values()]
-        belief = (
-            f'<p class="believes"><span class="label">{esc(_t("believes", lang))}:</span> '
-            f"{esc('; '.join(believes) if believes else _t('nothing', lang))}</p>"
-        )
+        if not believes and step.impression is not None:
+            believes = [step.impression.get(lang)]
+        belief = ""
+        if believes or step.effect is None:
+            belief = (
+                f'<p class="believes"><span class="label">{esc(_t("believes", lang))}:</span> '
+                f"{esc('; '.join(believes) if believes else _t('nothing', lang))}</p>"
+            )
+        if step.effect is not None:
+            belief += (
+                f'<p class="effect"><span class="label">{esc(_t("effect", lang))}:</span> '
+                f"{esc(step.effect.get(lang))}</p>"
+            )
         views = _views(step.state, lang, places, sheet) if step.state is not None else ""
+        by_move = _move_frames(perf, i - 1, lang, places, sheet)
         frames.append(
             _frame(
                 i,
                 f"{_t('step', lang)} {step.number}",
                 step.number,
                 step.narration(lang),
-                _choices(step.choices, lang)
+                patter
+                + _choices(step.choices, lang)
                 + f'<p class="label">{esc(_t("moves", lang))}</p>{moves}{notes}'
+                + by_move
                 + views
                 + flashed
                 + belief,
@@ -184,7 +305,60 @@ def storyboard(outcome: Outcome, lang: str = "en", counterexample: bool = False)
         )
     frames.append(_verdict(outcome, lang, len(frames), counterexample))
     title = f"{name} · {_t('storyboard', lang)}"
-    return document(title, "".join(header), frames, lang, sheet)
+    start = f"step-{marked}" if marked is not None else ""
+    return document(title, "".join(header), frames, lang, sheet, start=start)
+
+
+def _banner(outcome: Outcome, lang: str, marked: int) -> str:
+    """The verdict of a performance that breaks, first on the page, with a link to the step
+    where it breaks (the page opens there)."""
+    perf = outcome.performance
+    if outcome.failure is not None:
+        number = perf.steps[marked - 1].number if marked else _t("setup", lang)
+        said = _t("banner", lang, step=number)
+    else:
+        said = _t("banner_claim", lang)
+    return (
+        f'<div class="banner" role="alert"><b>{esc(said)}</b> '
+        f'<a href="#step-{marked}">{esc(_t("go_failure", lang))} →</a></div>'
+    )
+
+
+def _key(lang: str) -> str:
+    """What each drawing on the page means."""
+    sample = CARDS[11]  # the Queen of spades
+
+    def one(look: str) -> str:
+        return (
+            f'<svg class="cj" width="{svg.CARD_W * 0.6:g}" height="{svg.CARD_H * 0.6:g}" '
+            f'viewBox="0 0 {svg.CARD_W} {svg.CARD_H}">'
+            f"{svg.card(sample if look != svg.BACK else None, look, lang=lang)}</svg>"
+        )
+
+    brk = (
+        f'<svg class="cj" width="40" height="42" viewBox="0 0 40 42">'
+        f'<line x1="20" y1="0" x2="20" y2="30" stroke="{svg.BREAK_COLOUR}" stroke-width="2" '
+        f'stroke-dasharray="3 2"/><text class="brk" x="20" y="40" text-anchor="middle">'
+        f"{esc(Text('break', zh='布雷克').get(lang))}</text></svg>"
+    )
+    mark = (
+        '<svg class="cj" width="40" height="28" viewBox="0 0 40 28"><rect x="2" y="2" '
+        f'width="36" height="24" rx="6" fill="#fff5d6" stroke="{svg.MARK_COLOUR}" '
+        'stroke-width="2"/></svg>'
+    )
+    rows = [
+        (one(svg.FACE), "key_face"),
+        (one(svg.XRAY), "key_xray"),
+        (one(svg.BACK), "key_back"),
+        (one(svg.EDGE), "key_edge"),
+        (brk, "key_break"),
+        (mark, "key_changed"),
+    ]
+    items = "".join(f"<dt>{pic}</dt><dd>{esc(_t(key, lang))}</dd>" for pic, key in rows)
+    return (
+        f'<details class="legend"><summary>{esc(_t("key", lang))}</summary><dl>{items}</dl>'
+        f"<p>{esc(_t('key_fan', lang))}</p></details>"
+    )
 
 
 def _failure(outcome: Outcome, lang: str) -> str:

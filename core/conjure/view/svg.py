@@ -60,6 +60,8 @@ FONTS: Final = (
 RED: Final = "#c62828"
 BLACK: Final = "#1b1b1b"
 BREAK_COLOUR: Final = "#c2185b"
+#: the frame round a place the move just changed
+MARK_COLOUR: Final = "#f9a825"
 
 _RANK_INDEX: Final = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 
@@ -229,16 +231,16 @@ class Sheet:
 
     def use(self, c: Card | None, look: str, index: str, whole: bool) -> str:
         """A reference to the drawing of ``c`` in this look, defining it the first time."""
+        # short ids, each drawing a group at the card's own size: a card drawn is then only
+        # <use href="#…"/>, which keeps a page of hundreds of positions small
         if look in (BACK, EDGE) or c is None:
-            key = f"cj-card-{look}"
+            key = f"c{look[0]}"
         else:
-            key = f"cj-card-{look}-{index}{'-w' if whole and look == FACE else ''}-{c.ascii}"
+            key = f"c{look[0]}{index[0]}{'w' if whole and look == FACE else ''}{c.ascii}"
         if key not in self._symbols:
             body = _body(c, look, index, whole, self.lang)
-            self._symbols[key] = (
-                f'<symbol id="{key}" viewBox="0 0 {CARD_W} {CARD_H}">{body}</symbol>'
-            )
-        return f'<use href="#{key}" width="{CARD_W}" height="{CARD_H}"/>'
+            self._symbols[key] = f'<g id="{key}">{body}</g>'
+        return f'<use href="#{key}"/>'
 
     def defs(self) -> str:
         """:func:`defs` and every card drawing used so far, in a ``<svg>`` that takes no
@@ -258,6 +260,7 @@ def card(
     index: str = BOTH,
     whole: bool = True,
     sheet: Sheet | None = None,
+    titled: bool = True,
 ) -> str:
     """One card at ``(x, y)``: its face, back, x-ray (back and index) or edge, with its index
     in ``BOTH`` top corners, the ``RIGHT`` one only (in a fan, where the right strip shows), or
@@ -270,10 +273,11 @@ def card(
         body = _body(c, look, index, whole, lang)
     data = f' data-card="{c.ascii}"' if c is not None else ""
     title = ""
-    if c is not None:
+    if c is not None and titled:
         name = c.zh if lang == "zh" else c.en
         title = f"<title>{_e(name)}{_e(' (face down)' if look in (BACK, XRAY) else '')}</title>"
-    return f'<g class="card {look}"{data} transform="translate({x:g},{y:g})">{title}{body}</g>'
+    at = f"{x:g}" if y == 0 else f"{x:g},{y:g}"
+    return f'<g class="card {look}"{data} transform="translate({at})">{title}{body}</g>'
 
 
 # -- packets --------------------------------------------------------------------------------------
@@ -329,8 +333,10 @@ def packet(
     max_width: float = 520,
     lang: str = "en",
     sheet: Sheet | None = None,
+    titled: bool = True,
 ) -> tuple[str, float, float]:
-    """A packet, top card first, as ``(svg, width, height)`` with its origin at the top left."""
+    """A packet, top card first, as ``(svg, width, height)`` with its origin at the top left
+    (``titled``: each card carries its name as a tooltip)."""
     n = len(looks)
     if n == 0:
         empty = (
@@ -355,7 +361,7 @@ def packet(
     # the bottom card first, so the top card is drawn last and lies clear
     whole = [i == 0 or xs[i] - xs[i - 1] >= CARD_W for i in range(n)]
     body = [
-        card(looks[i].card, looks[i].look, xs[i], ys[i], lang, index[i], whole[i], sheet)
+        card(looks[i].card, looks[i].look, xs[i], ys[i], lang, index[i], whole[i], sheet, titled)
         for i in reversed(range(n))
     ]
     if fanned and break_at:
@@ -393,6 +399,8 @@ class Spot:
     note: str = ""
     #: the cards are out of the view's sight: none is drawn, only the note
     hidden: bool = False
+    #: the place changed in the move just made: drawn with a coloured frame
+    changed: bool = False
 
 
 def _text_width(text: str, size: float) -> float:
@@ -402,11 +410,13 @@ def _text_width(text: str, size: float) -> float:
     return size * (wide + 0.6 * (len(text) - wide))
 
 
-def _cell(spot: Spot, max_width: float, lang: str, sheet: Sheet | None) -> tuple[str, float, float]:
+def _cell(
+    spot: Spot, max_width: float, lang: str, sheet: Sheet | None, titled: bool = True
+) -> tuple[str, float, float]:
     if spot.hidden:
         body, w, h = "", 120.0, 16.0
     else:
-        body, w, h = packet(spot.cards, spot.fanned, spot.break_at, max_width, lang, sheet)
+        body, w, h = packet(spot.cards, spot.fanned, spot.break_at, max_width, lang, sheet, titled)
     count = "" if spot.hidden else f" · {len(spot.cards)}"
     head = (
         f'<text class="title" x="0" y="11">{_e(spot.title)}'
@@ -417,13 +427,22 @@ def _cell(spot: Spot, max_width: float, lang: str, sheet: Sheet | None) -> tuple
         head += f'<text class="note" x="0" y="{top + 10:g}">{_e(spot.note)}</text>'
         top += 15
     drawn = 0 if spot.hidden else len(spot.cards)
-    svg = (
-        f'<g class="place" data-place="{_e(spot.place)}" data-drawn="{drawn}">{head}'
-        f'<g transform="translate(0,{top:g})">{body}</g></g>'
-    )
     title_w = _text_width(spot.title + count, 12)
     note_w = _text_width(spot.note, 11)
-    return svg, max(w, title_w, note_w), top + h
+    width = max(w, title_w, note_w)
+    frame = ""
+    css = "place"
+    if spot.changed:  # the place the move just changed
+        css = "place changed"
+        frame = (
+            f'<rect class="mark" x="-5" y="-3" width="{width + 10:g}" height="{top + h + 7:g}" '
+            f'rx="6" fill="#fff5d6" stroke="{MARK_COLOUR}" stroke-width="2"/>'
+        )
+    svg = (
+        f'<g class="{css}" data-place="{_e(spot.place)}" data-drawn="{drawn}">{frame}{head}'
+        f'<g transform="translate(0,{top:g})">{body}</g></g>'
+    )
+    return svg, width, top + h
 
 
 def scene(
@@ -474,6 +493,22 @@ def scene(
         f'width="{width * scale:g}" height="{height * scale:g}" '
         f'viewBox="0 0 {width:g} {height:g}">'
         f"{head}{''.join(parts)}</svg>"
+    )
+
+
+def spot_svg(
+    spot: Spot, max_width: float, lang: str, sheet: Sheet | None, scale: float = 1.0
+) -> str:
+    """One place on its own ``<svg>`` (a seat's hand, a pile), as wide as it needs up to
+    ``max_width``: a page lays such drawings out with its own styles (round a table, one
+    under another on a phone). Its cards carry no tooltips, so a long replay stays small."""
+    pad = 4.0
+    body, w, h = _cell(spot, max_width, lang, sheet, titled=False)
+    width, height = w + 2 * pad, h + 2 * pad
+    return (
+        f'<svg class="cj spot" xmlns="http://www.w3.org/2000/svg" width="{width * scale:g}" '
+        f'height="{height * scale:g}" viewBox="0 0 {width:g} {height:g}">'
+        f'<g transform="translate({pad:g},{pad:g})">{body}</g></svg>'
     )
 
 
@@ -547,15 +582,23 @@ def audience_spots(s: DeckState, lang: str = "en", also: Iterable[str] = ()) -> 
     return spots
 
 
+def _marked(spots: list[Spot], changed: Iterable[str]) -> list[Spot]:
+    """``spots`` with the places in ``changed`` marked."""
+    marked = set(changed)
+    return [attrs.evolve(spot, changed=True) if spot.place in marked else spot for spot in spots]
+
+
 def performer_scene(
     s: DeckState,
     lang: str = "en",
     width: float = 540,
     also: Iterable[str] = (),
     sheet: Sheet | None = None,
+    changed: Iterable[str] = (),
 ) -> str:
     """The performer's view of ``s`` as one ``<svg>``."""
-    return scene(performer_spots(s, lang, also), width, lang, "performer", sheet=sheet)
+    spots = _marked(performer_spots(s, lang, also), changed)
+    return scene(spots, width, lang, "performer", sheet=sheet)
 
 
 def audience_scene(
@@ -564,9 +607,11 @@ def audience_scene(
     width: float = 540,
     also: Iterable[str] = (),
     sheet: Sheet | None = None,
+    changed: Iterable[str] = (),
 ) -> str:
     """The audience's view of ``s`` as one ``<svg>``."""
-    return scene(audience_spots(s, lang, also), width, lang, "audience", sheet=sheet)
+    spots = _marked(audience_spots(s, lang, also), changed)
+    return scene(spots, width, lang, "audience", sheet=sheet)
 
 
 def cards_row(
