@@ -259,20 +259,21 @@ def test_stacks_lists_and_shows(capsys: pytest.CaptureFixture[str]) -> None:
 def test_rehearse_tui_walks_the_performance_the_options_describe(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from conjure.trainer import app
+    from conjure.view import rehearsal_app
 
     seen: dict[str, object] = {}
 
-    def fake_run_app(name: str, **kwargs: object) -> int:
-        seen.update(kwargs, name=name)
-        return 0
+    def fake_run(outcome: object, lang: str, by_move: bool, code: int) -> int:
+        seen.update(outcome=outcome, lang=lang, by_move=by_move)
+        return code
 
-    monkeypatch.setattr(app, "run_app", fake_run_app)
+    monkeypatch.setattr(rehearsal_app, "run", fake_run)
     monkeypatch.setattr("conjure.cli.trainer.on_a_terminal", lambda: True)
-    assert main(["rehearse", "courting-kings", "--tui", "--setup", "queens=CHSD"]) == 0
-    assert seen["name"] == "courting-kings" and seen["mode"] == app.REHEARSE
-    performance = seen["performance"]
-    queens = [c for c in performance.choices if c.name == "queens"]  # type: ignore[attr-defined]
+    args = ["rehearse", "courting-kings", "--tui", "--setup", "queens=CHSD", "--by-move"]
+    assert main(args) == 0
+    assert seen["by_move"] is True
+    performance = seen["outcome"].performance  # type: ignore[attr-defined]
+    queens = [c for c in performance.choices if c.name == "queens"]
     assert "".join(queens[0].value) == "CHSD"
 
 

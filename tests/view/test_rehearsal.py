@@ -280,3 +280,35 @@ def test_on_a_terminal_keys_need_no_enter() -> None:
             proc.kill()
             proc.wait()
         os.close(leader)
+
+
+def test_the_app_walks_steps_and_moves_and_shows_the_legend() -> None:
+    """``rehearse --tui``: the same screens, m takes a step apart, ? shows the symbols."""
+    import asyncio
+
+    pytest.importorskip("textual")
+    from conjure.view.rehearsal_app import RehearsalApp
+
+    outcome = perform_for_rehearsal(load_plugins().routine("courting-kings"))
+    app = RehearsalApp(outcome, "zh")
+
+    def text() -> str:
+        return shown(app.current(), 100)
+
+    async def scenario() -> None:
+        async with app.run_test(size=(100, 40)) as pilot:
+            assert "准备" in text()
+            await pilot.press("right", "right", "right", "right")
+            assert text().startswith("步骤④ · 4/8")
+            await pilot.press("m")  # the step taken apart: its first move is the steal
+            assert "第1个动作，共5个" in text() and "比德尔偷牌" in text()
+            await pilot.press("right")
+            assert "第2个动作，共5个" in text()
+            await pilot.press("question_mark")
+            assert "╎布雷克╎" in text() and "brk" not in text()
+            await pilot.press("question_mark", "m")
+            assert text().startswith("步骤④ · 4/8")
+            await pilot.press("q")
+
+    asyncio.run(scenario())
+    assert app.return_value == 0

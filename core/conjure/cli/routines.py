@@ -1158,9 +1158,7 @@ def _rehearse(args: argparse.Namespace) -> int:
 
     routine = registry().routine(args.routine)
     if args.tui:
-        from conjure.cli.trainer import rehearse_in_app
-
-        return rehearse_in_app(args, routine)
+        return _rehearse_in_app(args, routine)
     return rehearse(
         routine,
         params=int_params(args.param),
@@ -1173,3 +1171,39 @@ def _rehearse(args: argparse.Namespace) -> int:
         by_move=args.by_move,
         machine=args.moves,
     )
+
+
+_NO_APP = {
+    "terminal": Text(
+        "the interactive app needs a terminal; with piped input leave out --tui",
+        zh="交互式应用需要终端；输入来自管道时请去掉 --tui",
+    ),
+    "textual": Text(
+        "the interactive app needs Textual ({name} is missing): pip install 'conjure[app]'",
+        zh="交互式应用需要 Textual（缺少 {name}）：pip install 'conjure[app]'",
+    ),
+}
+
+
+def _rehearse_in_app(args: argparse.Namespace, routine: Any) -> int:
+    """``rehearse --tui``: the same screens in a full-screen app (``m`` move by move, ``?``
+    the symbols)."""
+    from conjure.cli.trainer import on_a_terminal
+    from conjure.errors import ConjureError, UsageError
+    from conjure.magic.rehearse import perform_for_rehearsal
+
+    if not on_a_terminal():  # a full-screen app on a pipe would draw to nobody
+        raise UsageError(_NO_APP["terminal"])
+    try:
+        from conjure.view import rehearsal_app
+    except ImportError as exc:
+        raise ConjureError(_NO_APP["textual"].format(name=exc.name)) from None
+    outcome = perform_for_rehearsal(
+        routine,
+        int_params(args.param),
+        pairs(args.setup, "--setup"),
+        pairs(args.choice, "--choice"),
+    )
+    promised = {c.id for c in routine.claims if c.promised}
+    broken = outcome.failure is not None or bool(promised & set(outcome.claim_errors))
+    return rehearsal_app.run(outcome, args.lang, args.by_move, 1 if broken else 0)
