@@ -312,3 +312,13 @@ def test_the_app_walks_steps_and_moves_and_shows_the_legend() -> None:
 
     asyncio.run(scenario())
     assert app.return_value == 0
+
+
+def test_the_docs_table_of_symbols_is_the_legend() -> None:
+    from pathlib import Path
+
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "pictures.md").read_text("utf-8")
+    table = doc.split("| symbol | meaning |")[1].split("\n\n")[0]
+    for symbol, _meaning in LEGEND:
+        if symbol.en not in ("underlined", "top first"):
+            assert f"`{symbol.en}`" in table, symbol.en
