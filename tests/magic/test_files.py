@@ -92,7 +92,7 @@ def test_the_guides_tricks_verify_rehearse_and_draw(
     assert main(["verify", path]) == 0
     assert "PROVED" in capsys.readouterr().out
     assert main(["rehearse", path, "--all"]) == 0
-    assert "Performer's view" in capsys.readouterr().out
+    assert "Performer (really)" in capsys.readouterr().out
     page = tmp_path / "p.html"
     assert main(["storyboard", path, "-o", str(page)]) == 0
     assert page.read_text("utf-8").count("<svg") >= 3
