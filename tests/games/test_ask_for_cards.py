@@ -14,8 +14,8 @@ from rich.console import Console
 from conjure.deck import Card
 from conjure.games import TERMINAL, GameState
 from conjure.games.bots import random_playout
-from conjure.view.play import play_game
 from conjure.testing import check_fast_playout, check_game
+from conjure.view.play import play_game
 from conjure_games import ask_for_cards
 from conjure_games.ask_for_cards import (
     ASK,

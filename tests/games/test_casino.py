@@ -13,8 +13,8 @@ from rich.console import Console
 from conjure.deck import Card
 from conjure.games import TERMINAL, GameError, GameState, sum_sets, sums_by_total
 from conjure.games.bots import random_playout
-from conjure.view.play import play_game
 from conjure.testing import check_game
+from conjure.view.play import play_game
 from conjure_games.casino import COUNT_BIT, DECK, ORDER, POINTS, VALUES, Casino, _unrank
 
 Duel = Callable[..., tuple[float, float, float]]

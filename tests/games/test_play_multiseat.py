@@ -12,8 +12,8 @@ import sys
 import pytest
 
 from conjure.cli import main
-from conjure.view.play import sides_text, verdict
 from conjure.plugins.host import load_plugins
+from conjure.view.play import sides_text, verdict
 from conjure_games.find_friends import FindFriends
 from conjure_games.trump_agreement import TrumpAgreement
 

@@ -11,8 +11,8 @@ import re
 import pytest
 from rich.console import Console
 
-from conjure.view.play import as_told, play_game, unnamed
 from conjure.plugins.host import load_plugins
+from conjure.view.play import as_told, play_game, unnamed
 
 GAMES = load_plugins().games
 

@@ -14,9 +14,9 @@ import pytest
 from rich.console import Console
 
 from conjure.games.api import ZONE_NAMES
-from conjure.view.play import WORDS, play_game
 from conjure.plugins.host import load_plugins
 from conjure.testing.lang import english_words
+from conjure.view.play import WORDS, play_game
 
 GAMES = load_plugins().games
 #: what a player types or reads as a name: bot names and the letters the prompt asks for

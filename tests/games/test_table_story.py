@@ -12,9 +12,9 @@ import re
 import pytest
 from rich.console import Console
 
-from conjure.view.play import play_game
 from conjure.plugins.host import load_plugins
 from conjure.testing.lang import english_words
+from conjure.view.play import play_game
 
 GAMES = load_plugins().games
 TRICK_GAMES = [

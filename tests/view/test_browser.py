@@ -426,7 +426,7 @@ def test_a_step_walks_move_by_move(browser: Any, tmp_path: Path) -> None:
 def test_a_counterexample_opens_on_its_failure(
     browser: Any, tmp_path: Path, size: tuple[int, int]
 ) -> None:
-    from conjure.magic.verify import verify
+    from conjure.magic.verifier import verify
     from conjure.view.storyboard import failing_step
 
     routine = load_plugins().routine("each-gets-two")

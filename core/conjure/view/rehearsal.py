@@ -51,13 +51,12 @@ from conjure.magic.trace import (
     outcome_json,
 )
 from conjure.text import Text as Words
+from conjure.view.console import Paragraph, make_console
 from conjure.view.terminal import (
     BREAK_MARK,
-    Paragraph,
     audience_cards,
     audience_view,
     card_text,
-    make_console,
     performer_cards,
 )
 

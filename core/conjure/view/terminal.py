@@ -26,7 +26,6 @@ from conjure.deck.places import label
 from conjure.deck.state import CODE_MASK, FACE_UP, DeckState, packet_text
 from conjure.text import Text as Words
 from conjure.view.console import Paragraph
-from conjure.view.console import make_console as make_console  # rehearse takes it from here
 
 _RED = "bold red3 on grey93"
 _BLACK = "bold grey11 on grey93"
