@@ -369,7 +369,7 @@ def test_exit_codes_tell_a_proof_from_a_sample_and_a_refutation() -> None:
 
 
 def test_report_words_are_singular_for_one_case() -> None:
-    from conjure.cli.routines import _how
+    from conjure.view.verdicts import verdict_line as _how
 
     def one(p: Performance) -> None:
         p.start(DeckState.parse("left: AS"))

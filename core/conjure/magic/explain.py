@@ -424,6 +424,18 @@ def vary(
     return results
 
 
+def vary_json(routine_id: str, name: str, results: Sequence[tuple[int, Report]]) -> dict[str, Any]:
+    """What :func:`vary` found, as plain data (``conjure explain --vary --json``)."""
+    return {
+        "routine": routine_id,
+        "parameter": name,
+        "results": [
+            {"value": v, "verdict": r.verdict, "cases": r.cases, "space": r.space}
+            for v, r in results
+        ],
+    }
+
+
 def ranges(values: Sequence[int]) -> str:
     """``0–4, 6, 9–12``: whole numbers written as runs."""
     if not values:

@@ -8,8 +8,8 @@ what ``conjure verify`` exits with (the table in :mod:`conjure.errors`).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -79,9 +79,48 @@ class Report:
             return BUG if self.counterexample.error is not None else REFUTED
         return PROVED if self.mode == "exhaustive" else SAMPLED
 
+    def to_json(self) -> dict[str, Any]:
+        """The report as plain data (``conjure verify --json`` gives one per setting)."""
+        from conjure.magic.trace import outcome_json
+
+        found = self.counterexample
+        return {
+            "params": self.params,
+            "verdict": self.verdict,
+            "proved": self.proved,
+            "passed": self.passed,
+            "mode": self.mode,
+            "cases": self.cases,
+            "space": self.space,
+            "space_exact": self.space_exact,
+            "seconds": round(self.seconds, 4),
+            "seed": self.seed,
+            "workers": self.workers,
+            "runs": self.runs,
+            "states": self.states,
+            "merged": self.merged,
+            "proof_size": self.proof_size,
+            "abstraction": self.abstraction or None,
+            "notes": list(self.notes),
+            "failed": self.failed,
+            "odds": self.odds.to_json() if self.odds is not None else None,
+            "counterexample": outcome_json(found) if found is not None else None,
+        }
+
 
 #: exit codes of ``conjure verify`` by verdict (the table in :mod:`conjure.errors`)
 EXIT_CODES = {PROVED: 0, REFUTED: 1, BUG: 5, SAMPLED: 6}
+
+
+def verdicts_json(routine_id: str, reports: Sequence[Report]) -> dict[str, Any]:
+    """Every setting's report of one routine, and what they come to, as plain data."""
+    return {
+        "routine": routine_id,
+        "proved": all(r.proved for r in reports),
+        "passed": all(r.passed for r in reports),
+        "exit": exit_code(reports),
+        "results": [r.to_json() for r in reports],
+    }
 
 
 def exit_code(reports: Iterable[Report]) -> int:

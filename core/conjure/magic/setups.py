@@ -34,6 +34,20 @@ class Solution:
     rules: list[Text]
     seconds: float
 
+    def to_json(self) -> dict[str, Any]:
+        """The solution as plain data (``conjure solve --json``)."""
+        return {
+            "routine": self.routine.id,
+            "claim": self.claim.id,
+            "count": len(self.setups),
+            "total": self.total,
+            "rules": [str(rule) for rule in self.rules],
+            "setups": [
+                {k: "".join(map(str, v)) if isinstance(v, tuple) else v for k, v in s.items()}
+                for s in self.setups
+            ],
+        }
+
 
 def _setup_values(outcome: Outcome) -> dict[str, Any]:
     perf = outcome.performance

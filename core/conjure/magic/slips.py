@@ -362,6 +362,41 @@ class SlipReport:
         fatal = [row for row in rows if row[1]]
         return sorted(fatal, key=lambda row: (-row[1] / row[2], order[row[0]]))
 
+    def to_json(self, lang: str = "en") -> dict[str, Any]:
+        """The report as plain data, its words in ``lang`` (``conjure slips --json``)."""
+        from conjure.magic.trace import outcome_json
+
+        def one(r: SlipResult) -> dict[str, Any]:
+            found = r.counterexample
+            return {
+                "kind": r.slip.kind,
+                "move": r.slip.index + 1,
+                "slip": r.slip.text().get(lang),
+                "fatal": r.fatal,
+                "proved": r.proved,
+                "cases": r.cases,
+                "how": r.how or None,
+                "reason": r.reason.get(lang) or None,
+                "counterexample": outcome_json(found) if found is not None else None,
+            }
+
+        return {
+            "routine": self.routine.id,
+            "params": self.params,
+            "slips": len(self.results),
+            "fatal": sum(r.fatal for r in self.results),
+            "critical": [step for step, _, _ in self.critical()],
+            "steps": [
+                {
+                    "step": step,
+                    "fatal": sum(r.fatal for r in results),
+                    "slips": [one(r) for r in results],
+                }
+                for step, results in self.steps()
+            ],
+            "seconds": round(self.seconds, 3),
+        }
+
 
 def check_slips(
     routine: Routine,
