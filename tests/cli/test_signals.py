@@ -18,9 +18,8 @@ pytestmark = pytest.mark.skipif(
     not Path("/proc/self/stat").exists(), reason="reads the process tree from /proc"
 )
 
-#: how long a command may take to stop after the signal: the promise is a second; the margin is
-#: for a loaded machine
-STOP_WITHIN = 1.5
+#: how long a command may take to stop after the signal: the promise is a second
+STOP_WITHIN = 1.0
 SIMULATE = ["simulate", "sixty-six", "-n", "2000000", "--workers", "2"]
 VERIFY = ["verify", "courting-kings", "--limit", "1", "--examples", "100000000", "--workers", "2"]
 
@@ -73,8 +72,11 @@ def start(args: list[str], workers: int) -> tuple[subprocess.Popen[str], set[int
         assert time.monotonic() < deadline, "the workers never started"
         time.sleep(0.05)
         kids = descendants(proc.pid)
-    if workers:
-        time.sleep(0.5)  # well under way
+    if workers:  # under way once every worker has been busy for a while
+        while min(cpu_seconds(kid) for kid in kids) < 0.3:
+            assert proc.poll() is None, proc.communicate()
+            assert time.monotonic() < deadline, "the workers never got going"
+            time.sleep(0.02)
     else:  # under way once it has spent more time working than starting takes
         while cpu_seconds(proc.pid) < 1.5:
             assert proc.poll() is None, proc.communicate()

@@ -112,14 +112,14 @@ class Card:
 
     def __format__(self, spec: str) -> str:
         """``format(card, "zh")``, ``"ascii"``, ``"en"``; anything else gives ``str(card)``."""
-        if spec == "zh":
-            return self.zh
-        if spec == "ascii":
-            return self.ascii
-        if spec == "en":
-            return self.en
-        return str(self)
+        notation = _NOTATIONS.get(spec)
+        return str(self) if notation is None else str(getattr(self, notation))
 
+
+#: the notations a card can be formatted in, by format spec, and the property that writes it
+_NOTATIONS: Final = {"zh": "zh", "ascii": "ascii", "en": "en"}
+#: how :func:`format_cards` separates the cards of a notation (a space unless said here)
+_SEPARATORS: Final = {"en": ", "}
 
 #: every card by code, so that the machine can turn a code into a Card without building one
 CARDS: Final = tuple(Card(code) for code in range(N_CODES))
@@ -150,8 +150,7 @@ def parse_card(text: str) -> Card:
 
 def format_cards(cards: Iterable[Card], style: str = "") -> str:
     """Write cards separated by spaces in one notation (``""``, ``"ascii"``, ``"zh"``, ``"en"``)."""
-    sep = ", " if style == "en" else " "
-    return sep.join(format(card, style) for card in cards)
+    return _SEPARATORS.get(style, " ").join(format(card, style) for card in cards)
 
 
 # ---------------------------------------------------------------------------------------------
