@@ -217,7 +217,8 @@ def test_play_gives_its_bots_the_table_budget(monkeypatch: pytest.MonkeyPatch) -
 
     from rich.console import Console
 
-    from conjure.games import bots, play
+    from conjure.games import bots
+    from conjure.view import play
 
     asked: list[float | None] = []
 
