@@ -219,6 +219,7 @@ _RANK_LABELS: Final = {
 }
 
 
+@functools.lru_cache(maxsize=4096)
 def _card_or_none(text: str) -> Card | None:
     try:
         return Card(text)
@@ -226,6 +227,7 @@ def _card_or_none(text: str) -> Card | None:
         return None
 
 
+@functools.lru_cache(maxsize=8192)
 def _canonical(text: str) -> tuple[str, ...]:
     """A move's words as compared with what a player typed: lower case, punctuation dropped,
     each card in one notation and each run of cards in one order (``give 3♠ 4♠ for K♥`` and
