@@ -32,11 +32,15 @@ the optional extra ``conjure[dask]``; :func:`backend` picks one from a command l
   own (out of reach of the terminal's Ctrl-C), killed when the run stops, and gone by
   themselves :data:`WORKER_DEATH_TIMEOUT` seconds after their parent was killed. On a remote
   Dask cluster the chunks not yet started are cancelled; one that a worker there has started
-  runs to its end and its result is dropped.
+  runs to its end and its result is dropped;
+- on Dask, a worker lost mid-run costs time, not numbers: the chunks it ran or held run again
+  on the others. A cluster that can run nothing more (every worker gone) ends the run with
+  :class:`ClusterLost`, one line on the command line.
 """
 
 from __future__ import annotations
 
+import gc
 import os
 import pickle
 import signal
@@ -52,12 +56,13 @@ from typing import Any, Protocol, TypeVar
 
 import attrs
 
-from conjure.errors import UsageError
+from conjure.errors import ConjureError, UsageError
 from conjure.inputs import quote
 
 __all__ = [
     "Backend",
     "Chunk",
+    "ClusterLost",
     "Dask",
     "InProcess",
     "ProcessPool",
@@ -214,6 +219,12 @@ class ProcessPool:
             _stop(procs, conns, graceful=finished)
 
 
+class ClusterLost(ConjureError):
+    """The Dask cluster can no longer run the work: every worker is gone, or one chunk stopped
+    every worker that tried it. The command line prints it in one line (exit code 2, as for a
+    scheduler that does not answer)."""
+
+
 @attrs.frozen
 class Dask:
     """Chunks on a Dask cluster: the scheduler at ``address`` (``HOST:PORT``), or, without one, a
@@ -221,9 +232,17 @@ class Dask:
     after it. Needs the extra ``conjure[dask]``; a cluster's workers need conjure and the
     plugins whose games or routines they run installed too.
 
-    ``fn`` and ``context`` travel by cloudpickle; ``context`` is sent to each worker once. Every
-    chunk is submitted at once and the results are handed back in chunk order, so the numbers
-    are those of :class:`InProcess` for the same chunks."""
+    ``fn`` and ``context`` travel by cloudpickle; ``context`` is sent to the cluster once, as a
+    task of its own that the scheduler can run again. Every chunk is submitted at once and the
+    results are handed back in chunk order, so the numbers are those of :class:`InProcess` for
+    the same chunks.
+
+    A worker lost on the way (killed, out of memory, its machine gone) loses the chunks it was
+    running and the results it held; the scheduler runs them again on the workers left, and
+    since a chunk's result depends on its seed alone the numbers are the same. A chunk that
+    stops :data:`ALLOWED_FAILURES` workers in turn, or a cluster left with no worker (a local
+    one at once; a remote one after :data:`LOST_GRACE` seconds without any), ends the run with
+    :class:`ClusterLost`."""
 
     address: str | None = None
     workers: int = 1
@@ -245,7 +264,8 @@ class Dask:
         client: Any = None
         procs: list[subprocess.Popen[bytes]] = []
         futures: list[Any] = []
-        with _quiet_dask():
+        shared: Any = None
+        with _quiet_dask(), _allowed_failures():
             try:
                 if self.address is not None:
                     client = _connect(distributed, self.address)
@@ -264,16 +284,19 @@ class Dask:
                     client = distributed.Client(cluster, set_as_default=False)
                     procs = [_start_worker(cluster.scheduler_address) for _ in range(self.workers)]
                     _wait_for_workers(client, procs)
-                shared = client.scatter(context, broadcast=True, hash=False)
+                # a task, not scattered data: should every worker holding it be lost, the
+                # scheduler makes it again from the task it keeps
+                shared = client.submit(_given, context, pure=False)
                 futures = client.map(fn, [shared] * len(chunks), chunks, pure=False)
+                watch = _Watch(distributed, client, procs, self.address, len(chunks))
                 for k in range(len(futures)):
-                    result = futures[k].result()
+                    result = watch.result(futures[k], k)
                     futures[k] = None  # the cluster may forget it
                     yield result
             finally:
                 for proc in procs:  # what they run now is cancelled with them
                     proc.kill()
-                pending = [f for f in futures if f is not None]
+                pending = [f for f in (*futures, shared) if f is not None]
                 with suppress(Exception):
                     if client is not None and pending:
                         client.cancel(pending, force=True)
@@ -285,6 +308,111 @@ class Dask:
                         cluster.close(timeout=STOP_GRACE)
                 for proc in procs:
                     proc.wait()
+                # fetches the cluster left unfinished are collected while Dask is kept quiet,
+                # which would otherwise report each one on its way out
+                client = cluster = None
+                futures.clear()
+                shared = None
+                gc.collect()
+
+
+def _given(context: C) -> C:
+    """The task that hands every chunk the run's context."""
+    return context
+
+
+#: how many workers one chunk may stop (killed while running it) before the run gives up: a
+#: chunk whose own code kills its worker would otherwise be tried for ever
+ALLOWED_FAILURES = 3
+#: how often the result of the next chunk is looked for, in seconds
+POLL = 0.02
+#: how long fetching a finished chunk's result may take before the cluster is checked and the
+#: fetch tried again, in seconds
+FETCH_TIMEOUT = 0.5
+#: how long a remote cluster may have no worker at all before the run gives up, in seconds
+LOST_GRACE = 10.0
+
+
+@contextmanager
+def _allowed_failures() -> Generator[None, None, None]:
+    import dask
+
+    with dask.config.set({"distributed.scheduler.allowed-failures": ALLOWED_FAILURES}):
+        yield
+
+
+class _Watch:
+    """Waits for one chunk's result at a time, and tells a cluster that lost a worker (the
+    scheduler runs its chunks again) from one that can no longer run anything."""
+
+    def __init__(
+        self,
+        distributed: Any,
+        client: Any,
+        procs: Sequence[subprocess.Popen[bytes]],
+        address: str | None,
+        total: int,
+    ) -> None:
+        self.distributed = distributed
+        self.client = client
+        self.procs = procs
+        self.address = address
+        self.total = total
+        self.empty_since: float | None = None
+
+    def result(self, future: Any, done: int) -> Any:
+        while True:
+            if not future.done():
+                # polled rather than awaited with a timeout: a fetch given up on is left behind
+                # as a task that Dask reports on its own when the cluster goes
+                self._check(done)
+                time.sleep(POLL)
+                continue
+            try:
+                return future.result(timeout=FETCH_TIMEOUT)
+            except TimeoutError:
+                self._check(done)  # the worker holding it may be gone: the result is made again
+                continue
+            except self.distributed.KilledWorker:
+                raise ClusterLost(
+                    f"--executor: chunk {done + 1} of {self.total} stopped each of the "
+                    f"{ALLOWED_FAILURES + 1} Dask workers that ran it in turn; {done} chunks "
+                    "were done"
+                ) from None
+            except self.distributed.client.FutureCancelledError:
+                self._check(done)
+                raise ClusterLost(
+                    f"--executor: the Dask cluster cancelled the work; {done} of {self.total} "
+                    "chunks were done"
+                ) from None
+
+    def _check(self, done: int) -> None:
+        where = f"; {done} of {self.total} chunks were done"
+        if self.procs:
+            if all(proc.poll() is not None for proc in self.procs):
+                n = len(self.procs)
+                raise ClusterLost(
+                    f"--executor: every Dask worker was lost ({n} of {n}){where}"
+                ) from None
+            return
+        if self.address is None:
+            return  # a cluster of threads of this process: its workers cannot be lost
+        try:
+            workers = len(self.client.nthreads())
+        except (OSError, TimeoutError, self.distributed.client.FutureCancelledError):
+            raise ClusterLost(
+                f"--executor: the Dask scheduler at {self.address} is gone{where}"
+            ) from None
+        now = time.monotonic()
+        if workers:
+            self.empty_since = None
+        elif self.empty_since is None:
+            self.empty_since = now
+        elif now - self.empty_since > LOST_GRACE:
+            raise ClusterLost(
+                f"--executor: the Dask cluster at {self.address} has had no worker for "
+                f"{LOST_GRACE:g} s{where}"
+            )
 
 
 #: a local cluster without a dashboard, the scheduler's own HTTP endpoint on any free port
@@ -309,17 +437,20 @@ def _start_worker(address: str) -> subprocess.Popen[bytes]:
 
 
 def _wait_for_workers(client: Any, procs: Sequence[subprocess.Popen[bytes]]) -> None:
+    """Until every worker still running has joined the scheduler; one that stopped while
+    starting is left out, and none left at all is :class:`ClusterLost`."""
     while True:
+        alive = [proc for proc in procs if proc.poll() is None]
+        if not alive:
+            codes = ", ".join(str(proc.returncode) for proc in procs)
+            raise ClusterLost(
+                f"--executor: no Dask worker could start ({len(procs)} stopped, exit codes {codes})"
+            )
         try:
-            client.wait_for_workers(len(procs), timeout=WATCH_PARENT)
+            client.wait_for_workers(len(alive), timeout=WATCH_PARENT)
             return
         except TimeoutError:
-            for proc in procs:
-                if proc.poll() is not None:
-                    code = proc.returncode
-                    raise RuntimeError(
-                        f"a Dask worker process stopped while starting (exit code {code})"
-                    ) from None
+            continue
 
 
 #: seconds a local Dask worker waits for a scheduler that is gone before it exits
@@ -347,11 +478,16 @@ def _import_distributed() -> Any:
 
 @contextmanager
 def _quiet_dask() -> Generator[None, None, None]:
-    """Dask's own log lines (a worker closing, a comm dropped as the cluster stops) kept off the
-    terminal unless they are errors."""
+    """Dask's own log lines (a worker closing, a comm dropped as the cluster stops, a result
+    fetched again from a worker that was lost) kept off the terminal unless they are critical:
+    every logger of the family, since Dask gives some of them levels of their own."""
     import logging
 
-    loggers = [logging.getLogger(name) for name in ("distributed", "tornado", "asyncio")]
+    families = ("distributed", "tornado", "asyncio")
+    names = [
+        name for name in list(logging.root.manager.loggerDict) if name.split(".")[0] in families
+    ]
+    loggers = [logging.getLogger(name) for name in {*families, *names}]
     levels = [log.level for log in loggers]
     for log in loggers:
         log.setLevel(logging.CRITICAL)
