@@ -283,9 +283,13 @@ DEBUG: ContextVar[bool] = ContextVar("conjure_debug", default=False)
 def report_plugins(registry: Any, level: str) -> int:
     """One line on stderr (``conjure: LEVEL: ...``) for each broken plugin and each id a plugin
     was refused, naming the plugin and its entry point; under ``--debug`` each line is followed
-    by the traceback that explains it. Returns how many lines there were."""
+    by the traceback that explains it. What a plugin printed while it loaded is named in a
+    warning of its own (it was kept off stdout, which is the command's). Returns how many
+    problems there were (the warnings about what was printed are not problems)."""
     lines = 0
     for plugin in registry.plugins:
+        for said in getattr(plugin, "output", ()):
+            print(f"conjure: warning: {plugin.label} {said}", file=sys.stderr)
         problems = [(f" is skipped: {plugin.error}", plugin.trace)] if plugin.error else []
         traces = plugin.refused_traces or (None,) * len(plugin.refused)
         problems += [

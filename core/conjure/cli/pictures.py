@@ -4,6 +4,7 @@ and ``replay`` (a game drawn move by move)."""
 from __future__ import annotations
 
 import argparse
+import contextlib
 import sys
 from pathlib import Path
 from typing import Any
@@ -154,11 +155,32 @@ def _storyboard(args: argparse.Namespace) -> int:
 
 
 def _replay(args: argparse.Namespace) -> int:
+    from conjure.games.deadline import watch_calls
+
+    reg = registry()
+    name = _saved_game(args.load) if args.load else args.game
+    cls = reg.game(name) if name else None
+    # a call into the game that does not return in the stated time is the game's bug, named
+    with watch_calls(cls) if cls is not None else contextlib.nullcontext():
+        return _replay_with(args, reg)
+
+
+def _saved_game(path: str | None) -> str | None:
+    """The game a saved file names, when it can be read (else the replay says what is wrong)."""
+    import json
+
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8")) if path else None
+    except (OSError, ValueError):
+        return None
+    return str(data["game"]) if isinstance(data, dict) and "game" in data else None
+
+
+def _replay_with(args: argparse.Namespace, reg: Any) -> int:
     import json
 
     from conjure.view.replay import MOVE, load_game, play_game, replay_page
 
-    reg = registry()
     if args.load:
         try:
             data = json.loads(Path(args.load).read_text(encoding="utf-8"))

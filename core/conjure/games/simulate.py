@@ -19,6 +19,7 @@ import attrs
 from conjure.errors import Interrupted
 from conjure.games.api import CHANCE, TERMINAL, Game
 from conjure.games.bots import make_bot, random_playout
+from conjure.games.deadline import watch_calls
 from conjure.parallel import Backend, Chunk, closing, derive_seed, executor, plan
 from conjure.text import Text
 
@@ -158,6 +159,13 @@ class _Part:
 
 
 def _play_chunk(context: tuple[Game[Any], tuple[str, ...], int], chunk: Chunk) -> _Part:
+    """:func:`_play_games`, where a call into the game that does not return in the stated time
+    (:mod:`conjure.games.deadline`) is the game's bug, named."""
+    with watch_calls(context[0]):
+        return _play_games(context, chunk)
+
+
+def _play_games(context: tuple[Game[Any], tuple[str, ...], int], chunk: Chunk) -> _Part:
     """Games ``chunk.start`` … of a run: game ``i`` is dealt from ``seed + i`` and its bots draw
     from a stream of their own, seeded from ``seed`` and ``i``, so that a game's result does not
     depend on which chunk or worker plays it."""

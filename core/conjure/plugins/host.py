@@ -13,16 +13,22 @@ Every failure keeps, beside its one-line reason, the traceback that explains it 
 or the hook's exception; for a refused id or a value a hook returned, the plugin's own lines
 that did it), which the command line shows under ``--debug``.
 
+What a plugin prints while it is imported or while its hooks run (``print()`` to stdout or
+stderr) is caught and kept in :attr:`PluginInfo.output`, one line each, which the command line
+names as warnings on stderr: stdout stays the command's own, so ``--json`` output stays JSON.
+
 >>> registry = load_plugins()            # doctest: +SKIP
 >>> registry.routine("courting-kings")   # doctest: +SKIP
 """
 
 from __future__ import annotations
 
+import contextlib
 import difflib
+import io
 import sys
 import traceback
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Generator, Iterable, Iterator, Mapping
 from importlib import metadata
 from typing import Any
 
@@ -57,6 +63,9 @@ class PluginInfo:
     trace: str | None = attrs.field(default=None, eq=False, repr=False)
     #: the same for each line of :attr:`refused`: where the plugin registered it
     refused_traces: tuple[str, ...] = attrs.field(default=(), eq=False, repr=False)
+    #: what it printed while it was imported or its hooks ran, caught and kept off the
+    #: command's output: one line each, saying when and what (``printed at import: …``)
+    output: tuple[str, ...] = ()
 
     @property
     def ok(self) -> bool:
@@ -219,6 +228,22 @@ def make_plugin_manager() -> pluggy.PluginManager:
     return pm
 
 
+@contextlib.contextmanager
+def _caught(where: str, lines: list[str]) -> Generator[None, None, None]:
+    """Run a plugin's code with stdout and stderr caught; what it wrote goes into ``lines``
+    (one line a stream it wrote to, saying ``where``), even when the code raises."""
+    out, err = io.StringIO(), io.StringIO()
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            yield
+    finally:
+        for stream, text in (("stdout", out.getvalue()), ("stderr", err.getvalue())):
+            said = [line for line in text.splitlines() if line.strip()]
+            if said:
+                more = f" (and {len(said) - 1} more lines)" if len(said) > 1 else ""
+                lines.append(f"printed to {stream} {where}: {quote(said[0].strip())}{more}")
+
+
 def _one_line(exc: BaseException) -> str:
     text = str(exc).strip().splitlines()
     return f"{type(exc).__name__}: {text[0] if text else ''}".rstrip(": ")
@@ -336,6 +361,7 @@ def load_plugins(
             "error": None,
             "entry_point": entry_point,
             "trace": None,
+            "output": [],
         }
         rows.append(row)
         if name in infos:
@@ -349,8 +375,9 @@ def load_plugins(
             return
         infos[name] = row
         try:
-            plugin = load()
-            pm.register(plugin, name=name)
+            with _caught("at import", row["output"]):
+                plugin = load()
+                pm.register(plugin, name=name)
         except (Exception, SystemExit) as exc:  # sys.exit() in a plugin ends only the plugin
             row["error"] = f"{how}: {_one_line(exc)}"
             row["trace"] = _traceback(exc)
@@ -419,7 +446,8 @@ def load_plugins(
                 _got.append((item_id, item, _callers()))
 
             try:
-                returned = impl.function(register=register)
+                with _caught(f"in {hook_name}", row["output"]):
+                    returned = impl.function(register=register)
             except (Exception, SystemExit) as exc:
                 withhold(row, kind, got)
                 if malformed and exc is malformed[0]:
@@ -503,6 +531,7 @@ def load_plugins(
                 entry_point=row["entry_point"],
                 trace=row["trace"],
                 refused_traces=tuple(row["refused_traces"]),
+                output=tuple(row["output"]),
             )
         )
     if registry.plugin_moves:
