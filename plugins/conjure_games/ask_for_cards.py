@@ -92,8 +92,10 @@ from conjure.games import (
     GameState,
     Option,
     RuleNote,
+    Utility,
     asking,
     win_loss,
+    win_loss_utility,
 )
 
 #: an ask: ASK + target * 13 + rank (rank 0 the Ace)
@@ -180,6 +182,7 @@ _WARNING: Final = Text(
     "you hold one: saying none costs 1 point when it comes out, as it will",
     zh="你有这种牌：说没有，到最后一定会被查出，罚1分",
 )
+_GIVE_ASKER: Final = Text("give the asker {card}", zh="给讨牌的玩家{card}")
 _ASKED: Final = Text(
     "player {p} asked player {q} for {rank}: {answer}", zh="玩家{p}向玩家{q}讨{rank}：{answer}"
 )
@@ -783,6 +786,15 @@ class AskForCards(Game[AskForCardsVars]):
             self._show_hands(state)
         return moves
 
+    def _action_label(self, action: int) -> Text:
+        """A card given goes to whoever asked for it: the id names the card alone."""
+        if action == NONE:
+            return _NONE
+        if action >= ASK:
+            q, rank = divmod(action - ASK, 13)
+            return _ASK.format(q=q + 1, rank=_rank_text(rank))
+        return _GIVE_ASKER.format(card=_card_text(action))
+
     def _action_name(self, state: GameState[AskForCardsVars], action: int) -> Text:
         if action == NONE:
             return _NONE
@@ -808,6 +820,9 @@ class AskForCards(Game[AskForCardsVars]):
         if action == NONE and len(self._legal_actions(state)) > 1:
             return _WARNING
         return None
+
+    def _utility(self) -> Utility:
+        return win_loss_utility(self.num_players)
 
     def _returns(self, state: GameState[AskForCardsVars]) -> tuple[float, ...]:
         return win_loss(state.vars.score)

@@ -23,6 +23,7 @@ from conjure.games import (
     RuleNote,
     TrickGame,
     TrickVars,
+    Utility,
     told_trick,
     trick_reason,
     trick_zones,
@@ -318,6 +319,14 @@ class AvoidHearts(TrickGame[AvoidHeartsVars]):
 
     def _match_over(self, state: GameState[AvoidHeartsVars]) -> bool:
         return state.vars.deals >= self.option_values["deals"]
+
+    def _utility(self) -> Utility:
+        """A deal costs a player at most the ante and twelve hearts (the thirteenth would
+        make him the shooter), and pays him at most what went into the pot (every ante and
+        thirteen hearts); what stays in the pot belongs to nobody, so the returns add up to no
+        fixed total."""
+        deals, ante = self.option_values["deals"], self.option_values["ante"]
+        return Utility(-deals * (ante + HEARTS - 1), deals * (self.num_players * ante + HEARTS))
 
     def _returns(self, state: GameState[AvoidHeartsVars]) -> tuple[float, ...]:
         return tuple(float(m) for m in state.vars.match)

@@ -107,7 +107,9 @@ class CaptainVars(MatchVars):
     """The public values of a deal of captain."""
 
     #: "exchange", "declare" or "play"
-    phase: str = "exchange"
+    phase: str = attrs.field(
+        default="exchange", metadata={"values": ("exchange", "declare", "play")}
+    )
     #: each player's points in this deal
     score: tuple[int, ...] = (0, 0)
     #: cards discarded so far by the player exchanging now
@@ -411,6 +413,17 @@ class Captain(MatchGame[CaptainVars]):
             return [POINT + s for s in range(4) if (totals[s], counts[s]) == best]
         wanted = KINDS[kind]
         return [DECLARE + i for i in COMBOS.find(hand) if COMBOS.catalogue[i].kind == wanted]
+
+    def _action_label(self, action: int) -> str | Text:
+        """A card keeps its number whether it is discarded or played; the exchange ends with
+        as many cards drawn as were discarded; a point is named by its suit."""
+        if action < SPECIAL:
+            return str(CARDS[action])
+        if action == DONE:
+            return Text("end the exchange", zh="结束交换")
+        if POINT <= action < DECLARE:
+            return Text("point {suit}", zh="分数 {suit}").format(suit=SUIT_SYMBOLS[action - POINT])
+        return self._action_name(GameState(self), action)
 
     def _action_name(self, state: GameState[CaptainVars], action: int) -> str | Text:
         if action < SPECIAL:

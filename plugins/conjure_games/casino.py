@@ -1655,6 +1655,16 @@ class Casino(CaptureGame[CasinoVars]):
             for b in self.builds(state)
         ]
 
+    def taken_cards(self, state: GameState[CasinoVars], action: int) -> tuple[int, ...]:
+        """The table cards a move takes, the pictures that ride along with a capture too."""
+        card, kind, mask = decode(action)
+        pictures: tuple[int, ...] = ()
+        if mask & RIDE_ALONG:
+            mask ^= RIDE_ALONG
+            pictures = tuple(c for c in state.zones["table"] if VALUES[c] >= FACE)
+        taken = super().taken_cards(state, encode(card, kind, mask))
+        return tuple(sorted({*taken, *pictures}))
+
     def _action_name(self, state: GameState[CasinoVars], action: int) -> str | Text:
         card, kind, mask = decode(action)
         if kind == CAPTURE and mask & RIDE_ALONG:

@@ -47,6 +47,7 @@ from conjure.games import (
     HANDS,
     NOBODY,
     SPECIAL,
+    CardSetSpace,
     GameState,
     MatchGame,
     MatchVars,
@@ -66,6 +67,10 @@ EXCHANGE: Final = 2 * SPECIAL
 _PASS: Final = Text("pass", zh="不换")
 _SHOW: Final = Text("show ({value})", zh="亮牌（{value}分）")
 _GIVE: Final = Text("give {gave} for {took}", zh="以{gave}换{took}")
+#: the words and cards of a spelled move (:meth:`ExchangeScore._action_space`)
+_SPELLED: Final = (Text("pass", zh="不换"), Text("show", zh="亮牌"), Text("done", zh="完成"))
+_GIVE_CARD: Final = Text("give {card}", zh="交出{card}")
+_TAKE_CARD: Final = Text("take {card}", zh="换来{card}")
 _EXCHANGES: Final = Text(
     "exchanges: give cards of your hand for as many of the pool",
     zh="换牌：用手牌换同样张数的明牌",
@@ -446,6 +451,25 @@ class ExchangeScore(MatchGame[ExchangeVars]):
                 f"玩家{shower + 1}亮牌；玩家{best + 1}得{values[best]}分",
             )
         self.close_deal(state, points)
+
+    def _action_space(self) -> CardSetSpace:
+        """A move is spelled: ``pass`` or ``show``; or each hand card given (lowest code
+        first), each pool card taken, and ``done``. Every card keeps its number."""
+        return CardSetSpace(
+            _SPELLED, _GIVE_CARD, _TAKE_CARD, self._spelling, most=2 * self._most + 1
+        )
+
+    def _spelling(self, state: GameState[ExchangeVars], action: int) -> list[tuple[str, int]]:
+        if action == PASS:
+            return [("word", 0)]
+        if action == SHOW:
+            return [("word", 1)]
+        give, take = exchange_parts(action - EXCHANGE)
+        hand = state.zones[HANDS[state.current]]
+        pool = state.zones["pool"]
+        gave = sorted(c for i, c in enumerate(hand) if give >> i & 1)
+        took = sorted(c for i, c in enumerate(pool) if take >> i & 1)
+        return [*(("own", c) for c in gave), *(("other", c) for c in took), ("word", 2)]
 
     def _action_name(self, state: GameState[ExchangeVars], action: int) -> Text:
         if action == PASS:

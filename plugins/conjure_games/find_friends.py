@@ -35,10 +35,12 @@ from conjure.games import (
     RuleNote,
     TrickGame,
     TrickVars,
+    Utility,
     told_trick,
     trick_reason,
     trick_zones,
     win_loss,
+    win_loss_utility,
 )
 
 LITTLE_JOKER: Final = 52
@@ -72,7 +74,9 @@ class FindFriendsVars(TrickVars):
     played (-1 before), the seats playing the trick under way, and for the match how many deals
     the declarer's side made and lost."""
 
-    phase: str = "bid"
+    phase: str = attrs.field(
+        default="bid", metadata={"values": ("bid", "trump", "bury", "call", "play", "over")}
+    )
     bid: int = 0
     bidder: int = -1
     passed: tuple[bool, ...] = ()
@@ -575,6 +579,9 @@ class FindFriends(TrickGame[FindFriendsVars]):
             return True
         return state.vars.deals >= self.option_values["deals"]
 
+    def _utility(self) -> Utility:
+        return win_loss_utility(self.num_players)
+
     def _returns(self, state: GameState[FindFriendsVars]) -> tuple[float, ...]:
         return win_loss(state.vars.match)
 
@@ -590,6 +597,12 @@ class FindFriends(TrickGame[FindFriendsVars]):
         return max(-1.0, min(1.0, (gained[player] - others) / 50))
 
     # -- for people -----------------------------------------------------------------------------
+
+    def _action_label(self, action: int) -> str | Text:
+        """A card keeps its number whether it is buried or played."""
+        if action < SPECIAL:
+            return str(CARDS[action])
+        return self._action_name(GameState(self), action)
 
     def _action_name(self, state: GameState[FindFriendsVars], action: int) -> str | Text:
         if action == PASS:

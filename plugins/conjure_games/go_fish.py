@@ -73,8 +73,10 @@ from conjure.games import (
     GameState,
     Option,
     RuleNote,
+    Utility,
     asking,
     win_loss,
+    win_loss_utility,
 )
 
 #: 「4张A 50，4张K 40点，4张J 30点，4张Q 20点，4张10…4张6 10点，4张5…4张2 5点」
@@ -295,6 +297,7 @@ def _said(card: int) -> Text:
 
 # The words of an ask, in both languages: 向下家要…牌 is the text's own phrase.
 _ASK: Final = Text("ask player {q} for {card}", zh="向玩家{q}要{card}")
+_ASK_NEXT: Final = Text("ask the next player for {card}", zh="向下家要{card}")
 _ASK_ANY: Final = Text(
     "ask player {q} for a card (or type just the card: 5C, 梅花5)",
     zh="向玩家{q}要一张牌（也可以只输入牌：5C、梅花5）",
@@ -939,6 +942,13 @@ class GoFish(Game[GoFishVars]):
             moves += 1
         return moves
 
+    def _action_label(self, action: int) -> Text:
+        """A card's own code asks the next player who holds cards for it."""
+        if action < SPECIAL:
+            return _ASK_NEXT.format(card=_said(action))
+        q, card = divmod(action - SPECIAL, 52)
+        return _ASK.format(q=q + 1, card=_said(card))
+
     def _action_name(self, state: GameState[GoFishVars], action: int) -> Text:
         if state.current == TERMINAL:
             return _ACTION.format(action=action)
@@ -954,6 +964,9 @@ class GoFish(Game[GoFishVars]):
         if state.current >= 0:
             return self._action_name(state, action)
         return super()._action_seen(state, action, player)
+
+    def _utility(self) -> Utility:
+        return win_loss_utility(self.num_players)
 
     def _returns(self, state: GameState[GoFishVars]) -> tuple[float, ...]:
         return win_loss(state.vars.score)

@@ -25,8 +25,10 @@ from conjure.games import (
     GameState,
     Option,
     RuleNote,
+    Utility,
     Vars,
     win_loss,
+    win_loss_utility,
 )
 
 SPADES: Final = tuple(range(0, 13))
@@ -63,6 +65,8 @@ class Goofspiel(Game[GoofspielVars]):
     summary_zh = "用手中的牌投标逐张翻起的方块牌，A最小，方块点数多者获胜。"
     vars_type = GoofspielVars
     ace_high = False
+    #: the bids are sealed: each player bids once a prize, neither seeing the other's bid
+    simultaneous = True
     options = (
         Option(
             "ties",
@@ -342,6 +346,9 @@ class Goofspiel(Game[GoofspielVars]):
         state.current = TERMINAL
         state.chance = None
         return moves
+
+    def _utility(self) -> Utility:
+        return win_loss_utility(self.num_players)
 
     def _returns(self, state: GameState[GoofspielVars]) -> tuple[float, ...]:
         return win_loss(state.vars.score)

@@ -24,10 +24,12 @@ from conjure.games import (
     RuleNote,
     TrickGame,
     TrickVars,
+    Utility,
     told_trick,
     trick_reason,
     trick_zones,
     win_loss,
+    win_loss_utility,
 )
 
 SPADE: Final = 0
@@ -392,6 +394,9 @@ class HeartsPlusFifty(TrickGame[HeartsPlusFiftyVars]):
         if target and max(state.vars.match) >= target:
             return True
         return state.vars.deals >= self.option_values["deals"]
+
+    def _utility(self) -> Utility:
+        return win_loss_utility(self.num_players)
 
     def _returns(self, state: GameState[HeartsPlusFiftyVars]) -> tuple[float, ...]:
         return win_loss(state.vars.match)

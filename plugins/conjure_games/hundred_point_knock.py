@@ -83,7 +83,7 @@ MELDS: Final = ("melds0", "melds1")
 @attrs.define(slots=False)
 class KnockVars(MatchVars):
     #: "offer" (take the face-up card or pass) or "discard" (after taking)
-    phase: str = OFFER
+    phase: str = attrs.field(default=OFFER, metadata={"values": (OFFER, DISCARD)})
     #: passes in a row on the face-up card
     passes: int = 0
     #: the card just taken (it may not be discarded at once), or -1
@@ -452,6 +452,12 @@ class HundredPointKnock(MatchGame[KnockVars]):
                 f"玩家{winner + 1}得{points[winner]}分",
             )
         self.close_deal(state, points)
+
+    def _action_label(self, action: int) -> Text:
+        """Taking takes the card on top of the discards, whichever it is."""
+        if action == TAKE:
+            return _TAKE
+        return self._action_name(GameState(self), action)
 
     def _action_name(self, state: GameState[KnockVars], action: int) -> Text:
         if action == TAKE:

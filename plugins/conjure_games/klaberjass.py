@@ -85,7 +85,7 @@ class KlaberjassVars(MatchVars):
     #: each player's points in this deal
     score: tuple[int, ...] = (0, 0)
     #: "declare" (sequences, before the first lead) or "play"
-    phase: str = "declare"
+    phase: str = attrs.field(default="declare", metadata={"values": ("declare", "play")})
     #: each player's declared sequence (catalogue index), the catalogue's size for none, -1
     #: while still to declare
     declared: tuple[int, ...] = (-1, -1)

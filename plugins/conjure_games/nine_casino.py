@@ -372,6 +372,13 @@ class NineCasino(MatchGame[NineCasinoVars]):
             actions.extend(DECLARE + i for i in found)
         return actions
 
+    def _action_label(self, action: int) -> str | Text:
+        """A declaration by its combination (what it scores depends on the trump)."""
+        if action < DECLARE:
+            return super()._action_label(action)
+        combo = self.declarations.catalogue[action - DECLARE]
+        return Text("declare {combo}", zh="宣布{combo}").format(combo=combo.words())
+
     def _action_name(self, state: GameState[NineCasinoVars], action: int) -> str | Text:
         if action < DECLARE:
             return super()._action_name(state, action)

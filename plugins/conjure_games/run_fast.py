@@ -34,7 +34,9 @@ from conjure.games import (
     GameError,
     GameState,
     Lister,
+    PlaySpace,
     RuleNote,
+    Utility,
     Vars,
     pack,
     play_label,
@@ -479,6 +481,10 @@ class RunFast(Game[RunFastVars]):
         _settle(state, me)
         return len(history) - start
 
+    def _action_space(self) -> PlaySpace:
+        """Pass, then each play of the largest hand's 17 cards at most, by its ranks."""
+        return PlaySpace(SHIFT, PASS, _PASS, max(each for _, _, each in DEALS.values()))
+
     def _action_name(self, state: GameState[RunFastVars], action: int) -> str | Text:
         if action == PASS:
             return _PASS
@@ -534,6 +540,12 @@ class RunFast(Game[RunFastVars]):
 
     def ordered_actions(self, state: GameState[RunFastVars]) -> list[int]:
         return sorted(state.legal_actions(), key=lambda a: (a != PASS, shape_of(a >> SHIFT), a))
+
+    def _utility(self) -> Utility:
+        """The first out takes, from each other player, a point a card left in his hand, two
+        from one who played none: what passes between the players adds up to 0."""
+        most = 2 * DEALS[self.num_players][2]
+        return Utility(-most, most * (self.num_players - 1), 0.0)
 
     def _returns(self, state: GameState[RunFastVars]) -> tuple[float, ...]:
         return tuple(float(s) for s in state.vars.score)

@@ -38,6 +38,7 @@ from conjure.games import (
     MatchVars,
     Option,
     RuleNote,
+    Utility,
 )
 
 #: the categories, highest last
@@ -634,6 +635,11 @@ class ThreeCardShowdown(MatchGame[ShowdownVars]):
         broke = any(self.chips(state, p) <= 0 for p in range(self.num_players))
         return broke or v.deals >= self.option_values["hands"]
 
+    def _utility(self) -> Utility:
+        """Chips won and lost: at most everyone else's, at worst one's own; they add up to 0."""
+        chips = self.start_chips()
+        return Utility(-chips, chips * (self.num_players - 1), 0.0)
+
     def _returns(self, state: GameState[ShowdownVars]) -> tuple[float, ...]:
         return tuple(float(m) for m in state.vars.match)
 
@@ -642,6 +648,14 @@ class ThreeCardShowdown(MatchGame[ShowdownVars]):
     ) -> float:
         gained = end.vars.match[player] - start.vars.match[player]
         return max(-1.0, min(1.0, gained / self.start_chips()))
+
+    def _action_label(self, action: int) -> str | Text:
+        """A bet by how many of his cards the bettor has looked at once it is made (what it
+        costs depends on the table)."""
+        if BET <= action < DECLINE:
+            k = action - BET
+            return Text("bet with {k} cards looked at", zh="看过{k}张牌后下注").format(k=k)
+        return self._action_name(GameState(self), action)
 
     def _action_name(self, state: GameState[ShowdownVars], action: int) -> str | Text:
         if action == DECLINE:

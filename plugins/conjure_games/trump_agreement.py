@@ -36,8 +36,10 @@ from conjure.games import (
     RuleNote,
     TrickGame,
     TrickVars,
+    Utility,
     trick_zones,
     win_loss,
+    win_loss_utility,
 )
 
 ACCEPT: Final = SPECIAL
@@ -56,7 +58,9 @@ class TrumpAgreementVars(TrickVars):
     agreement this is and how many have passed in it, the contractor (-1 before), and for the
     match how many deals the contract side made and lost."""
 
-    phase: str = "agree"
+    phase: str = attrs.field(
+        default="agree", metadata={"values": ("agree", "exchange", "play", "over")}
+    )
     turned: int = -1
     round: int = 1
     passes: int = 0
@@ -431,6 +435,10 @@ class TrumpAgreement(TrickGame[TrumpAgreementVars]):
             return True
         return state.vars.deals >= self.option_values["deals"]
 
+    def _utility(self) -> Utility:
+        """:func:`win_loss` on the match, between the two partnerships at four."""
+        return win_loss_utility(2 if self.num_players == 4 else self.num_players)
+
     def _returns(self, state: GameState[TrumpAgreementVars]) -> tuple[float, ...]:
         match = state.vars.match
         if self.num_players == 4:
@@ -451,6 +459,15 @@ class TrumpAgreement(TrickGame[TrumpAgreementVars]):
         return max(-1.0, min(1.0, value))
 
     # -- for people -----------------------------------------------------------------------------
+
+    def _action_label(self, action: int) -> str | Text:
+        """Agreeing takes the card turned up for trump, whichever it is; a card keeps its number
+        whether it is put back or played."""
+        if action == ACCEPT:
+            return Text("agree (the card turned for trump)", zh="同意翻出的牌为将牌")
+        if action < SPECIAL:
+            return str(CARDS[action])
+        return self._action_name(GameState(self), action)
 
     def _action_name(self, state: GameState[TrumpAgreementVars], action: int) -> str | Text:
         if action == ACCEPT:

@@ -9,6 +9,7 @@ Game authors import from here::
 from __future__ import annotations
 
 from conjure.games import asking, capture, climbing, melds
+from conjure.games.actions import ActionSpace, CardSetSpace, CodeSpace
 from conjure.games.api import (
     ALL,
     CHANCE,
@@ -29,9 +30,11 @@ from conjure.games.api import (
     Option,
     RuleNote,
     SavedStateError,
+    Utility,
     Vars,
     Visibility,
     win_loss,
+    win_loss_utility,
 )
 from conjure.games.asking import AskVars
 from conjure.games.bots import ISMCTSBot, MonteCarloBot, RandomBot, make_bot
@@ -56,6 +59,7 @@ from conjure.games.climbing import (
     NUM_RANKS,
     RANK_NAMES,
     Lister,
+    PlaySpace,
     pack,
     play_label,
     play_name,
@@ -128,11 +132,14 @@ __all__ = [
     "TRAIL",
     "UNKNOWN_SIDE",
     "WON",
+    "ActionSpace",
     "AskVars",
     "Build",
     "CaptureGame",
     "CaptureRules",
     "CaptureVars",
+    "CardSetSpace",
+    "CodeSpace",
     "Combination",
     "Declarations",
     "FollowRule",
@@ -147,6 +154,7 @@ __all__ = [
     "MonteCarloBot",
     "NoVars",
     "Option",
+    "PlaySpace",
     "RandomBot",
     "Ranking",
     "RuleNote",
@@ -155,6 +163,7 @@ __all__ = [
     "SetRule",
     "TrickGame",
     "TrickVars",
+    "Utility",
     "Vars",
     "Visibility",
     "asking",
@@ -196,4 +205,5 @@ __all__ = [
     "trick_zones",
     "unpack",
     "win_loss",
+    "win_loss_utility",
 ]

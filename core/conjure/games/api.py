@@ -54,6 +54,7 @@ import attrs
 
 from conjure.deck.cards import CARDS, Card, full_deck, parse_packet
 from conjure.errors import ConjureError, IllegalMoveError, UnknownNameError, UsageError
+from conjure.games.actions import ActionSpace, CodeSpace
 from conjure.inputs import check_range, normalise, parse_int, quote
 from conjure.text import Text
 
@@ -104,6 +105,20 @@ class Option:
     low: int
     high: int
     help: Text = attrs.field(default=Text(""), converter=_text)
+
+
+@attrs.frozen
+class Utility:
+    """What a game's returns can be: each seat's between ``low`` and ``high``, and, when they
+    add up to the same in every game, that ``total`` (0 for a zero-sum game)."""
+
+    low: float
+    high: float
+    total: float | None = None
+
+    @property
+    def zero_sum(self) -> bool:
+        return self.total == 0
 
 
 class GameError(IllegalMoveError):
@@ -681,6 +696,17 @@ class Game(Generic[V]):
     #: are not drowned in the noise of hundreds of random ones; its ``_deal_value`` then judges
     #: positions that are not over.
     playout_moves: ClassVar[int | None] = None
+    #: every action code of the game lies below this: the ids of its actions for learning
+    #: agents, unless the game gives an action space of its own (:meth:`_action_space`)
+    action_codes: ClassVar[int] = 4 * SPECIAL
+    #: zone (its name without the seat number) -> how many of its first cards the tensors
+    #: give in order, card by card (:mod:`conjure.games.tensors`); by default the first card
+    #: of a zone everyone or no one but the top is shown, and every card of a trick
+    tensor_order: ClassVar[Mapping[str, int]] = {}
+    #: whether the seats move at once: between two chance events each seat moves once and
+    #: none sees another's move until all have moved (sealed bids), so that an environment
+    #: may ask every seat for its move together
+    simultaneous: ClassVar[bool] = False
 
     def __init__(self, num_players: int | None = None, **options: int) -> None:
         self.num_players = self.players[0] if num_players is None else num_players
@@ -746,6 +772,28 @@ class Game(Generic[V]):
         if action < SPECIAL:
             return str(CARDS[action])
         return _ACTION.format(n=action)
+
+    def _action_label(self, action: int) -> str | Text:
+        """How ``action`` reads in any state: what its fixed id is called for learning agents
+        and the ecosystem (OpenSpiel's ``action_to_string``), so that a past action reads as it
+        did. By default its name (:meth:`_action_name`) in a state holding nothing; a game whose
+        names depend on the state (a bet's amount, the card turned up) says here what the code
+        means wherever it is played."""
+        try:
+            return self._action_name(GameState(self), action)
+        except Exception:  # a name that needs a state: the code alone
+            return str(CARDS[action]) if 0 <= action < len(CARDS) else _ACTION.format(n=action)
+
+    def _action_space(self) -> ActionSpace:
+        """The fixed ids of the game's actions (:mod:`conjure.games.actions`): by default each
+        code is its own id, below :attr:`action_codes`. A game whose codes mean different
+        things in different states (positions on the table) or are far apart gives its own."""
+        return CodeSpace(self, self.action_codes)
+
+    def _utility(self) -> Utility | None:
+        """The range of the returns and, when they always add up to the same total, that total
+        (0: zero-sum), for these options and this many players; ``None``: not stated."""
+        return None
 
     def _action_seen(self, state: GameState[V], action: int, player: int) -> str | Text:
         """How ``action`` reads to ``player``. By default a card action is hidden exactly when
@@ -901,6 +949,21 @@ class Game(Generic[V]):
         return end.returns()[player]
 
     # -- what the core provides ------------------------------------------------------------------
+
+    def action_label(self, action: int) -> Text:
+        """How ``action`` reads in any state (:meth:`_action_label`), in every language."""
+        return Text.of(self._action_label(action))
+
+    def action_space(self) -> ActionSpace:
+        """The fixed ids of the game's actions (made once per game)."""
+        space = self.__dict__.get("_space")
+        if space is None:
+            space = self.__dict__["_space"] = self._action_space()
+        return space
+
+    def utility(self) -> Utility | None:
+        """What the returns can be (:meth:`_utility`)."""
+        return self._utility()
 
     def zone_text(self, zone: str) -> Text:
         """What people call ``zone`` (its seat number left off): the game's own name for it,
@@ -1255,6 +1318,11 @@ def _plan(kinds: tuple[int, ...], counts: tuple[int, ...], caps: tuple[int, ...]
     return _Plan(kinds, counts, caps)
 
 
+def win_loss_utility(players: int) -> Utility:
+    """What :func:`win_loss` returns can be: -1 to 1, adding up to 0 between two players."""
+    return Utility(-1.0, 1.0, 0.0 if players == 2 else None)
+
+
 def win_loss(points: Sequence[float]) -> tuple[float, ...]:
     """Returns for a game decided by points: 1 for the best, -1 for the others, 0 all round on
     a tie for the best."""
@@ -1270,7 +1338,7 @@ class MatchVars(Vars):
     """The public values every match of deals has."""
 
     match: tuple[int, ...] = ()
-    dealer: int = 0
+    dealer: int = attrs.field(default=0, metadata={"seat": True})
     deals: int = 0
 
 
@@ -1399,3 +1467,10 @@ class MatchGame(Game[MV]):
 
     def _scores(self, state: GameState[MV]) -> tuple[float, ...]:
         return tuple(state.vars.match)
+
+    def _utility(self) -> Utility | None:
+        """A match decided by :func:`win_loss` on the match score; a game that returns
+        otherwise states its own."""
+        if type(self)._returns is MatchGame._returns:
+            return win_loss_utility(self.num_players)
+        return None

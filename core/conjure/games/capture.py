@@ -25,6 +25,7 @@ import attrs
 
 from conjure.deck.cards import CARDS, Card
 from conjure.errors import ConjureError
+from conjure.games.actions import CardSetSpace
 from conjure.games.api import (
     ALL,
     HANDS,
@@ -154,8 +155,22 @@ def disjoint_unions(groups: Sequence[int]) -> set[int]:
     return out
 
 
+#: the words of a capture game's spelled moves: one a kind of move (:data:`TRAIL` …), then
+#: the word that ends a move
+_WORDS: Final = (
+    Text("trail", zh="放到桌面"),
+    Text("capture", zh="取牌"),
+    Text("build", zh="组合"),
+    Text("pair build", zh="同点组合"),
+    Text("raise", zh="加高"),
+    Text("done", zh="完成"),
+)
+DONE: Final = 5
+
 #: how the moves of a capture game read, in every language (players may type either)
 _NAMES: Final = {
+    "play": Text("play {card}", zh="出{card}"),
+    "table card": Text("table card {card}", zh="桌面的{card}"),
     "trail": Text("{card} to the table", zh="{card}放到桌面"),
     "must take": Text(
         "you can take, so you must: no card may go to the table now",
@@ -540,6 +555,34 @@ class CaptureGame(MatchGame[CV]):
                 )
             state.zones[WON[last]].extend(table)
             table.clear()
+
+    # -- fixed ids of the moves -------------------------------------------------------------------
+
+    def taken_cards(self, state: GameState[CV], action: int) -> tuple[int, ...]:
+        """The table cards ``action`` takes or builds on (every card of each table item in its
+        mask), lowest code first."""
+        _, _, mask = decode(action)
+        items = self.items(state)
+        return tuple(sorted(c for i in positions(mask) for c in items[i]))
+
+    def _action_space(self) -> CardSetSpace:
+        """A move is spelled: the card played from the hand; then ``trail``, or the kind of
+        move (capture, build, pair build, raise), each table card it takes or builds on (lowest
+        code first) and ``done``. Every card keeps its number; the space has 114 ids."""
+        return CardSetSpace(
+            _WORDS,
+            _NAMES["play"],
+            _NAMES["table card"],
+            self._spelling,
+            most=3 + len(self.all_cards()),
+        )
+
+    def _spelling(self, state: GameState[CV], action: int) -> list[tuple[str, int]]:
+        card, kind, _ = decode(action)
+        if kind == TRAIL:
+            return [("own", card), ("word", TRAIL)]
+        taken = [("other", c) for c in self.taken_cards(state, action)]
+        return [("own", card), ("word", kind), *taken, ("word", DONE)]
 
     # -- actions read and typed by people -------------------------------------------------------
 

@@ -29,6 +29,7 @@ from itertools import combinations
 from math import comb
 from typing import Any, Final, NamedTuple
 
+from conjure.games.actions import ActionSpace
 from conjure.text import Text
 
 #: the rank labels, lowest first
@@ -663,3 +664,42 @@ def leads(h: list[int] | tuple[int, ...]) -> list[int]:
 def follows(h: list[int] | tuple[int, ...], current: int) -> list[int]:
     """The plays from hand counts ``h`` that beat ``current`` (passing aside)."""
     return list(_PLAIN.follows(pack(h), current))
+
+
+# -- fixed ids of the plays --------------------------------------------------------------------
+
+#: the hand that holds every card (four of each rank, one of each joker), packed
+_FULL: Final = pack([4] * 13 + [1, 1])
+_PLAY_LABEL: Final = Text("{ranks} ({shape})", zh="{ranks}（{shape}）")
+
+
+@lru_cache(maxsize=4)
+def every_play(most_cards: int) -> tuple[int, ...]:
+    """Every play of at most ``most_cards`` cards that a 54-card deck allows, packed, in
+    ascending order (20,450 of them up to 17 cards)."""
+    return tuple(sorted(p for p in Lister().leads(_FULL) if sum(unpack(p)) <= most_cards))
+
+
+class PlaySpace(ActionSpace):
+    """Fixed ids of a climbing game's moves: 0 passes, and each play of at most
+    ``most_cards`` cards has one id of its own (its place among :func:`every_play`), named by
+    its ranks and shape; the game's code of a play is its packed ranks shifted by ``shift``."""
+
+    def __init__(self, shift: int, pass_action: int, pass_label: Text, most_cards: int) -> None:
+        self.shift, self.pass_action, self.pass_label = shift, pass_action, pass_label
+        self.plays = every_play(most_cards)
+        self.index = {play: i + 1 for i, play in enumerate(self.plays)}
+        self.size = len(self.plays) + 1
+
+    def spell(self, state: Any, action: int) -> tuple[int, ...]:
+        if action == self.pass_action:
+            return (0,)
+        return (self.index.get(action >> self.shift, -1),)
+
+    def label(self, action_id: int) -> Text:
+        if action_id == 0:
+            return self.pass_label
+        play = self.plays[action_id - 1]
+        shape = shape_of(play)
+        assert shape is not None
+        return _PLAY_LABEL.format(ranks=play_label(play), shape=shape.label)

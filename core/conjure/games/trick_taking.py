@@ -200,10 +200,11 @@ class TrickVars(MatchVars):
     """The public values of every trick game: the trump suit (-1 for none), each player's card
     points in this deal, tricks won, and who led the trick under way."""
 
-    trump: int = -1
+    #: (the values: none, the four suits, no trump as the declaration games say it)
+    trump: int = attrs.field(default=-1, metadata={"values": (-1, 0, 1, 2, 3, 4)})
     score: tuple[int, ...] = ()
     tricks: tuple[int, ...] = ()
-    leader: int = 0
+    leader: int = attrs.field(default=0, metadata={"seat": True})
 
 
 TV = TypeVar("TV", bound=TrickVars)
