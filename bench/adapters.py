@@ -49,7 +49,8 @@ def main() -> None:
                 who = "ismcts"
             else:
                 code = ours.choose(state.table.state, choose)
-                state.apply_action(state.table.codes().index(code))
+                for action in state.table.spell(code):
+                    state.apply_action(action)
                 who = "mc"
             spent[who][0] += time.process_time() - start
             spent[who][1] += 1

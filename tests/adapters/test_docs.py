@@ -24,7 +24,7 @@ def test_every_example_of_the_adapter_pages_runs(
 ) -> None:
     if not os.environ.get("CONJURE_REQUIRE_EXTRAS"):
         pytest.importorskip(extra, reason=f"docs/{page} needs its extra")
-    (code,) = blocks(page)
-    exec(compile(code, f"docs/{page}", "exec"), {})
+    for code in blocks(page):
+        exec(compile(code, f"docs/{page}", "exec"), {})
     out = capsys.readouterr().out
     assert ("ISMCTS (seat 1)" in out) if page == "openspiel.md" else ("ends with" in out)

@@ -13,60 +13,79 @@
 name ``conjure_`` and its id with ``_`` for ``-``), :func:`load_game` registers and loads in one
 call. The game's parameters are its options and ``players``.
 
-What OpenSpiel sees:
+What OpenSpiel sees (``docs/openspiel.md`` says it in full):
 
-- the deal is explicit chance, drawn card by card as conjure draws it (chance outcome ``k``
-  is the ``k``-th undrawn card in code order, each equally likely);
-- an action is its position among the legal actions in conjure's order, named by
-  ``action_to_string`` as conjure names it;
-- ``observation_string(p)`` is seat ``p``'s conjure observation as JSON;
-  ``information_state_string(p)`` adds what the seat saw of every action so far, so it has
-  perfect recall; ``resample_from_infostate`` deals the unseen cards again the way conjure's own
-  bots do (ISMCTS needs it);
-- returns are conjure's, at the end only; the utility is declared general-sum, within the
-  game's ``utility_range`` if it states one, else within ``±UTILITY_BOUND``.
+- the deal is explicit chance, drawn card by card as conjure draws it; a chance outcome's id is
+  the card's code, each undrawn card equally likely;
+- actions are the game's fixed ids (:meth:`conjure.games.Game.action_space`): a card, a bid, a
+  combination keeps its number in every state, and ``action_to_string`` names an id the same
+  way in every state, past actions included; a move the game spells with several ids (a capture,
+  an exchange) is chosen one id at a time by the same player;
+- ``observation_tensor`` and ``information_state_tensor`` are :mod:`conjure.games.tensors`'s,
+  their slots named in the observer's ``dict``; the strings are conjure's observation as JSON,
+  the information state's with what the seat saw of every action so far (perfect recall);
+  ``private_info=NONE`` observes what every seat sees, and nothing more;
+- the utility is the game's (:meth:`conjure.games.Game.utility`): zero-sum where the returns
+  always add up to 0, within their real range;
+- games and states pickle (the game's class is found by its name, registering the game).
 """
 
 from __future__ import annotations
 
 import random
+import sys
 from typing import Any
 
 import numpy as np
 import pyspiel
 
-from conjure.adapters.common import MAX_ACTIONS, Table, game_name
+from conjure.adapters.common import (
+    EVERYONE,
+    PUBLIC,
+    Table,
+    encoder_of,
+    game_name,
+    most_moves,
+)
+from conjure.errors import VerificationError
+from conjure.games.actions import CARD_CODES
 from conjure.games.api import CHANCE, TERMINAL, Game
 
-__all__ = ["load_game", "register", "register_all"]
+__all__ = ["ConjureGame", "ConjureState", "load_game", "register", "register_all"]
 
-#: the longest game declared to OpenSpiel (no shipped game comes near it)
-MAX_GAME_LENGTH = 100_000
-#: the utility's bounds declared for a game that states none (``Game.utility_range``): conjure
-#: does not bound returns (chips, points), so the bounds are wide rather than wrong
-UTILITY_BOUND = 1e6
+#: the prefix of each registered game's OpenSpiel class, found by name when a game is unpickled
+CLASS_PREFIX = "ConjureGame_"
 
-_registered: dict[str, type[Game[Any]]] = {}
+_registered: dict[str, type[ConjureGame]] = {}
+_GENERAL = pyspiel.GameType.Utility.GENERAL_SUM
 
 
 def _game_type(cls: type[Game[Any]]) -> Any:
     low, high = min(cls.players), max(cls.players)
     parameters: dict[str, Any] = {"players": cls.players[0]}
     parameters.update({o.name: o.default for o in cls.options})
+    # one type for the name: its kind must hold for every player count the game allows (each
+    # loaded game's own total is in its GameInfo)
+    totals = {u.total if u else None for u in (cls(n).utility() for n in cls.players)}
+    kind = pyspiel.GameType.Utility.GENERAL_SUM
+    if totals == {0.0}:
+        kind = pyspiel.GameType.Utility.ZERO_SUM
+    elif len(totals) == 1 and None not in totals:
+        kind = pyspiel.GameType.Utility.CONSTANT_SUM
     return pyspiel.GameType(
         short_name=game_name(cls.id),
         long_name=f"conjure {cls.name_en}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        utility=kind,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=high,
         min_num_players=low,
         provides_information_state_string=True,
-        provides_information_state_tensor=False,
+        provides_information_state_tensor=True,
         provides_observation_string=True,
-        provides_observation_tensor=False,
+        provides_observation_tensor=True,
         parameter_specification=parameters,
     )
 
@@ -78,17 +97,30 @@ def register(game: str | type[Game[Any]]) -> str:
     name = game_name(cls.id)
     if name not in _registered:
         game_type = _game_type(cls)
-
-        class _OpenSpielGame(ConjureGame):
-            conjure_type = cls
-
-            def __init__(self, params: dict[str, Any] | None = None) -> None:
-                super().__init__(game_type, params or {})
-
-        _OpenSpielGame.__name__ = f"ConjureGame_{name}"
-        pyspiel.register_game(game_type, _OpenSpielGame)
-        _registered[name] = cls
+        # a class of this module, found by its name when a game is unpickled (__getattr__)
+        made = type(
+            CLASS_PREFIX + name,
+            (ConjureGame,),
+            {"conjure_type": cls, "game_type": game_type, "__module__": __name__},
+        )
+        setattr(sys.modules[__name__], made.__name__, made)
+        pyspiel.register_game(game_type, made)
+        _registered[name] = made
     return name
+
+
+def __getattr__(attribute: str) -> Any:
+    """A registered game's class by its name, registering the game first when it is not yet
+    (unpickling a game in a fresh process)."""
+    if attribute.startswith(CLASS_PREFIX + "conjure_"):
+        from conjure.plugins.host import load_plugins
+
+        wanted = attribute.removeprefix(CLASS_PREFIX)
+        for cls in load_plugins().games.values():
+            if game_name(cls.id) == wanted:
+                register(cls)
+                return _registered[wanted]
+    raise AttributeError(f"module {__name__!r} has no attribute {attribute!r}")
 
 
 def register_all() -> list[str]:
@@ -112,26 +144,37 @@ def _game_class(game: str | type[Game[Any]]) -> type[Game[Any]]:
 
 
 class ConjureGame(pyspiel.Game):  # type: ignore[misc]
-    """An OpenSpiel game made from a conjure :class:`~conjure.games.api.Game`."""
+    """An OpenSpiel game made from a conjure :class:`~conjure.games.api.Game`; :func:`register`
+    makes one subclass a game."""
 
     conjure_type: type[Game[Any]]
+    game_type: Any
 
-    def __init__(self, game_type: Any, params: dict[str, Any]) -> None:
-        defaults = dict(game_type.parameter_specification)
-        values = {**defaults, **params}
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        defaults = dict(self.game_type.parameter_specification)
+        values = {**defaults, **(params or {})}
         options = {k: int(v) for k, v in values.items() if k != "players"}
         self.conjure = self.conjure_type(int(values["players"]), **options)
-        low, high = getattr(self.conjure_type, "utility_range", (-UTILITY_BOUND, UTILITY_BOUND))
+        space = self.conjure.action_space()
+        utility = self.conjure.utility()
+        if utility is None:
+            raise VerificationError(
+                f"{self.conjure.id}: the game states no range for its returns (Game._utility)"
+            )
         info = pyspiel.GameInfo(
-            num_distinct_actions=MAX_ACTIONS,
-            max_chance_outcomes=MAX_ACTIONS,
+            num_distinct_actions=space.size,
+            max_chance_outcomes=CARD_CODES,
             num_players=self.conjure.num_players,
-            min_utility=float(low),
-            max_utility=float(high),
-            utility_sum=None,
-            max_game_length=MAX_GAME_LENGTH,
+            min_utility=float(utility.low),
+            max_utility=float(utility.high),
+            # a total is declared only where the type says the returns have one
+            utility_sum=None
+            if utility.total is None or self.game_type.utility == _GENERAL
+            else float(utility.total),
+            max_game_length=most_moves(self.conjure),
         )
-        super().__init__(game_type, info, params)
+        super().__init__(self.game_type, info, params or {})
+        self.encoder = encoder_of(self.conjure)
 
     def new_initial_state(self) -> ConjureState:
         return ConjureState(self, Table.new(self.conjure))
@@ -141,8 +184,9 @@ class ConjureGame(pyspiel.Game):  # type: ignore[misc]
     ) -> Observer:
         if params:
             raise ValueError(f"observation parameters are not supported: {params}")
-        recall = iig_obs_type is not None and iig_obs_type.perfect_recall
-        return Observer(perfect_recall=recall)
+        if iig_obs_type is None:
+            iig_obs_type = pyspiel.IIGObservationType(perfect_recall=False)
+        return Observer(self, iig_obs_type)
 
 
 class ConjureState(pyspiel.State):  # type: ignore[misc]
@@ -163,7 +207,7 @@ class ConjureState(pyspiel.State):  # type: ignore[misc]
     def _legal_actions(self, player: int) -> list[int]:
         if player != self.table.state.current:
             return []
-        return list(range(len(self.table.codes())))
+        return self.table.ids()
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         return self.table.chance_outcomes()
@@ -172,9 +216,7 @@ class ConjureState(pyspiel.State):  # type: ignore[misc]
         self.table.apply(int(action))
 
     def _action_to_string(self, player: int, action: int) -> str:
-        if self.table.state.current != player and player != pyspiel.PlayerId.CHANCE:
-            return f"action {action}"
-        return self.table.action_name(int(action))
+        return self.table.action_label(int(player), int(action))
 
     def is_terminal(self) -> bool:
         return self.table.state.is_terminal()
@@ -195,20 +237,56 @@ class ConjureState(pyspiel.State):  # type: ignore[misc]
     def __str__(self) -> str:
         return self.table.describe()
 
+    def __setstate__(self, data: Any) -> None:
+        """Unpickled (OpenSpiel's serialised game and history): the game is registered first,
+        in a process that has not registered it."""
+        if isinstance(data, str) and "[Game]\n" in data:
+            name = data.split("[Game]\n", 1)[1].split("(", 1)[0].strip()
+            getattr(sys.modules[__name__], CLASS_PREFIX + name, None)
+        super().__setstate__(data)
+
 
 class Observer:
-    """OpenSpiel's Python observer: strings only (no tensors), the information state with
-    perfect recall or the plain observation."""
+    """OpenSpiel's Python observer: the tensor (its slots named in :attr:`dict`) and the string
+    of one observation type. ``private_info`` says whose cards are shown besides those every
+    seat sees (``NONE``: none; ``SINGLE_PLAYER``: the observer's; ``ALL_PLAYERS``: every
+    seat's), ``public_info`` whether what every seat sees is shown, ``perfect_recall`` whether
+    what was seen happen is added."""
 
-    def __init__(self, perfect_recall: bool) -> None:
-        self.perfect_recall = perfect_recall
-        self.tensor = np.zeros(0, np.float32)
-        self.dict: dict[str, Any] = {}
+    def __init__(self, game: ConjureGame, iig_obs_type: Any) -> None:
+        encoder = self.encoder = game.encoder
+        self.recall = bool(iig_obs_type.perfect_recall)
+        private = iig_obs_type.private_info
+        self.public = bool(iig_obs_type.public_info)
+        self.who = {
+            pyspiel.PrivateInfoType.NONE: PUBLIC,
+            pyspiel.PrivateInfoType.ALL_PLAYERS: EVERYONE,
+        }.get(private)
+        size = encoder.information_state_size if self.recall else encoder.observation_size
+        self.tensor = np.zeros(size, np.float32)
+        self.dict: dict[str, Any] = {
+            slot.name: self.tensor[slot.start : slot.start + slot.size].reshape(slot.shape)
+            for slot in encoder.describe(self.recall)
+        }
+
+    def _who(self, player: int) -> int:
+        return player if self.who is None else self.who
 
     def set_from(self, state: ConjureState, player: int) -> None:
-        pass
+        table = state.table
+        who = self._who(player)
+        self.tensor.fill(0.0)
+        move = table.move if who == table.state.current else ()
+        if self.recall:
+            recall = table.recall_of(who)
+            self.encoder.information_state(
+                table.state, who, recall, self.tensor, move, public=self.public
+            )
+        else:
+            self.encoder.observation(table.state, who, self.tensor, move, public=self.public)
 
     def string_from(self, state: ConjureState, player: int) -> str:
-        if self.perfect_recall:
-            return state.table.information_state(player)
-        return state.table.observation(player)
+        who = self._who(player)
+        if self.recall:
+            return state.table.information_state(who)
+        return state.table.observation(who)

@@ -1,0 +1,51 @@
+"""A learning agent trained through OpenSpiel's rl_environment on a conjure game beats a random
+player: OpenSpiel's tabular Q-learner, three hundred hands of three-card-showdown (two players,
+ten chips each, one hand a match), then the same two hundred deals played by it and by a random
+player against a random player. Bounded to seconds; longer training is in bench/."""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+import pytest
+
+if not os.environ.get("CONJURE_REQUIRE_EXTRAS"):  # CI sets it: there a missing extra fails
+    pytest.importorskip("pyspiel", reason="needs the extra conjure[openspiel]")
+
+import numpy as np
+from open_spiel.python import rl_environment
+from open_spiel.python.algorithms import random_agent, tabular_qlearner
+
+from conjure.adapters.openspiel import load_game
+
+TRAIN, EVALUATE, SEED = 300, 200, 0
+
+
+def play(env: Any, agents: list[Any], train: bool) -> float:
+    """One hand; the first agent's return."""
+    step = env.reset()
+    while not step.last():
+        player = step.observations["current_player"]
+        step = env.step([agents[player].step(step, is_evaluation=not train).action])
+    if train:
+        for agent in agents:
+            agent.step(step)
+    return float(step.rewards[0])
+
+
+def test_a_tabular_q_learner_beats_a_random_player() -> None:
+    np.random.seed(SEED)  # the agents' own draws
+    game = load_game("three-card-showdown", players=2, chips=10, hands=1)
+    env = rl_environment.Environment(game, seed=SEED)
+    actions = env.action_spec()["num_actions"]
+    learner = tabular_qlearner.QLearner(player_id=0, num_actions=actions)
+    opponent = random_agent.RandomAgent(player_id=1, num_actions=actions)
+    for _ in range(TRAIN):
+        play(env, [learner, opponent], train=True)
+    results = {}
+    for name, first in (("learner", learner), ("random", random_agent.RandomAgent(0, actions))):
+        env.seed(SEED + 1)  # the same deals for both
+        results[name] = np.mean([play(env, [first, opponent], False) for _ in range(EVALUATE)])
+    print(f"chips a hand against a random player: {results}")
+    assert results["learner"] > 0 and results["learner"] > results["random"] + 2
