@@ -1,5 +1,6 @@
 """The deck is the lowest layer: it imports nothing above it, and each of its modules only the
-ones below it in the order notation → cards → state → moves → audience."""
+ones below it in the order notation → cards → state → move (the base) → the moves by kind
+→ moves (their catalogue) → audience."""
 
 from __future__ import annotations
 
@@ -18,8 +19,12 @@ BELOW = {
     "cards": {"notation"},
     "stacks": {"cards", "notation", "places"},
     "state": {"cards", "notation", "places"},
-    "moves": {"cards", "notation", "places", "state"},
-    "audience": {"moves", "places", "state"},
+    "move": {"cards", "notation", "places", "state"},
+    "packets": {"cards", "move", "notation", "places", "state"},
+    "cuts": {"cards", "move", "notation", "places", "state"},
+    "handling": {"cards", "move", "notation", "places", "state"},
+    "moves": {"cuts", "handling", "move", "notation", "packets"},
+    "audience": {"move", "moves", "places", "state"},
 }
 
 

@@ -11,7 +11,7 @@ import pytest
 from conjure.cli import main
 from conjure.cli.moves import moves_markdown, run_example
 from conjure.deck import MOVES
-from conjure.deck.moves import Move, MoveRef
+from conjure.deck.move import Move, MoveRef
 from conjure.deck.notation import MOVE_KINDS, register_moves
 
 ROOT = Path(__file__).resolve().parents[2]

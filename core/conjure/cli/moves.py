@@ -29,7 +29,7 @@ from conjure.inputs import normalise, quote
 from conjure.text import Text
 
 if TYPE_CHECKING:
-    from conjure.deck.moves import MoveRef
+    from conjure.deck.move import MoveRef
     from conjure.deck.state import DeckState
 
 #: the headings of an entry, in the order they are printed
@@ -97,7 +97,7 @@ def run_example(ref: MoveRef) -> tuple[DeckState, DeckState, Any]:
 
 def entry(name: str, cls: type, lang: str) -> dict[str, Any]:
     """One move's reference entry, as plain data in ``lang``."""
-    from conjure.deck.moves import MoveRef
+    from conjure.deck.move import MoveRef
     from conjure.deck.notation import move_signature
 
     out: dict[str, Any] = {

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from conjure.deck.moves import Move
+from conjure.deck.move import Move
 from conjure.deck.state import CODE_MASK, FACE_UP, DeckState
 
 

@@ -19,7 +19,7 @@ from typing import Any, ClassVar, Final
 
 import attrs
 
-from conjure.deck.moves import (
+from conjure.deck.move import (
     _DEALT_FACE_UP_SEEN,
     _FACE_UP_WITH_TURN,
     _FLAG,
@@ -27,7 +27,6 @@ from conjure.deck.moves import (
     _NUMBER,
     _PLACE,
     _SHALLOWER_DEEPER,
-    MOVES,
     Move,
     MoveRef,
     _cards,
@@ -39,6 +38,7 @@ from conjure.deck.moves import (
     _where,
     ordinal,
 )
+from conjure.deck.moves import MOVES
 from conjure.deck.notation import (
     READ,
     SHOWN,

@@ -46,7 +46,7 @@ from conjure.errors import IllegalMoveError, NotationError
 from conjure.inputs import quote
 
 if TYPE_CHECKING:
-    from conjure.deck.moves import Move
+    from conjure.deck.move import Move
 
 FACE_UP: Final = 0x40
 CODE_MASK: Final = 0x3F

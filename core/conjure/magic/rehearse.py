@@ -11,7 +11,7 @@ from collections.abc import Mapping
 
 import attrs
 
-from conjure.deck.moves import Move
+from conjure.deck.move import Move
 from conjure.deck.state import CODE_MASK, FACE_UP, DeckState
 from conjure.errors import UnknownNameError
 from conjure.magic.choices import PresetChooser

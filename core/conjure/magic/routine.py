@@ -48,7 +48,7 @@ import attrs
 
 from conjure.deck.audience import visible, visible_at
 from conjure.deck.cards import CARDS, RANK_EN, RANK_LABELS, Card
-from conjure.deck.moves import Move
+from conjure.deck.move import Move
 from conjure.deck.places import label, owner, place_text
 from conjure.deck.state import CODE_MASK, FACE_UP, DeckState, decode
 from conjure.errors import (

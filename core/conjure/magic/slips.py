@@ -24,7 +24,7 @@ from typing import Any
 import attrs
 
 from conjure.deck import moves as m
-from conjure.deck.moves import Move
+from conjure.deck.move import Move
 from conjure.errors import Interrupted
 from conjure.magic.choices import FirstChooser, PresetChooser, ScriptedChooser
 from conjure.magic.routine import Outcome, Performance, Routine, check_not_bug, perform

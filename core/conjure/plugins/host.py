@@ -286,7 +286,7 @@ def _check_item(item: Any, kind: str) -> str:
             raise Malformed(f"a listed {kind} needs its kind and a non-empty id, got {item!r:.60}")
         return item.id
     if kind == "move":
-        from conjure.deck.moves import Move
+        from conjure.deck.move import Move
 
         if not (isinstance(item, type) and issubclass(item, Move) and attrs.has(item)):
             raise Malformed(
