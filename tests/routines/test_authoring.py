@@ -14,29 +14,10 @@ ROOT = Path(__file__).resolve().parents[2]
 GUIDE = (ROOT / "docs" / "routines.md").read_text(encoding="utf-8")
 
 
-def block(start: str, lang: str = "python") -> str:
-    found = re.search(rf"```{lang}\n{re.escape(start)}\n(.*?)```", GUIDE, re.S)
-    assert found, f"docs/routines.md has no {lang} block starting {start!r}"
-    return f"{start}\n{found.group(1)}"
-
-
 @pytest.fixture(scope="module")
-def plugin_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The guide's package, laid out as an installed distribution on a path of its own."""
-    root = tmp_path_factory.mktemp("key_card_plugin")
-    (root / "key_card.py").write_text(block("# key_card.py"), encoding="utf-8")
-    toml = block("# pyproject.toml", "toml")
-    name = re.search(r'name = "(.+?)"', toml).group(1)  # type: ignore[union-attr]
-    version = re.search(r'version = "(.+?)"', toml).group(1)  # type: ignore[union-attr]
-    entry = re.search(r"\[project.entry-points.conjure\]\n(.+)", toml).group(1)  # type: ignore[union-attr]
-    info = root / f"{name.replace('-', '_')}-{version}.dist-info"
-    info.mkdir()
-    (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n")
-    unquoted = entry.replace('"', "")
-    (info / "entry_points.txt").write_text(f"[conjure]\n{unquoted}\n")
-    (root / "tests").mkdir()
-    (root / "tests" / "test_key_card.py").write_text(block("# tests/test_key_card.py"))
-    return root
+def plugin_dir(key_card_plugin: Path) -> Path:
+    """The guide's package, laid out as an installed distribution (tests/conftest.py)."""
+    return key_card_plugin
 
 
 def run(plugin_dir: Path, *args: str) -> subprocess.CompletedProcess[str]:
