@@ -23,7 +23,7 @@ from typing import Any
 
 from conjure.deck import CompleteCut, DeckState, Faro, Insert, Peel, TurnOver, new_deck_order
 from conjure.magic import verify
-from conjure.magic.routine import Performance
+from conjure.magic.performance import Performance
 from conjure_routines import courting_kings, each_gets_two, gilbreath
 
 SHIPPED: list[tuple[str, Any, dict[str, int], bool]] = [

@@ -390,7 +390,7 @@ def _names_plugin_bugs(
 
     @functools.wraps(handler)
     def run(args: argparse.Namespace) -> int:
-        from conjure.magic.routine import RoutineBug
+        from conjure.magic.performance import RoutineBug
         from conjure.view.verdicts import traceback_text
 
         try:

@@ -35,19 +35,23 @@ from conjure.magic.routine import (
     PERFORMER as PERFORMER,
     SETUP as SETUP,
     SPECTATOR as SPECTATOR,
-    Belief as Belief,
     Claim as Claim,
-    Count as Count,
-    Outcome as Outcome,
     Param as Param,
-    Performance as Performance,
     Routine as Routine,
-    RoutineFailure as RoutineFailure,
+)
+from conjure.magic.beliefs import (
+    Belief as Belief,
     cards_end_in as cards_end_in,
     each_group as each_group,
     every as every,
     hands_empty as hands_empty,
     holds as holds,
+)
+from conjure.magic.performance import (
+    Count as Count,
+    Outcome as Outcome,
+    Performance as Performance,
+    RoutineFailure as RoutineFailure,
     perform as perform,
 )
 from conjure.magic.setups import (

@@ -33,8 +33,9 @@ from conjure.errors import Interrupted, UsageError
 from conjure.inputs import check_range
 from conjure.magic.choices import ScriptedChooser, describe_value
 from conjure.magic.odds import ODDS_SAMPLE, Odds, estimate_odds
+from conjure.magic.performance import Outcome, check_not_bug, perform
 from conjure.magic.report import Report, count_text
-from conjure.magic.routine import Claim, Outcome, Routine, check_not_bug, perform
+from conjure.magic.routine import Claim, Routine
 from conjure.magic.search import UniformChooser, estimate_space, walk
 from conjure.magic.verifier import verify
 from conjure.text import Text

@@ -32,7 +32,8 @@ import attrs
 
 from conjure.deck.cards import Card
 from conjure.magic.abstraction import Canon
-from conjure.magic.routine import Performance, Routine
+from conjure.magic.performance import Performance
+from conjure.magic.routine import Routine
 
 _ATOMS = (int, str, bytes, type(None))
 

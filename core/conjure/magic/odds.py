@@ -21,7 +21,8 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from conjure.magic.choices import ScriptedChooser, option_count
-from conjure.magic.routine import Claim, Outcome, Routine, perform
+from conjure.magic.performance import Outcome, perform
+from conjure.magic.routine import Claim, Routine
 from conjure.text import Text
 
 if TYPE_CHECKING:

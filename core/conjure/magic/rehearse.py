@@ -15,7 +15,8 @@ from conjure.deck.move import Move
 from conjure.deck.state import CODE_MASK, FACE_UP, DeckState
 from conjure.errors import UnknownNameError
 from conjure.magic.choices import PresetChooser
-from conjure.magic.routine import Outcome, Performance, Routine, check_not_bug, perform
+from conjure.magic.performance import Outcome, Performance, check_not_bug, perform
+from conjure.magic.routine import Routine
 from conjure.text import Text
 
 

@@ -17,7 +17,8 @@ from conjure.text import Text
 
 if TYPE_CHECKING:  # a report names them; reading one needs neither imported
     from conjure.magic.odds import Odds
-    from conjure.magic.routine import Outcome, Routine
+    from conjure.magic.performance import Outcome
+    from conjure.magic.routine import Routine
 
 PROVED = "proved"
 REFUTED = "refuted"

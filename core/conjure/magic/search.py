@@ -27,7 +27,8 @@ from conjure.magic.choices import (
     ScriptedChooser,
     option_count,
 )
-from conjure.magic.routine import Claim, Outcome, Routine, perform
+from conjure.magic.performance import Outcome, perform
+from conjure.magic.routine import Claim, Routine
 from conjure.text import Text
 
 #: random paths drawn to estimate the size of the tree (fewer when the first AGREE agree)

@@ -14,8 +14,9 @@ from conjure.errors import UsageError
 from conjure.magic.choices import (
     describe_value,
 )
+from conjure.magic.performance import Outcome, check_not_bug
 from conjure.magic.report import count_text
-from conjure.magic.routine import SETUP, Claim, Outcome, Routine, check_not_bug
+from conjure.magic.routine import SETUP, Claim, Routine
 from conjure.magic.search import estimate_space, walk
 from conjure.magic.verifier import DEFAULT_EXHAUSTIVE_LIMIT
 from conjure.text import Text

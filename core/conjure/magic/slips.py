@@ -27,7 +27,8 @@ from conjure.deck import moves as m
 from conjure.deck.move import Move
 from conjure.errors import Interrupted
 from conjure.magic.choices import FirstChooser, PresetChooser, ScriptedChooser
-from conjure.magic.routine import Outcome, Performance, Routine, check_not_bug, perform
+from conjure.magic.performance import Outcome, Performance, check_not_bug, perform
+from conjure.magic.routine import Routine
 from conjure.text import Text
 
 #: the kinds of slip, in the order the tables list them

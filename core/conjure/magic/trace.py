@@ -13,14 +13,8 @@ from conjure.deck.places import label
 from conjure.deck.state import DeckState, packet_text
 from conjure.errors import said
 from conjure.magic.choices import describe_value
-from conjure.magic.routine import (
-    SETUP,
-    SPECTATOR,
-    ChoiceMade,
-    Outcome,
-    Performance,
-    StepRecord,
-)
+from conjure.magic.performance import ChoiceMade, Outcome, Performance, StepRecord
+from conjure.magic.routine import SETUP, SPECTATOR
 from conjure.text import Text as Words
 
 _TIMES = Words("{n} times, one after another: {move}", zh="连续{n}次：{move}")

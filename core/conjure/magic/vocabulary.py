@@ -21,7 +21,9 @@ from conjure.deck.cards import RANK_EN, RANK_LABELS, Card, full_deck
 from conjure.deck.places import place_text
 from conjure.errors import NotationError
 from conjure.magic.abstraction import Abstraction, interchangeable
-from conjure.magic.routine import Belief, Claim, Performance, each_group
+from conjure.magic.beliefs import Belief, each_group
+from conjure.magic.performance import Performance
+from conjure.magic.routine import Claim
 from conjure.text import Text
 
 # -- ranks ---------------------------------------------------------------------------------

@@ -77,7 +77,8 @@ from conjure.magic.abstraction import (
 from conjure.magic.choices import Permutations, Weighted, option_count
 from conjure.magic.frames import Unfreezable, frames_checked, freeze, script_state
 from conjure.magic.odds import WORKS
-from conjure.magic.routine import SETUP, SPECTATOR, Claim, Outcome, Performance, Routine, perform
+from conjure.magic.performance import Outcome, Performance, perform
+from conjure.magic.routine import SETUP, SPECTATOR, Claim, Routine
 from conjure.text import Text
 
 _CHOICES, _INITIAL, _ALL = "\0choices", "\0initial", "\0values"

@@ -7,7 +7,8 @@ from collections.abc import Mapping
 from hypothesis import strategies as st
 
 from conjure.magic.choices import HypothesisChooser, describe_value
-from conjure.magic.routine import SETUP, Outcome, Routine, perform
+from conjure.magic.performance import Outcome, perform
+from conjure.magic.routine import SETUP, Routine
 
 
 def performances(

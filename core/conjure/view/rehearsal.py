@@ -31,6 +31,7 @@ from conjure.deck.cards import CARDS
 from conjure.deck.places import is_hand, label
 from conjure.deck.state import CODE_MASK, FACE_UP, DeckState, decode
 from conjure.errors import said
+from conjure.magic.performance import Outcome, Performance
 from conjure.magic.rehearse import (
     MoveFrame,
     changed_in_step,
@@ -38,7 +39,7 @@ from conjure.magic.rehearse import (
     perform_for_rehearsal,
     touched_in_step,
 )
-from conjure.magic.routine import Outcome, Performance, Routine
+from conjure.magic.routine import Routine
 from conjure.magic.trace import (
     _COLON,
     _OPTIONAL,

@@ -12,8 +12,8 @@ from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.widgets import Footer, Static
 
+from conjure.magic.performance import Outcome
 from conjure.magic.rehearse import MoveFrame
-from conjure.magic.routine import Outcome
 from conjure.text import Text
 from conjure.view.rehearsal import (
     frames_of,

@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
 
     from conjure.magic import Outcome, Performance
-    from conjure.magic.routine import ChoiceMade
+    from conjure.magic.performance import ChoiceMade
 
 _W = {
     "storyboard": Text("storyboard", zh="分镜"),

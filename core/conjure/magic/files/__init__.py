@@ -27,6 +27,7 @@ from conjure.deck.notation import packet_codes, parse_move
 from conjure.deck.places import check_place
 from conjure.errors import ConjureError
 from conjure.magic.abstraction import Abstraction
+from conjure.magic.beliefs import cards_end_in, hands_empty
 from conjure.magic.files import program as code
 from conjure.magic.files.syntax import (
     Expr,
@@ -37,7 +38,7 @@ from conjure.magic.files.syntax import (
     template,
     text_of,
 )
-from conjure.magic.routine import Claim, Param, Routine, cards_end_in, hands_empty
+from conjure.magic.routine import Claim, Param, Routine
 from conjure.magic.vocabulary import (
     GROUP_TESTS,
     alike_but,

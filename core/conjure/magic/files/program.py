@@ -24,8 +24,9 @@ from conjure.deck.sleights import Riffles
 from conjure.deck.state import DeckState
 from conjure.errors import ConjureError
 from conjure.magic.abstraction import QUIET
+from conjure.magic.beliefs import every, holds
 from conjure.magic.files.syntax import Expr, Template, Where, fail
-from conjure.magic.routine import Performance, every, holds
+from conjure.magic.performance import Performance
 from conjure.magic.vocabulary import believe_pattern, rank_of
 
 #: the state of a run between two instructions: the step's values, the loops' counters
