@@ -122,27 +122,78 @@ def test_what_a_plugin_prints_is_kept_and_named(noisy: Path) -> None:
     )
 
 
-@pytest.mark.parametrize(
-    "command",
-    [
-        ["plugins", "--json"],
-        ["games", "--json"],
-        ["routines", "--json"],
-        ["simulate", "goofspiel", "-n", "20", "--json"],
-        ["rules", "noisy-high-card", "--json"],
-    ],
-)
+#: one run of every command that has --json, the quickest that does its real work
+JSON_COMMANDS = [
+    ["plugins", "--json"],
+    ["games", "--json"],
+    ["routines", "--json"],
+    ["simulate", "goofspiel", "-n", "20", "--json"],
+    ["rules", "noisy-high-card", "--json"],
+    ["show", "KS QH 10D", "--json"],
+    ["moves", "--json"],
+    ["verify", "gilbreath", "--param", "pairs=2", "--json"],
+    ["slips", "gilbreath", "--param", "pairs=2", "--json"],
+    ["explain", "gilbreath", "--param", "pairs=2", "--json"],
+    ["solve", "courting-kings", "marriages", "--json"],
+    ["rehearse", "gilbreath", "--param", "pairs=2", "--json"],
+    ["stacks", "--json"],
+    ["stats", "--db", "{db}", "--json"],
+]
+#: commands that never load the plugins (cards, moves of the core, the trainer's stacks)
+NO_PLUGINS = {"show", "stacks", "stats"}
+
+
+def test_every_command_with_json_is_run_with_a_noisy_plugin() -> None:
+    """A command that gains --json must join JSON_COMMANDS."""
+    import argparse
+
+    from conjure.cli import build_parser
+
+    (commands,) = [
+        a.choices for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction)
+    ]
+    with_json = {
+        name
+        for name, sub in commands.items()
+        if any("--json" in action.option_strings for action in sub._actions)
+    }
+    assert with_json == {command[0] for command in JSON_COMMANDS}
+
+
+@pytest.mark.parametrize("command", JSON_COMMANDS, ids=[c[0] for c in JSON_COMMANDS])
 def test_every_json_output_stays_json_with_a_noisy_plugin(
-    noisy: Path, command: list[str], capsys: pytest.CaptureFixture[str]
+    noisy: Path, command: list[str], capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
+    command = [word.format(db=tmp_path / "trainer.db") for word in command]
     assert main(command) == 0
     out, err = capsys.readouterr()
     json.loads(out)
-    assert "hello" not in out and "registering" not in out
-    assert (
+    assert "hello" not in out and "registering" not in out and "thinking" not in out
+    warning = (
         "conjure: warning: plugin 'noisy' (entry point noisy = noisy, in noisy 1.2.3) printed to "
         "stdout at import: 'hello from the noisy plugin' (and 1 more lines)"
-    ) in err.splitlines()
+    )
+    if command[0] in NO_PLUGINS:
+        assert "noisy" not in err
+    else:
+        assert warning in err.splitlines()
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_a_game_that_prints_from_its_moves_leaves_the_json_valid(
+    noisy: Path, workers: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The noisy game prints from its legal moves, which no hook wraps: under --json that is
+    kept off stdout (here and in the worker processes) and named once on stderr."""
+    command = ["simulate", "noisy-high-card", "-n", "5", "--json", "--workers", workers]
+    assert main(command) == 0
+    out, err = capsys.readouterr()
+    assert json.loads(out)["games"] == 5 and "thinking" not in out
+    if workers == "1":
+        assert (
+            "conjure: warning: printed to stdout while the command ran, kept off its JSON: "
+            "'thinking' (and 9 more lines)"
+        ) in err.splitlines()
 
 
 def test_a_game_call_that_never_returns_is_the_plugins_bug_in_simulate(

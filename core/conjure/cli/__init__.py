@@ -21,7 +21,7 @@ from typing import Any
 
 from conjure import __version__
 from conjure.cli import deck, games, moves, pictures, plugins, routines, trainer
-from conjure.cli.common import DEBUG, Parser, default_lang, localise
+from conjure.cli.common import DEBUG, Parser, default_lang, json_only, localise
 from conjure.errors import (
     EXIT_INTERNAL,
     EXIT_INTERRUPTED,
@@ -201,7 +201,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 parser.print_help(sys.stderr)
                 return EXIT_USAGE
             handler: Any = args.handler
-            return int(handler(args))
+            with json_only() if getattr(args, "json", False) else contextlib.nullcontext():
+                return int(handler(args))
     except ConjureError as exc:
         if debug:
             traceback.print_exc()

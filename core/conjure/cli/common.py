@@ -4,13 +4,15 @@ and the plugin registry with its warnings."""
 from __future__ import annotations
 
 import argparse
+import contextlib
 import difflib
+import io
 import json
 import re
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextvars import ContextVar
-from typing import Any
+from typing import Any, TextIO
 
 from conjure.errors import (
     EXIT_INTERNAL,
@@ -262,8 +264,39 @@ def print_rows(title: str, headers: Sequence[str], rows: Sequence[Sequence[Any]]
 
 
 def print_json(data: Any) -> int:
-    print(json.dumps(data, ensure_ascii=False, indent=2))
+    print(json.dumps(data, ensure_ascii=False, indent=2), file=command_stdout())
     return EXIT_OK
+
+
+#: the command's own stdout while a --json command runs (:func:`json_only`)
+_STDOUT: ContextVar[TextIO | None] = ContextVar("conjure_stdout", default=None)
+
+
+def command_stdout() -> TextIO:
+    """Where a command writes what it outputs: stdout, also under :func:`json_only`."""
+    return _STDOUT.get() or sys.stdout
+
+
+@contextlib.contextmanager
+def json_only() -> Iterator[None]:
+    """Under ``--json`` stdout is the JSON's alone: anything else printed to it while the
+    command runs (a plugin's game printing from its moves, in this process or a forked worker)
+    is kept off it, and named in one warning on stderr."""
+    stray = io.StringIO()
+    token = _STDOUT.set(sys.stdout)
+    try:
+        with contextlib.redirect_stdout(stray):
+            yield
+    finally:
+        _STDOUT.reset(token)
+        lines = stray.getvalue().splitlines()
+        if lines:
+            more = f" (and {len(lines) - 1} more lines)" if len(lines) > 1 else ""
+            print(
+                f"conjure: warning: printed to stdout while the command ran, kept off its JSON: "
+                f"{lines[0]!r}{more}",
+                file=sys.stderr,
+            )
 
 
 def registry() -> Any:

@@ -9,7 +9,16 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from conjure.cli.common import EXIT_OK, add_command, add_lang, int_params, pairs, registry, whole
+from conjure.cli.common import (
+    EXIT_OK,
+    add_command,
+    add_lang,
+    command_stdout,
+    int_params,
+    pairs,
+    registry,
+    whole,
+)
 from conjure.errors import UsageError
 from conjure.inputs import quote
 from conjure.text import Text
@@ -116,7 +125,7 @@ def write_page(text: str, output: str) -> None:
     """Write a page to ``output`` (``-`` is stdout); a path that cannot be written is a usage
     error naming it, and nothing is left half-written."""
     if output == "-":
-        sys.stdout.write(text)
+        command_stdout().write(text)
         return
     path = Path(output)
     tmp = path.with_name(path.name + ".part")

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import functools
-import json
 import os
 import sys
 from collections.abc import Callable
@@ -14,6 +13,7 @@ from conjure.cli.common import (
     EXIT_OK,
     add_command,
     add_lang,
+    command_stdout,
     int_params,
     pairs,
     print_json,
@@ -472,7 +472,7 @@ def _verify(args: argparse.Namespace) -> int:
 
         write_counterexample(args.storyboard, reports, args.lang)
     if args.json:
-        print(json.dumps(verdicts_json(routine.id, reports), ensure_ascii=False, indent=2))
+        print_json(verdicts_json(routine.id, reports))
     elif len(reports) > 1:
         print(verdicts.summary_line(reports, lang))
     return exit_code(reports)
@@ -596,6 +596,7 @@ def _rehearse(args: argparse.Namespace) -> int:
         full=args.full,
         by_move=args.by_move,
         machine=args.moves,
+        out=command_stdout(),
     )
 
 

@@ -18,6 +18,7 @@ import json
 import os
 import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import TextIO
 
 import attrs
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
@@ -678,18 +679,20 @@ def rehearse(
     full: bool = False,
     by_move: bool = False,
     machine: bool = False,
+    out: TextIO | None = None,
 ) -> int:
     """Walk through ``routine``; return the exit code (1 when the performance breaks).
 
     The set-up comes first, then each step (with ``by_move`` each move of it) until the end, or
     every one at once with ``all_steps``. On a terminal a key moves on (Enter, ``b`` back,
-    ``?`` the symbols, ``q``); from a pipe, or with ``ask``, answers are read line by line."""
+    ``?`` the symbols, ``q``); from a pipe, or with ``ask``, answers are read line by line.
+    ``as_json`` writes the whole performance as JSON to ``out`` (default: stdout)."""
     outcome = perform_for_rehearsal(routine, params, setup, choices)
     promised = {c.id for c in routine.claims if c.promised}
     broken = outcome.failure is not None or bool(promised & set(outcome.claim_errors))
     code = 1 if broken else 0
     if as_json:
-        print(json.dumps(outcome_json(outcome), ensure_ascii=False, indent=2))
+        print(json.dumps(outcome_json(outcome), ensure_ascii=False, indent=2), file=out)
         return code
     console = make_console()
     perf = outcome.performance
