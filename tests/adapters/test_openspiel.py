@@ -209,8 +209,9 @@ def test_the_public_observer_sees_what_every_seat_sees_and_no_more() -> None:
     """private_info=NONE: the same for every seat, no hand in it, unchanged when any seat's
     hidden cards are dealt again."""
     game = load_game("sixty-six")
-    state, _ = random_play(game, 6, until=20)
+    state, _ = random_play(game, 6, until=24)  # the deal done: six cards a hand
     table = state.table.state
+    assert not state.is_chance_node() and all(table.zones[f"hand{p}"] for p in range(2))
     public = pyspiel.IIGObservationType(
         public_info=True, perfect_recall=False, private_info=pyspiel.PrivateInfoType.NONE
     )
@@ -231,6 +232,33 @@ def test_the_public_observer_sees_what_every_seat_sees_and_no_more() -> None:
     mine = game.make_py_observer(pyspiel.IIGObservationType(perfect_recall=False))
     mine.set_from(state, 0)
     assert sorted(np.flatnonzero(mine.dict["zone.hand0"])) == sorted(table.zones["hand0"])
+
+
+def test_what_plays_showed_a_seat_lacks_is_in_every_observation(
+    game_cls: type[Game[Any]], quick: Any
+) -> None:
+    """A game that reads plays for the cards a seat cannot hold (a seat that does not follow
+    suit): the ``lacking`` slot of every observer holds exactly those cards, at every state of
+    a few random games."""
+    game = load_game(game_cls, **quick(game_cls))
+    if not game.conjure.shows_lacking:
+        pytest.skip("plays show nothing a seat lacks in this game")
+    observer = game.make_py_observer(pyspiel.IIGObservationType(perfect_recall=False))
+    shown = 0
+    for seed in range(3):
+        state, taken = random_play(game, seed)
+        for until in range(0, len(taken), 7):
+            state, _ = random_play(game, seed, until=until)
+            lacking = state.table.state.lacking
+            for p in range(game.num_players()):
+                observer.set_from(state, p)
+                for q in range(game.num_players()):
+                    held = set(np.flatnonzero(observer.dict["lacking"][q]))
+                    known = lacking[q] if lacking else 0
+                    assert held == {c for c in range(54) if known >> c & 1}
+                    shown += len(held)
+    if not shown:
+        pytest.skip("no play of these random games showed a card lacking")
 
 
 def test_options_and_players_are_game_parameters() -> None:
