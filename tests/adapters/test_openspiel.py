@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import random
+import re
 from typing import Any
 
 import pytest
@@ -28,7 +29,8 @@ from open_spiel.python.algorithms import ismcts, mcts
 from open_spiel.python.tests import games_sim_test
 
 from conjure.adapters.openspiel import load_game, register, register_all
-from conjure.games import CodeSpace, Game
+from conjure.deck.cards import CARDS
+from conjure.games import HANDS, CodeSpace, Game
 from conjure.games.bots import MonteCarloBot
 
 
@@ -108,6 +110,39 @@ def test_an_action_label_is_its_name_wherever_it_is_legal(
                 for a in legal:
                     assert str(game.action_label(a)) == state.action_name(a)
             state.apply_legal(rng.choice(legal))
+
+
+CARD = re.compile(r"(?:10|[2-9AJQK])[♠♥♣♦]")
+
+
+def test_a_spelled_moves_ids_name_the_cards_it_moves(game_cls: type[Game[Any]], quick: Any) -> None:
+    """A move spelled id by id (a capture, an exchange): the labels of its ids name the very
+    cards its own name does, every card of the hand by an id below 54 and every other card by
+    one from 54 to 107."""
+    game = game_cls(None, **quick(game_cls))
+    space = game.action_space()
+    if not space.staged:
+        pytest.skip("the game's moves are one id each")
+    rng = random.Random(8)
+    state = game.new_initial_state()
+    checked = 0
+    while not state.is_terminal() and checked < 200:
+        if state.is_chance_node():
+            state.sample_chance(rng)
+            continue
+        hand = {str(CARDS[c]) for c in state.zones[HANDS[state.current]]}
+        for code in state.legal_actions():
+            ids = space.spell(state, code)
+            labels = [str(space.label(i)) for i in ids]
+            assert sorted(CARD.findall(" ".join(labels))) == sorted(
+                CARD.findall(state.action_name(code))
+            ), (labels, state.action_name(code))
+            for i, label in zip(ids, labels, strict=True):
+                for card in CARD.findall(label):
+                    assert (card in hand) == (i < 54), (label, i)
+            checked += 1
+        state.apply_legal(rng.choice(list(state.legal_actions())))
+    assert checked
 
 
 def test_rl_environment_runs_on_every_game(game_cls: type[Game[Any]], quick: Any) -> None:
