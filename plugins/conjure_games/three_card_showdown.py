@@ -116,6 +116,17 @@ def category(hand: Sequence[int]) -> int:
     return key(hand)[0]
 
 
+@cache
+def _first_trips() -> int:
+    """The strength of the weakest trips: trips are the highest category, so a hand holds
+    trips exactly when it is at least this strong."""
+    return min(i for bits, i in table().items() if category(_cards_of(bits)) == TRIPS)
+
+
+def _cards_of(bits: int) -> list[int]:
+    return [c for c in range(52) if bits >> c & 1]
+
+
 def settle(
     strengths: Sequence[int], trips: Sequence[bool], stakes: Sequence[int], chips: Sequence[int]
 ) -> tuple[int, ...]:
@@ -615,18 +626,21 @@ class ThreeCardShowdown(MatchGame[ShowdownVars]):
             for c in hand:
                 state.reveal(c)
         strengths = [strength(h) for h in hands]
-        trips = [category(h) == TRIPS for h in hands]
+        trips = [s >= _first_trips() for s in strengths]
         chips = [self.chips(state, p) for p in range(n)]
         gains = settle(strengths, trips, v.stakes, chips)
-        winner = max(range(n), key=lambda p: strengths[p])
-        shown = "; ".join(f"{p + 1}: {' '.join(str(CARDS[c]) for c in hands[p])}" for p in range(n))
-        name = CATEGORY_NAMES[category(hands[winner])]
-        state.tell(
-            f"showdown ({shown}): player {winner + 1} wins with {name}; "
-            f"chips {' '.join(f'{g:+d}' for g in gains)}",
-            f"亮牌（{shown}）：玩家{winner + 1}以{CATEGORY_ZH[category(hands[winner])]}获胜；"
-            f"筹码 {' '.join(f'{g:+d}' for g in gains)}",
-        )
+        if state.story is not None:  # (the words are not made for a playout)
+            winner = max(range(n), key=lambda p: strengths[p])
+            shown = "; ".join(
+                f"{p + 1}: {' '.join(str(CARDS[c]) for c in hands[p])}" for p in range(n)
+            )
+            name = CATEGORY_NAMES[category(hands[winner])]
+            state.tell(
+                f"showdown ({shown}): player {winner + 1} wins with {name}; "
+                f"chips {' '.join(f'{g:+d}' for g in gains)}",
+                f"亮牌（{shown}）：玩家{winner + 1}以{CATEGORY_ZH[category(hands[winner])]}获胜；"
+                f"筹码 {' '.join(f'{g:+d}' for g in gains)}",
+            )
         v.last_bet = 0
         self.close_deal(state, gains)
 

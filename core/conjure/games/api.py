@@ -974,7 +974,16 @@ class Game(Generic[V]):
 
     def all_cards(self) -> list[int]:
         """Every card the game uses (the conformance check accounts for each one)."""
-        return self._all_cards()
+        return list(self._card_codes())
+
+    def _card_codes(self) -> tuple[int, ...]:
+        """:meth:`_all_cards`, asked once: a game's cards are fixed with its options, and every
+        deal starts from them."""
+        try:
+            return self._cards
+        except AttributeError:
+            self._cards: tuple[int, ...] = tuple(self._all_cards())
+            return self._cards
 
     def team_names(self) -> tuple[Text, ...]:
         """The sides this game reports on (empty: every seat for itself)."""
@@ -1372,7 +1381,7 @@ class MatchGame(Game[MV]):
         state.vars.match = (0,) * self.num_players
         state.vars.dealer = 0
         state.vars.deals = 0
-        state.zones["deck"] = sorted(self.all_cards())
+        state.zones["deck"] = sorted(self._card_codes())
         self._start_deal(state)
 
     def _start_deal(self, state: GameState[MV]) -> None:
