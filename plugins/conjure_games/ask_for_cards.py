@@ -58,14 +58,6 @@ asker look worth the point; they pay fewer fines than random seats (4,107 agains
 those 300 deals), and it pays: on deals 1000-1099 the bot won 92, the same bot answering
 only truthfully 79.
 
-Random playouts over every legal move (``conjure simulate``, benchmarks) take a fast path
-(:meth:`AskForCards._play_random`, hands as bitmasks, the "no"s not yet settled filed by seat
-and rank, the public record written back at the end: move for move the checked path, tested
-from positions mid-deal and pinned by digest), about 2.8 times the general loop's deals per
-CPU second (800-980 against 290-340 four-player deals played on from the deal, the two
-alternating in one process; 2.4 times counting the shuffle and the deal). The bots' playouts
-do not use it: they are two moves long and truthful.
-
 The cousin games fill the other gaps: Go Fish (ask any player for a rank you hold, keep asking
 while you get cards, a set of four laid down) and Happy Families (the card handed over is
 seen by all). Where they are silent, the choices are written in the notes below.
@@ -75,7 +67,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Final
 
 import attrs
@@ -649,142 +641,6 @@ class AskForCards(Game[AskForCardsVars]):
         state.current = asker
         self._lay_down(state, asker, rank)
         self._settle(state)
-
-    def _play_random(
-        self, state: GameState[AskForCardsVars], pick: Callable[[], float], chance: random.Random
-    ) -> int:
-        """Random play to the end of the deal, move for move what the checked path gives for
-        the same numbers (:meth:`Game._play_random`): each hand a bitmask of cards beside its
-        ranks, an ask drawn by its index (target major, rank minor, as the legal list runs),
-        the public record kept in plain lists and written back at the end."""
-        n = self.num_players
-        zones = state.zones
-        v = state.vars
-        hands = [0] * n
-        for p, h in enumerate(self._hands):
-            for c in zones[h]:
-                hands[p] |= 1 << c
-        whole = self._whole
-        live = sum(1 for p in range(n) for c in zones[self._hands[p]] if whole >> (c % 13) & 1)
-        score, lies = list(v.score), list(v.lies)
-        holds = list(v.holds)
-        # the "no"s not yet settled, by (seat, rank), each [order, seat, rank, mask received]
-        said: dict[tuple[int, int], list[list[int]]] = {}
-        for order, (who, r, received) in enumerate(v.refusals):
-            said.setdefault((who, r), []).append([order, who, r, received])
-        order = len(v.refusals)
-        asks: list[tuple[int, int, int, int]] = []
-        history = state.history
-        reveal = state.reveal
-        limit = self._limit
-        streak = v.streak
-        asked = v.asked
-        pending = v.pending
-        current = state.current
-        moves = 0
-        quartets = self._quartets
-        over = live == 0 or streak >= limit
-
-        def fine(p: int, k: int) -> None:
-            lies[p] += k
-            score[p] -= k
-
-        def next_holder(p: int) -> int:
-            for step in range(1, n):
-                q = (p + step) % n
-                if hands[q]:
-                    return q
-            return p
-
-        while not over:
-            if not pending:  # an ask: the legal list is target major, rank minor
-                p = current
-                mine = hands[p]
-                held = [r for r in range(13) if mine & (0x8004002001 << r)]
-                targets = [q for q in range(n) if q != p and hands[q]]
-                k = int(pick() * (len(targets) * len(held)))
-                q, rank = targets[k // len(held)], held[k % len(held)]
-                history.append(ASK + q * 13 + rank)
-                moves += 1
-                asked += 1
-                pending = (p, q, rank)
-                holds[p] |= 1 << rank
-                current = q
-                continue
-            asker, q, rank = pending
-            have = [c for c in (rank, rank + 13, rank + 26, rank + 39) if hands[q] >> c & 1]
-            k = int(pick() * (len(have) + 1))
-            moves += 1
-            pending = ()
-            if k == len(have):  # none, true or not
-                history.append(NONE)
-                said.setdefault((q, rank), []).append([order, q, rank, 0])
-                order += 1
-                asks.append((asker, q, rank, 0))
-                streak += 1
-                current = next_holder(asker)
-                over = streak >= limit or asked >= MOST_ASKS
-                continue
-            card = have[k]
-            history.append(card)
-            bit = 1 << card
-            his = said.get((q, rank))
-            if his:  # the giver parts with a card: a "no" of his about the rank may be proved
-                kept = []
-                for x in his:
-                    if not x[3] & bit:
-                        fine(q, 1)
-                        continue
-                    x[3] &= ~bit
-                    kept.append(x)
-                said[q, rank] = kept
-            for x in said.get((asker, rank), ()):
-                x[3] |= bit
-            holds[q] &= ~(1 << rank)
-            hands[q] &= ~bit
-            hands[asker] |= bit
-            reveal(card)
-            asks.append((asker, q, rank, 1))
-            streak = 0
-            current = asker
-            four = 0x8004002001 << rank
-            if hands[asker] & four == four:  # a quartet: laid down at once
-                for x in said.get((asker, rank), ()):
-                    if four & ~x[3]:
-                        fine(asker, 1)
-                for p in range(n):  # every card of the rank is down: each "no" about it settled
-                    said.pop((p, rank), None)
-                hands[asker] &= ~four
-                zones[quartets[asker]].extend((rank, rank + 13, rank + 26, rank + 39))
-                score[asker] += QUARTET_POINTS
-                holds = [h & ~(1 << rank) for h in holds]
-                live -= 4
-                if not live:
-                    over = True
-                    continue
-            if not hands[asker]:
-                current = next_holder(asker)
-            over = asked >= MOST_ASKS
-        for p, h in enumerate(self._hands):
-            m = hands[p]
-            zones[h] = [c for c in range(52) if m >> c & 1]
-        v.score, v.lies, v.holds, v.streak, v.pending, v.asked = (
-            tuple(score),
-            tuple(lies),
-            tuple(holds),
-            streak,
-            pending,
-            asked,
-        )
-        v.refusals = tuple(
-            (x[1], x[2], x[3]) for x in sorted(x for xs in said.values() for x in xs)
-        )
-        if asks:
-            v.asks = (*v.asks, *asks)[-asking.LOG_LENGTH :]
-        state.current = current
-        if over:
-            self._show_hands(state)
-        return moves
 
     def _action_label(self, action: int) -> Text:
         """A card given goes to whoever asked for it: the id names the card alone."""

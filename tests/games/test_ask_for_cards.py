@@ -14,7 +14,7 @@ from rich.console import Console
 from conjure.deck import Card
 from conjure.games import TERMINAL, GameState
 from conjure.games.bots import random_playout
-from conjure.testing import check_fast_playout, check_game
+from conjure.testing import check_game
 from conjure.view.play import play_game
 from conjure_games import ask_for_cards
 from conjure_games.ask_for_cards import (
@@ -316,44 +316,10 @@ def test_a_none_reads_once_at_the_table() -> None:
     assert not any(" has no " in line and " for player " in line for line in lines)
 
 
-@pytest.mark.parametrize(("players", "limit"), [(4, 5), (5, 1), (6, 2), (7, 5), (8, 1)])
-def test_the_fast_playout_plays_as_the_checked_path_from_any_position(
-    players: int, limit: int
-) -> None:
-    """From the start, mid-deal, an ask awaiting its answer, and 'none's not yet settled (some
-    of them lies), random play to the end gives the same moves and the same state both ways."""
-    game = AskForCards(players, limit=limit)
-    checked = 0
-    for seed in range(12):
-        rng = random.Random(seed)
-        s = game.new_initial_state(seed)
-        while s.current < 0:
-            s.sample_chance(rng)
-        for _ in range(rng.randrange(0, min(120, 20 * limit))):
-            if s.current < 0:
-                break
-            actions = s.legal_actions()
-            s.apply_action(actions[int(rng.random() * len(actions))])
-        if s.current >= 0:
-            checked += check_fast_playout(s, seed) > 0
-    assert checked >= 8
-
-
-def test_the_fast_playout_fines_the_lies_it_proves() -> None:
-    """A pending lie, a card received since, and the quartet that proves it, both ways."""
-    game = AskForCards()
-    s = lie(game)  # player 2 said he had no fives, holding the 5♣
-    assert s.vars.refusals and game.fast_playout
-    for seed in range(30):
-        check_fast_playout(s, seed)
-    check_fast_playout(position(game, "5S 5H", "5C 9S", "5D KS", "9H 9D 9C KH KC KD"), 1)
-
-
-def test_a_deal_ends_at_the_cap_on_asks_on_both_paths(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_deal_ends_at_the_cap_on_asks(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(ask_for_cards, "MOST_ASKS", 30)
     for seed in range(10):
         state = AskForCards(5).new_initial_state(seed)
-        check_fast_playout(state, seed)  # the fast path stops where the checked one does
         random_playout(state, random.Random(seed), uniform=True)
         assert state.is_terminal() and state.vars.asked <= 30
         asks = sum(1 for a in state.history if a >= ASK and a != NONE)
