@@ -15,6 +15,7 @@ from conjure.games import (
     RuleNote,
     TrickGame,
     TrickVars,
+    play_tricks,
     trick_reason,
     trick_zones,
 )
@@ -42,6 +43,8 @@ class JackHigh(TrickGame[TrickVars]):
     summary_en = "Jacks are permanent trumps, the ♠J highest; five cards and draw; first to 200."
     summary_zh = "J为固定王牌，黑桃J最大；每人5张，赢后补牌；先得200分者胜。"
     vars_type = TrickVars
+    #: random playouts take the fast loop of the trick games that play cards plainly
+    _play_random = play_tricks
     strength: ClassVar[Sequence[int]] = STRENGTH
     card_points: ClassVar[Sequence[int]] = POINTS
     deal_scale = 125.0

@@ -18,6 +18,7 @@ from conjure.games import (
     TrickGame,
     TrickVars,
     follow_suit,
+    play_tricks,
     trick_zones,
 )
 
@@ -54,6 +55,8 @@ class RoundAndRound(TrickGame[TrickVars]):
     )
     summary_zh = "每人6张，贮存牌翻开放，抽牌定王牌；赢的人拿走两张牌；13局，先得7分者胜。"
     vars_type = TrickVars
+    #: random playouts take the fast loop of the trick games that play cards plainly
+    _play_random = play_tricks
     strength: ClassVar[Sequence[int]] = STRENGTH
     deal_scale = 2.0
     options = (

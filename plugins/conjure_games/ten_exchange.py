@@ -17,19 +17,14 @@ Two readings are options:
   of a deal scores 1 (第一回, the first time), the default; ``first_sweep_only=0`` reads it as
   Scopa's scoring, a point for every sweep.
 
-Speed: random playouts take a fast path (:meth:`TenExchange._play_random`: the table a sorted
-list of ints and its value multiset one integer, by which the equal and the sum captures of
-each value are looked up, worked out by :func:`conjure.games.capture.sum_sets` the first time
-a table is met), making the same choices from the same random numbers as the checked path
-under every option (tested seed for seed, from any position). ``python
-bench/capture_games.py --seconds 2``, deals a CPU second on a busy machine, the code before
-the fast path and after it run one after the other: 5,850 then 10,210.
+Random playouts take a fast path, a second copy of the rules of play written for speed
+(:mod:`conjure_games.fast.ten_exchange`), which :func:`conjure.testing.check_game` proves equal
+to the checked path under every option.
 """
 
 from __future__ import annotations
 
 import random
-from bisect import insort
 from collections.abc import Callable, Sequence
 from typing import Final
 
@@ -45,8 +40,6 @@ from conjure.games import (
     Option,
     RuleNote,
     encode,
-    positions,
-    sum_sets,
 )
 
 DECK: Final = tuple(c.code for c in full_deck(40))
@@ -59,35 +52,6 @@ SEVEN_OF_DIAMONDS: Final = DIAMONDS * 13 + 6
 HAND_SIZE: Final = 4
 CAPTURE_BITS: Final = encode(0, CAPTURE)
 HAND_FIRST, CARD_FIRST = 0, 1
-#: a table's value multiset as one integer: three bits per value counting its cards
-WEIGHTS: Final = tuple(1 << 3 * v for v in VALUES)
-Take = tuple[int, tuple[int, ...], int]  # action bits, table positions, weight taken
-#: value -> first position -> count -> every capture of equal cards among ``count`` cards of
-#: the value from that position on, in the order of :meth:`CaptureRules.options` (the
-#: submasks of a run of bits in increasing order)
-_EQUAL: Final = tuple(
-    tuple(
-        tuple(
-            tuple(
-                (
-                    CAPTURE_BITS | m << start << 9,
-                    tuple(positions(m << start)),
-                    m.bit_count() << 3 * v,
-                )
-                for m in range(1, 1 << count)  # every submask of the run, in order
-            )
-            for count in range(5)
-        )
-        for start in range(40)
-    )
-    for v in range(11)
-)
-Takes = tuple[tuple[Take, ...], ...]  # for each value, its captures
-#: table weight -> (for each value its equal captures, for each value its sum captures): what
-#: ``priority=0`` asks
-_SPLIT: dict[int, tuple[Takes, Takes]] = {}
-#: table weight -> for each value, the equal captures or else the sums: ``priority=1``
-_EITHER: dict[int, Takes] = {}
 
 
 class TenExchange(CaptureGame[CaptureVars]):
@@ -382,85 +346,10 @@ class TenExchange(CaptureGame[CaptureVars]):
     def _play_random(
         self, state: GameState[CaptureVars], pick: Callable[[], float], chance: random.Random
     ) -> int:
-        """Random play to the end of the deal (see :meth:`Game._play_random`): the rules of
-        :meth:`_legal_actions` and :meth:`_apply_action` in one loop, the same choices from the
-        same picks (tested seed for seed). The table is a sorted list of its cards' places in
-        the table order (value * 64 + code) and its value multiset one integer (three bits a
-        value), by which the captures each value may make are looked up once worked out
-        (:func:`_split`, :func:`_either`); the state is written back at the end of the deal."""
-        z = state.zones
-        hands = (z["hand0"], z["hand1"])
-        wons = (z["won0"], z["won1"])
-        order = self.table_order
-        table = [order[c] for c in z["table"]]
-        weight = sum(map(WEIGHTS.__getitem__, z["table"]))
-        stock = z["stock"]
-        drawn, left = 0, len(stock)
-        v = state.vars
-        score, sweeps, last = list(v.score), list(v.sweeps), v.last
-        first = 1 - v.dealer
-        once = self.option_values["first_sweep_only"]
-        hand_first = self.option_values["priority"] == HAND_FIRST
-        append = state.history.append
-        values, weights = VALUES, WEIGHTS
-        split, either = _SPLIT, _EITHER
-        p = state.current
-        moves = len(state.history)
-        while True:
-            hand = hands[p]
-            captures: list[tuple[int, Take]] = []
-            if table:
-                if hand_first:
-                    equal, sums = split.get(weight) or _split(weight)
-                    captures = [(c, t) for c in hand for t in equal[values[c]]]
-                    if not captures:
-                        captures = [(c, t) for c in hand for t in sums[values[c]]]
-                else:
-                    found = either.get(weight) or _either(weight)
-                    captures = [(c, t) for c in hand for t in found[values[c]]]
-            if captures:
-                card, (bits, at, taken) = captures[int(pick() * len(captures))]
-                append(card | bits)
-                hand.remove(card)
-                won = wons[p]
-                won.append(card)
-                if len(at) == len(table):
-                    won.extend([o & 63 for o in table])
-                    table.clear()
-                    weight = 0
-                    if (drawn < left or hands[0] or hands[1]) and not (once and sweeps[p]):
-                        sweeps[p] += 1
-                        score[p] += 1
-                else:
-                    for i in at:
-                        won.append(table[i] & 63)
-                    for i in reversed(at):
-                        del table[i]
-                    weight -= taken
-                last = p
-            else:
-                card = hand[int(pick() * len(hand))]
-                append(card)
-                hand.remove(card)
-                insort(table, order[card])
-                weight += weights[card]
-            p = 1 - p
-            if hands[p] or hands[1 - p]:
-                continue
-            if drawn < left:
-                each = min(HAND_SIZE, (left - drawn) // 2)
-                hands[first].extend(stock[drawn : drawn + 2 * each : 2])
-                hands[1 - first].extend(stock[drawn + 1 : drawn + 2 * each : 2])
-                drawn += 2 * each
-                p = first
-                continue
-            break
-        moves = len(state.history) - moves
-        del stock[:drawn]
-        z["table"] = [o & 63 for o in table]
-        v.score, v.sweeps, v.last = tuple(score), tuple(sweeps), last
-        self._end_deal(state)
-        return moves
+        """The fast random playout: :func:`conjure_games.fast.ten_exchange.play_random`."""
+        from conjure_games.fast.ten_exchange import play_random
+
+        return play_random(self, state, pick, chance)
 
     def deal_points(self, state: GameState[CaptureVars]) -> tuple[tuple[int, int], dict[str, int]]:
         """Each player's points for the deal just played, and who took each point (-1:
@@ -484,42 +373,6 @@ class TenExchange(CaptureGame[CaptureVars]):
         if table != sorted(table, key=self.table_order.__getitem__):
             return "the table is out of order"
         return None
-
-
-def _split(weight: int) -> tuple[Takes, Takes]:
-    """The equal captures and the sum captures of a card of each value against a table of the
-    value multiset ``weight`` (see :data:`WEIGHTS`), in the order of
-    :meth:`CaptureRules.options` (a test compares them), each as (action bits, positions,
-    weight taken). Remembered."""
-    table = [v for v in range(1, 11) for _ in range(weight >> 3 * v & 7)]
-    sums = sum_sets(table, 10)
-    equals: list[tuple[Take, ...]] = [()]
-    found: list[tuple[Take, ...]] = [()]
-    start = 0
-    for v in range(1, 11):
-        count = weight >> 3 * v & 7
-        equal = _EQUAL[v][start][count]
-        start += count
-        takes: list[Take] = []
-        for m in sums[v]:
-            at = tuple(positions(m))
-            takes.append((CAPTURE_BITS | m << 9, at, sum(1 << 3 * table[i] for i in at)))
-        equals.append(equal)
-        found.append(tuple(takes))
-    if len(_SPLIT) > 200_000:
-        _SPLIT.clear()
-    out = _SPLIT[weight] = (tuple(equals), tuple(found))
-    return out
-
-
-def _either(weight: int) -> tuple[tuple[Take, ...], ...]:
-    """For each value, the equal captures of a card of that value, or the sum captures when
-    there are none (Scopa's rule, ``priority=1``). Remembered."""
-    if len(_EITHER) > 200_000:
-        _EITHER.clear()
-    equal, sums = _SPLIT.get(weight) or _split(weight)
-    out = _EITHER[weight] = tuple(eq or s for eq, s in zip(equal, sums, strict=True))
-    return out
 
 
 def _more(counts: Sequence[int]) -> int:

@@ -15,7 +15,8 @@ from conjure.games import TERMINAL, GameError, GameState, sum_sets, sums_by_tota
 from conjure.games.bots import random_playout
 from conjure.testing import check_game
 from conjure.view.play import play_game
-from conjure_games.casino import COUNT_BIT, DECK, ORDER, POINTS, VALUES, Casino, _unrank
+from conjure_games.casino import DECK, POINTS, VALUES, Casino
+from conjure_games.fast.casino import COUNT_BIT, ORDER, _unrank
 
 Duel = Callable[..., tuple[float, float, float]]
 

@@ -13,17 +13,9 @@ from hypothesis import strategies as st
 
 from conjure.deck import Card
 from conjure.games import TERMINAL, GameState, positions
-from conjure.games.bots import random_playout
 from conjure.testing import check_fast_playout, check_game
-from conjure_games.pick_up_score import (
-    DECK,
-    POINTS,
-    VALUE_POINTS,
-    VALUES,
-    WEIGHTS,
-    PickUpScore,
-    _takes,
-)
+from conjure_games.fast.pick_up_score import VALUE_POINTS, WEIGHTS, _takes
+from conjure_games.pick_up_score import DECK, POINTS, VALUES, PickUpScore
 
 Duel = Callable[..., tuple[float, float, float]]
 
@@ -166,27 +158,6 @@ def test_monte_carlo_seats_beat_random_seats(
 
 
 # -- the fast random playout --------------------------------------------------------------------
-
-
-@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
-def test_the_fast_playout_equals_the_checked_path(players: int) -> None:
-    """Every player count, from the deal's start, from midway (after 1 to 40 moves), in a
-    world dealt again for each seat, and in the second deal of a match."""
-    game = PickUpScore(players, target=1000)
-    for seed in range(12):
-        state = game.new_initial_state(seed)
-        check_fast_playout(state, seed)
-        rng = random.Random(seed)
-        for _ in range(1 + seed * 3):
-            actions = state.legal_actions()
-            state.apply_action(actions[int(rng.random() * len(actions))])
-        check_fast_playout(state, seed)
-        for seat in range(players):
-            check_fast_playout(game.determinize(state, seat, rng), seed + seat)
-        random_playout(state, rng, deal=1)
-        state.sample_chance(rng)  # into the second deal
-        assert state.vars.deals == 2
-        check_fast_playout(state, seed)
 
 
 def test_the_fast_playout_scores_and_sweeps_up_as_the_rules_say() -> None:

@@ -4,15 +4,14 @@
   the actions straight from the hooks and a game's own fast playout where it has one) reaches,
   seed for seed, the same history, returns and state as a loop through the checked public
   methods, and that history replays through :meth:`Game.replay`, every chance outcome checked.
-- The games whose hot paths are written for speed: the histories and returns of many seeded
-  playouts are pinned by a digest taken from the plainly written rules, so a faster rewrite
-  that changes any game in any way fails here.
+- Every game with a fast playout has it taken by the bots' playouts. Each fast playout is
+  proved equal to its checked path by :func:`conjure.testing.check_game` (every option, every
+  player count, positions mid-game); the rules themselves are held by deals traced by hand
+  from the texts (``test_traced_deals.py``).
 """
 
 from __future__ import annotations
 
-import hashlib
-import json
 import random
 from typing import Any
 
@@ -80,70 +79,25 @@ def test_the_fast_playout_equals_the_checked_path(game_id: str) -> None:
         assert game.replay(fast.history).to_json() == fast.to_json()
 
 
-def test_the_trick_games_that_play_cards_plainly_have_a_fast_playout() -> None:
-    """So that the test above compares a game's own loop with the checked path (sixty-six's
-    closing, marriages and declarations go through its ``_apply_special`` inside the loop)."""
-    fast = {game_id for game_id, cls in GAMES.items() if cls().fast_playout}
-    assert {"round-and-round", "jack-high", "sixty-six"} <= fast
+def test_every_fast_playout_is_one_the_bots_take() -> None:
+    """A game's fast playout serves the bots' playouts (:class:`MonteCarloBot`, ISMCTS), which
+    play every legal action to the end of the deal: a game that narrows its playout actions or
+    cuts its playouts short would never reach one, and must not keep it."""
+    for game_id, cls in sorted(GAMES.items()):
+        game = cls()
+        if not game.fast_playout:
+            continue
+        assert type(game)._playout_actions is Game._playout_actions, game_id
+        assert game.playout_moves is None, game_id
+        used: list[int] = []
+        own = game._play_random
 
+        def counted(*args: Any, own: Any = own, used: list[int] = used) -> int:
+            used.append(1)
+            return int(own(*args))
 
-def digest(game: Game[Any], seeds: int, uniform: bool = True, deal: int | None = None) -> str:
-    """A digest of the histories, returns and final states of ``seeds`` seeded random
-    playouts."""
-    h = hashlib.sha256()
-    for seed in range(seeds):
-        state = game.new_initial_state()
-        random_playout(state, random.Random(seed), deal=deal, uniform=uniform)
-        h.update(repr(state.returns() if state.is_terminal() else ()).encode())
-        h.update(json.dumps(state.to_json(), sort_keys=True).encode())
-    return h.hexdigest()[:16]
-
-
-def _game(game_id: str, *args: int, **options: int) -> Game[Any]:
-    return GAMES[game_id](*args, **options)
-
-
-#: (game, its options, seeds, uniform) -> the digest the plainly written rules give
-PINNED: list[tuple[str, tuple[int, ...], dict[str, int], int, bool, str]] = [
-    ("goofspiel", (), {}, 200, True, "7f00c12968254e56"),
-    ("goofspiel", (), {"ties": 0}, 50, True, "971db907955671c5"),
-    ("goofspiel", (), {"ties": 2}, 50, True, "0f3c6efe4c70cbcd"),
-    ("sixty-six", (), {"target": 3}, 60, True, "2dfc90179b07dc50"),
-    ("sixty-six", (), {"target": 3}, 60, False, "336afaf56b2de1e4"),
-    ("round-and-round", (), {}, 30, True, "7fac050a16580266"),
-    ("jack-high", (), {}, 30, True, "24308084fa83cdbb"),
-    ("ten-exchange", (), {"target": 5, "first_sweep_only": 0}, 40, True, "fcdc5d81b2324ac7"),
-    (
-        "ten-exchange",
-        (),
-        {"target": 5, "priority": 1, "first_sweep_only": 0},
-        40,
-        True,
-        "c194ae14276b0201",
-    ),
-    ("casino", (), {"target": 150}, 60, True, "ad47f65aeac50074"),
-    ("casino", (), {"target": 150, "several": 1}, 60, True, "281262787c8ce75c"),
-    ("casino", (), {"scoring": 1, "target": 11}, 40, True, "7ab6f80e4073d442"),
-    ("pick-up-score", (2,), {"target": 60}, 60, True, "b68be1585b5b7090"),
-    ("pick-up-score", (4,), {"target": 60}, 40, True, "2cacfc88180b0d6e"),
-    ("pick-up-score", (6,), {"target": 60}, 40, True, "cadec4667127ac31"),
-    ("ask-for-cards", (4,), {}, 40, True, "cdf6055954197553"),
-    ("ask-for-cards", (6,), {}, 30, True, "1529258058b0d52d"),
-    ("ask-for-cards", (7,), {"limit": 1}, 30, True, "0e1d0da139f7bfa0"),
-]
-
-
-@pytest.mark.parametrize(
-    ("game_id", "args", "options", "seeds", "uniform", "expected"),
-    PINNED,
-    ids=[f"{p[0]}{p[1]}{p[2]}{'' if p[4] else '-playout'}" for p in PINNED],
-)
-def test_seeded_playouts_are_pinned(
-    game_id: str,
-    args: tuple[int, ...],
-    options: dict[str, int],
-    seeds: int,
-    uniform: bool,
-    expected: str,
-) -> None:
-    assert digest(_game(game_id, *args, **options), seeds, uniform) == expected
+        game._play_random = counted  # type: ignore[method-assign]
+        state = game.new_initial_state(0)
+        world = game.determinize(state, state.current, random.Random(0))
+        random_playout(world, random.Random(0), game._deal_number(world))
+        assert used, f"{game_id}: a bot's playout does not take the game's fast path"

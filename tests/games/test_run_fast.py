@@ -116,37 +116,6 @@ def test_monte_carlo_beats_random(mc_against_random: Duel) -> None:
     assert low > 0.5, (low, rate, high)
 
 
-def checked_playout(state: GameState, rng: random.Random) -> int:
-    """Random play through the checked public path: each action from ``legal_actions`` and
-    applied by ``apply_action``."""
-    moves = 0
-    while not state.is_terminal():
-        legal = state.legal_actions()
-        state.apply_action(legal[int(rng.random() * len(legal))])
-        moves += 1
-    return moves
-
-
-@pytest.mark.parametrize("n", [2, 3, 4, 5, 6])
-def test_fast_playout_is_the_checked_playout(n: int) -> None:
-    """The game's own playout loop draws the same numbers, records the same actions and ends
-    in the same state as the checked path, from the deal and from the middle of a game whose
-    hands a bot dealt again (out of order)."""
-    game = RunFast(n)
-    for seed in range(40):
-        start = game.new_initial_state(seed)
-        if seed % 2:
-            for _ in range(seed % 7):
-                legal = start.legal_actions()
-                start.apply_action(legal[seed % len(legal)])
-            start = game.determinize(start, start.current, random.Random(seed))
-        fast, checked = start.copy(), start.copy()
-        moves = random_playout(fast, random.Random(seed), uniform=True)
-        assert moves == checked_playout(checked, random.Random(seed))
-        assert fast.to_json() == checked.to_json()
-        assert fast.returns() == checked.returns()
-
-
 def test_fast_playout_is_used_and_leaves_a_told_game_to_the_generic_loop(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

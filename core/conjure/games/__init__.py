@@ -82,6 +82,7 @@ from conjure.games.declarations import (
     lay_on_two_card_trick,
     ranks,
 )
+from conjure.games.fast_tricks import play_tricks
 from conjure.games.melds import (
     FOUR_OF_A_KIND,
     RANK_MASKS,
@@ -194,6 +195,7 @@ __all__ = [
     "pack",
     "play_label",
     "play_name",
+    "play_tricks",
     "positions",
     "ranks",
     "rummy_points",

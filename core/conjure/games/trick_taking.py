@@ -10,7 +10,6 @@ trick leads the next.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, Final, TypeVar
 
@@ -245,10 +244,6 @@ class TrickGame(MatchGame[TV]):
         self._plain_draw = cls._draw is TrickGame._draw
         self._stock_seen = self.visibility.get("stock") in (ALL, TOP)
         self._hands = HANDS[: self.num_players]
-        # a game that plays a card its own way is played by the general loop
-        self.fast_playout = (
-            cls._apply_action is TrickGame._apply_action and cls.play_card is TrickGame.play_card
-        )
 
     def start_play(
         self, state: GameState[TV], stock: list[int], leader: int, trump: int = -1
@@ -381,40 +376,6 @@ class TrickGame(MatchGame[TV]):
                 return False
         self._deal_over(state, winner)
         return True
-
-    def _play_random(
-        self, state: GameState[TV], pick: Callable[[], float], chance: random.Random
-    ) -> int:
-        """Random play to the end of the deal (see :meth:`Game._play_random`): the cards
-        played in one loop without a call per card, other actions through
-        :meth:`_apply_special`; it stops where chance or the end comes. The same picks give
-        the same actions as the general loop."""
-        zones = state.zones
-        history = state.history
-        legal = self._legal_actions
-        special = self._apply_special
-        hands = [zones[h] for h in self._hands]
-        trick = zones["trick"]
-        n = self.num_players
-        settle = self._settle_trick
-        moves = 0
-        while True:
-            me = state.current
-            actions = legal(state)
-            action = actions[int(pick() * len(actions))]
-            history.append(action)
-            moves += 1
-            if action >= SPECIAL:
-                special(state, action)
-            else:
-                hands[me].remove(action)
-                trick.append(action)
-                if len(trick) < n:
-                    state.current = (me + 1) % n
-                    continue
-                settle(state)
-            if state.current < 0:
-                return moves
 
     def _take_trick(self, state: GameState[TV], winner: int) -> None:
         """The winner takes the trick's cards and scores their points and any bonus

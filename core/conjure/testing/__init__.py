@@ -4,8 +4,10 @@
   machine against a plain list model (:class:`DeckMachine`);
 - :mod:`~conjure.testing.routine`: :func:`check_routine`, the one-line property test of a
   routine, and the :func:`performances` strategy;
-- :mod:`~conjure.testing.game`: :func:`check_game`, the conformance run of a game, and
-  :func:`check_fast_playout`, a game's own fast random playout against its checked methods.
+- :mod:`~conjure.testing.game`: :func:`check_game`, the conformance run of a game, which
+  ends with :func:`check_fast_path`: a game's own fast random playout proved equal to its
+  checked methods (:func:`check_fast_playout` from one position) at every player count and
+  option setting.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from conjure.testing.deck import (
     moves_for,
     to_model,
 )
-from conjure.testing.game import check_fast_playout, check_game
+from conjure.testing.game import check_fast_path, check_fast_playout, check_game
 from conjure.testing.routine import check_routine, performances
 
 __all__ = [
@@ -28,6 +30,7 @@ __all__ = [
     "DeckMachine",
     "HypothesisChooser",
     "cards",
+    "check_fast_path",
     "check_fast_playout",
     "check_game",
     "check_routine",

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 from conjure.deck.cards import CARDS
-from conjure.games.api import ALL, CHANCE, HANDS, TOP, UNKNOWN_SIDE, Game, GameState
+from conjure.errors import UsageError
+from conjure.games.api import ALL, CHANCE, HANDS, TERMINAL, TOP, UNKNOWN_SIDE, Game, GameState
 
 
 def visible_to(game: Game[Any], state: GameState[Any], player: int) -> dict[str, list[bool]]:
@@ -100,7 +101,12 @@ def check_state(game: Game[Any], state: GameState[Any], step: str = "") -> None:
     )
 
 
-def check_game(game: Game[Any], seeds: Iterable[int] = range(40), bot_checks: int = 3) -> int:
+def check_game(
+    game: Game[Any],
+    seeds: Iterable[int] = range(40),
+    bot_checks: int = 3,
+    fast_seeds: Iterable[int] = range(3),
+) -> int:
     """The conformance check every game gets: random games from ``seeds`` in which every
     state passes :func:`check_state`, no observation changes when the cards its seat cannot
     see are dealt again, and at the end the history alone (chance's outcomes included) replays
@@ -109,7 +115,10 @@ def check_game(game: Game[Any], seeds: Iterable[int] = range(40), bot_checks: in
     outcome through the checked path in games from even seeds and by the sampled fast path in
     odd ones. ``bot_checks`` times per game, the Monte-Carlo bot's choice and the whole ISMCTS
     search (every information set and count) are checked not to change when the cards the
-    seat cannot see are swapped. Returns the number of states checked.
+    seat cannot see are swapped. A game with its own fast random playout
+    (:meth:`Game._play_random`) then has it proved equal to the checked path by
+    :func:`check_fast_path` from ``fast_seeds``, at every player count and option setting.
+    Returns the number of states checked.
     """
     from conjure.games.bots import ISMCTSBot, MonteCarloBot
 
@@ -169,28 +178,170 @@ def check_game(game: Game[Any], seeds: Iterable[int] = range(40), bot_checks: in
             )
         replayed = game.replay(state.history)
         assert replayed.to_json() == state.to_json(), f"{game.id} seed {seed}: replay differs"
-    return checked
+    return checked + check_fast_path(game, fast_seeds)
 
 
 def check_fast_playout(state: GameState[Any], seed: int) -> int:
-    """Check a game's own fast random playout (``_play_random``) against its checked public
-    methods from ``state`` (a player to move): random play to the end of the deal both ways,
-    from the same random numbers, must make the same moves and leave the same state. Returns
-    the number of moves; an ``AssertionError`` names what differs.
+    """Check a game's own fast random playout (:meth:`Game._play_random`) against its checked
+    public methods from ``state`` (a player to move, or chance within a deal): random play to
+    the end of the deal both ways, from the same random numbers for the players and the same
+    for chance, must make the same moves and leave the same state. The fast side is driven as
+    :func:`conjure.games.bots.random_playout` drives it: the game's loop from a player's turn,
+    chance sampled where it stops (or let act inside the loop, as the contract allows), the
+    deal's end where the deal number changes. Both sides start from copies that, like a bot's
+    worlds, do not read their plays for what they show. Returns the number of moves; an
+    ``AssertionError`` says where the two part.
     """
     game = state.game
     assert game.audit(state) is None, game.audit(state)
+    deal = game._deal_number(state)
     slow, fast = state.copy(), state.copy()
-    rng = random.Random(seed)
+    slow.watched = fast.watched = False
+    picks, chance = random.Random(seed), random.Random(~seed)
     moves = 0
-    while slow.current >= 0:
+    while slow.current != TERMINAL:
+        if slow.current == CHANCE:
+            if game._deal_number(slow) != deal:
+                break
+            slow.sample_chance(chance)
+            continue
         actions = slow.legal_actions()
-        slow.apply_action(actions[int(rng.random() * len(actions))])
+        slow.apply_action(actions[int(picks.random() * len(actions))])
         moves += 1
-    made = game._play_random(fast, random.Random(seed).random, random.Random(0))
-    assert made == moves, f"the fast playout made {made} moves, the checked path {moves}"
+    picks, chance = random.Random(seed), random.Random(~seed)
+    made = 0
+    while fast.current != TERMINAL:
+        if fast.current == CHANCE:
+            if game._deal_number(fast) != deal:
+                break
+            fast.sample_chance(chance)
+            continue
+        start = len(fast.history)
+        made += game._play_random(fast, picks.random, chance)
+        assert len(fast.history) > start, "the fast playout made no move from a player's turn"
+    where = _parting(slow.history, fast.history, len(state.history))
     assert fast.history == slow.history, (
-        "the fast playout's history differs from the checked path's"
+        f"the fast playout's history parts from the checked path's at {where}"
     )
-    assert fast.to_json() == slow.to_json(), "the fast playout leaves another state"
+    assert made == moves, f"the fast playout says it made {made} moves, the checked path {moves}"
+    slow_json, fast_json = slow.to_json(), fast.to_json()
+    for key in slow_json:
+        assert fast_json[key] == slow_json[key], (
+            f"the fast playout leaves another {key!r}: {_diff(fast_json[key], slow_json[key])}"
+        )
     return moves
+
+
+def check_fast_path(game: Game[Any], seeds: Iterable[int] = range(3)) -> int:
+    """Prove a game's own fast random playout equal to its checked path: for every player
+    count the game allows, with every option at its default and, one at a time, at its lowest
+    and highest values (:func:`fast_settings`), random games from ``seeds`` are walked by the
+    checked path and :func:`check_fast_playout` is run from the first player's turn of each of
+    the first two deals, from a position chosen at random in the first deal, and from a world
+    dealt again there for a random seat (the positions bots' playouts start from). Nothing is
+    checked for a game without a fast playout. Returns the number of positions checked; an
+    ``AssertionError`` names the setting, the seed and the position where the paths part."""
+    if not game.fast_playout:
+        return 0
+    seeds = list(seeds)
+    checked = 0
+    for setting in fast_settings(game):
+        for seed in seeds:
+            for label, state in _fast_starts(setting, seed):
+                try:
+                    check_fast_playout(state, seed)
+                except AssertionError as exc:
+                    players = setting.num_players
+                    raise AssertionError(
+                        f"{game.id} ({players} players, {_options(setting)}) seed {seed}, "
+                        f"from {label} after {len(state.history)} actions: {exc}"
+                    ) from None
+                checked += 1
+    return checked
+
+
+def fast_settings(game: Game[Any]) -> list[Game[Any]]:
+    """The games :func:`check_fast_path` plays: ``game`` itself, then each player count the
+    game allows with every option at its default, and with each option in turn at its lowest
+    and its highest value (a setting the game refuses is left out)."""
+    kind = type(game)
+    variants: list[dict[str, int]] = [{}]
+    for option in kind.options:
+        for value in (option.low, option.high):
+            if value != option.default:
+                variants.append({option.name: value})
+    out = [game]
+    seen = {(game.num_players, tuple(sorted(game.option_values.items())))}
+    for players in kind.players:
+        for variant in variants:
+            try:
+                other = kind(players, **variant)
+            except UsageError:
+                continue
+            key = (other.num_players, tuple(sorted(other.option_values.items())))
+            if key not in seen:
+                seen.add(key)
+                out.append(other)
+    return out
+
+
+def _fast_starts(game: Game[Any], seed: int) -> Iterator[tuple[str, GameState[Any]]]:
+    """Positions of a random game from ``seed`` walked by the checked path: the first
+    player's turn of the first two deals, a turn chosen at random in the first deal, and a
+    world dealt again at that turn for a random seat."""
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    mid = 1 + int(rng.random() * 24)
+    one_deal = type(game)._deal_number is Game._deal_number
+    first_deal = game._deal_number(state)
+    deal = -1
+    step = 0
+    while state.current != TERMINAL:
+        if state.current == CHANCE:
+            if seed % 2:
+                state.sample_chance(rng)
+            else:
+                outcomes = state.chance_outcomes()
+                state.apply_action(outcomes[int(rng.random() * len(outcomes))][0])
+            continue
+        number = game._deal_number(state)
+        if number != deal:
+            deal, step = number, 0
+            if number != first_deal:
+                yield "the start of the second deal", state.copy()
+                return
+            yield "the start of the deal", state.copy()
+        elif step == mid and number == first_deal:
+            yield "a turn mid-deal", state.copy()
+            seat = int(rng.random() * game.num_players)
+            yield (
+                f"a world dealt again for player {seat + 1}",
+                game.determinize(state, seat, random.Random(seed)),
+            )
+            if one_deal:
+                return
+        legal = state.legal_actions()
+        state.apply_legal(legal[int(rng.random() * len(legal))])
+        step += 1
+
+
+def _options(game: Game[Any]) -> str:
+    return ", ".join(f"{k}={v}" for k, v in game.option_values.items()) or "no options"
+
+
+def _parting(a: list[int], b: list[int], start: int) -> str:
+    """Where two histories first differ, in words."""
+    for i in range(start, max(len(a), len(b))):
+        x = a[i] if i < len(a) else None
+        y = b[i] if i < len(b) else None
+        if x != y:
+            return f"action {i} (checked {x}, fast {y})"
+    return "no action"
+
+
+def _diff(got: Any, want: Any) -> str:
+    """What differs between two parts of a state's JSON, in a few words."""
+    if isinstance(got, dict) and isinstance(want, dict):
+        keys = [k for k in sorted(set(got) | set(want), key=str) if got.get(k) != want.get(k)]
+        return "; ".join(f"{k}: {got.get(k)!r}, checked {want.get(k)!r}" for k in keys[:3])
+    return f"{got!r}, checked {want!r}"
