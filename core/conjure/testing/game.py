@@ -189,8 +189,9 @@ def check_fast_playout(state: GameState[Any], seed: int) -> int:
     :func:`conjure.games.bots.random_playout` drives it: the game's loop from a player's turn,
     chance sampled where it stops (or let act inside the loop, as the contract allows), the
     deal's end where the deal number changes. Both sides start from copies that, like a bot's
-    worlds, do not read their plays for what they show. Returns the number of moves; an
-    ``AssertionError`` says where the two part.
+    worlds, do not read their plays for what they show. A fast path that asks for a pick after
+    the checked path has ended (one that would play on, perhaps for ever) or raises is failed
+    there. Returns the number of moves; an ``AssertionError`` says where the two part.
     """
     game = state.game
     assert game.audit(state) is None, game.audit(state)
@@ -208,17 +209,42 @@ def check_fast_playout(state: GameState[Any], seed: int) -> int:
         actions = slow.legal_actions()
         slow.apply_action(actions[int(picks.random() * len(actions))])
         moves += 1
-    picks, chance = random.Random(seed), random.Random(~seed)
+    draw, chance = random.Random(seed).random, random.Random(~seed)
+    drawn = 0
+
+    def pick() -> float:
+        # a pick a move: one past the checked path's moves means the fast path plays on where
+        # the checked one ended (and might never stop)
+        nonlocal drawn
+        drawn += 1
+        if drawn > moves:
+            raise _PlaysOn
+        return draw()
+
     made = 0
-    while fast.current != TERMINAL:
-        if fast.current == CHANCE:
-            if game._deal_number(fast) != deal:
-                break
-            fast.sample_chance(chance)
-            continue
-        start = len(fast.history)
-        made += game._play_random(fast, picks.random, chance)
-        assert len(fast.history) > start, "the fast playout made no move from a player's turn"
+    try:
+        while fast.current != TERMINAL:
+            if fast.current == CHANCE:
+                if game._deal_number(fast) != deal:
+                    break
+                fast.sample_chance(chance)
+                continue
+            start = len(fast.history)
+            made += game._play_random(fast, pick, chance)
+            assert len(fast.history) > start, "the fast playout made no move from a player's turn"
+    except _PlaysOn:
+        where = _parting(slow.history, fast.history, len(state.history))
+        raise AssertionError(
+            f"the fast playout plays on past the checked path's {moves} moves "
+            f"(the histories part at {where})"
+        ) from None
+    except AssertionError:
+        raise
+    except Exception as exc:
+        where = _parting(slow.history, fast.history, len(state.history))
+        raise AssertionError(
+            f"the fast playout raises {type(exc).__name__}: {exc} (the histories part at {where})"
+        ) from exc
     where = _parting(slow.history, fast.history, len(state.history))
     assert fast.history == slow.history, (
         f"the fast playout's history parts from the checked path's at {where}"
@@ -230,6 +256,10 @@ def check_fast_playout(state: GameState[Any], seed: int) -> int:
             f"the fast playout leaves another {key!r}: {_diff(fast_json[key], slow_json[key])}"
         )
     return moves
+
+
+class _PlaysOn(Exception):
+    """The fast playout asked for a pick after the checked path had ended."""
 
 
 def check_fast_path(game: Game[Any], seeds: Iterable[int] = range(3)) -> int:
