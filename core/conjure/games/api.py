@@ -55,7 +55,7 @@ import attrs
 from conjure.deck.cards import CARDS, Card, full_deck, parse_packet
 from conjure.errors import ConjureError, IllegalMoveError, UnknownNameError, UsageError
 from conjure.games.actions import ActionSpace, CodeSpace
-from conjure.inputs import check_range, normalise, parse_int, quote
+from conjure.inputs import check_range
 from conjure.text import Text
 
 TERMINAL: Final = -1
@@ -206,19 +206,6 @@ _CHANCE_DRAWS: Final = Text("chance draws {card}", zh="随机抽出{card}")
 _CHANCE_DEALS: Final = Text("chance deals a card", zh="随机发出一张牌")
 _FACE_DOWN: Final = Text("a card face down", zh="一张扣着的牌")
 _ACTION: Final = Text("action {n}", zh="动作{n}")
-_CANNOT: Final = Text("{card} cannot be played now", zh="现在不能出{card}")
-_CANNOT_BECAUSE: Final = Text(
-    "{card} cannot be played now: {reason}", zh="现在不能出{card}：{reason}"
-)
-_NOT_A_MOVE: Final = Text(
-    "{typed} is not a move here: type a number from 1 to {n}",
-    zh="{typed}不是这里能走的一步：请输入1到{n}之间的数字",
-)
-_EITHER: Final = Text(
-    "{typed} could be menu move {typed} ({move}) or the card {cards}: type #{typed} for the move, "
-    "or the card with its suit",
-    zh="{typed}可能是菜单第{typed}项（{move}），也可能是{cards}：选菜单请输入#{typed}，出牌请连花色一起输入",
-)
 _NOT_HELD: Final = Text("it is not in your hand", zh="它不在你的手牌中")
 _DEAL_PARTS: Final = Text(
     "deal {n}: {parts}; match points {points}", zh="第{n}副：{parts}；计入总分 {points}"
@@ -227,42 +214,6 @@ _DEAL_OVER: Final = Text(
     "deal {n} over: match points {points}", zh="第{n}副结束：计入总分 {points}"
 )
 _PARTS_SEP: Final = Text(" · ", zh="，")
-#: a rank as a bare number or letter may name (2 to 10, A J Q K): rank index, Ace 0
-_RANK_LABELS: Final = {
-    **{str(r): r - 1 for r in range(2, 11)},
-    **{"A": 0, "J": 10, "Q": 11, "K": 12, "T": 9, "a": 0, "j": 10, "q": 11, "k": 12},
-}
-
-
-@functools.lru_cache(maxsize=4096)
-def _card_or_none(text: str) -> Card | None:
-    try:
-        return Card(text)
-    except ConjureError:
-        return None
-
-
-@functools.lru_cache(maxsize=8192)
-def _canonical(text: str) -> tuple[str, ...]:
-    """A move's words as compared with what a player typed: lower case, punctuation dropped,
-    each card in one notation and each run of cards in one order (``give 3♠ 4♠ for K♥`` and
-    ``give 4s 3S for kh`` read alike)."""
-    out: list[str] = []
-    run: list[str] = []
-    for word in normalise(text).replace(",", " ").replace("+", " ").split():
-        word = word.strip("()（）:：")
-        if not word:
-            continue
-        card = _card_or_none(word)
-        if card is not None and not word.isdigit():
-            run.append(card.ascii)
-            continue
-        if run:
-            out.extend(sorted(run))
-            run = []
-        out.append(word.lower())
-    out.extend(sorted(run))
-    return tuple(out)
 
 
 class GameState(Generic[V]):
@@ -1096,43 +1047,9 @@ class Game(Generic[V]):
         as a card's rank (``9`` with a 9 open to play) is refused with both readings named;
         ``#9`` is always the menu's ninth move. A card or play that is not allowed is refused
         with the rule it breaks."""
-        legal = self.ordered_actions(state)
-        typed, text = text, normalise(text).strip()
-        if text.startswith(("#", "[")):  # #4, [4]: the menu's number, whatever else it reads as
-            digits = text.lstrip("#[").rstrip("]").strip()
-            return legal[parse_int(digits, "move", 1, len(legal)) - 1]
-        lowered = text.lower()
-        tokens = _canonical(text)
-        for action in legal:
-            names = state.action_names(action)
-            # a name is normalised as the typed text is (a Chinese name's （） read as ())
-            said = [normalise(n).strip() for n in (names.en, names.zh) if n]
-            if lowered in {n.lower() for n in said} or (
-                tokens and len(tokens) > 1 and any(_canonical(n) == tokens for n in said)
-            ):
-                return action
-        own = self._read_move(state, text)
-        if own is not None:
-            return own
-        card = _card_or_none(text)
-        if card is not None:
-            if card.code in legal:
-                return card.code
-            reason = self._why_not(state, card.code)
-            if reason:
-                raise GameError(_CANNOT_BECAUSE.format(card=card, reason=Text.of(reason)))
-            raise GameError(_CANNOT.format(card=card))
-        try:
-            number = parse_int(text, "move", 1, len(legal))
-        except UsageError:
-            raise GameError(_NOT_A_MOVE.format(typed=quote(typed), n=len(legal))) from None
-        ranked = [a for a in legal if a < SPECIAL and _RANK_LABELS.get(text) == a % 13]
-        if ranked and ranked != [legal[number - 1]]:
-            cards = " ".join(str(CARDS[a]) for a in ranked)
-            raise GameError(
-                _EITHER.format(typed=text, move=state.action_names(legal[number - 1]), cards=cards)
-            )
-        return legal[number - 1]
+        from conjure.games.typed import parse_typed
+
+        return parse_typed(self, state, text)
 
     def _read_move(self, state: GameState[V], text: str) -> int | None:
         """A move written in the game's own notation (run-fast: the ranks of a play, ``4 4``,
