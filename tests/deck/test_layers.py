@@ -25,6 +25,8 @@ BELOW = {
     "handling": {"cards", "move", "notation", "places", "state"},
     "moves": {"cuts", "handling", "move", "notation", "packets"},
     "audience": {"move", "moves", "places", "state"},
+    "shuffles": {"cards", "move", "notation", "places", "state"},
+    "sleights": {"cards", "move", "moves", "notation", "places", "shuffles", "state"},
 }
 
 

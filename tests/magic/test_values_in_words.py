@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from conjure.deck.sleights import Riffle
+from conjure.deck.shuffles import Riffle
 from conjure.magic import describe_value
 from conjure.magic.trace import format_outcome
 from conjure.plugins.host import load_plugins

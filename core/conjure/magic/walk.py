@@ -404,7 +404,7 @@ class _Run:
     def pick_interleaving(self, perf: Performance, name: str, options: Any) -> tuple[int, Any]:
         """A shuffle, card by card: each card of the shuffled packet, top first, from one half
         or the other, with a situation to merge at before each card."""
-        from conjure.deck.sleights import Riffle, Riffles
+        from conjure.deck.shuffles import Riffle, Riffles
 
         walk = self.walk
         packet = perf.state.packets.get(options.place, b"") if isinstance(options, Riffles) else b""

@@ -20,7 +20,7 @@ import attrs
 
 from conjure.deck.cards import Card, full_deck
 from conjure.deck.notation import parse_move
-from conjure.deck.sleights import Riffles
+from conjure.deck.shuffles import Riffles
 from conjure.deck.state import DeckState
 from conjure.errors import ConjureError
 from conjure.magic.abstraction import QUIET
