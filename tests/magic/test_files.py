@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -31,7 +32,14 @@ def same(python: Routine, file: Routine, params: dict[str, int], **options: obje
             assert b.counterexample is not None
             assert format_outcome(a.counterexample) == format_outcome(b.counterexample)
             assert format_outcome(a.counterexample, "zh") == format_outcome(b.counterexample, "zh")
-    assert format_outcome(perform(python, params)) == format_outcome(perform(file, params))
+    told, written = perform(python, params), perform(file, params)
+    assert format_outcome(told) == format_outcome(written)
+    assert said(told.performance.steps) == said(written.performance.steps)
+
+
+def said(steps: list[Any]) -> list[tuple[object, ...]]:
+    """What each step says beside its moves: notes, patter, the impression and the effect."""
+    return [(s.number, s.notes, s.patter, s.impression, s.effect) for s in steps]
 
 
 def _claims(routine: Routine, ids: list[str] | None) -> object:

@@ -118,7 +118,8 @@ def is_routine_file(name: str) -> bool:
 _HEADER = ("routine", "name", "source", "summary", "setup", "notes")
 _BODY = (
     "start", "step", "choose", "perform", "arrange", "shuffle", "do", "show", "reveal",
-    "secretly", "believe", "forget", "note", "let", "remember", "repeat", "if", "else",
+    "secretly", "believe", "forget", "note", "patter", "impression", "effect", "let",
+    "remember", "repeat", "if", "else",
 )  # fmt: skip
 _NAME = re.compile(r"^[^\W\d][\w-]*$")
 
@@ -295,9 +296,9 @@ class _Reader:
         elif word == "forget":
             places = tuple(self._place(p.strip(), line) for p in rest.split(",") if p.strip())
             self._emit(code.Forget(places))
-        elif word == "note":
+        elif word in ("note", "patter", "impression", "effect"):
             en, zh = text_of(rest)
-            self._emit(code.Note(en, zh))
+            self._emit(code.Note(en, zh, word))
         elif word in ("let", "remember"):
             name, eq, value = rest.partition("=")
             if not eq or not _NAME.match(name.strip()):
@@ -314,8 +315,8 @@ class _Reader:
             raise self._unknown(
                 line,
                 "start, step, choose, perform, arrange, shuffle, do, show, "
-                "reveal, secretly, believe, forget, note, let, remember, repeat, "
-                "if, else, claim",
+                "reveal, secretly, believe, forget, note, patter, impression, effect, "
+                "let, remember, repeat, if, else, claim",
             )
 
     def _emit(self, instruction: Any) -> int:

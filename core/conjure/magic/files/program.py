@@ -305,11 +305,16 @@ class Forget:
 
 @attrs.frozen(eq=False)
 class Note:
+    """A line said of the current step: a remark (``note``), the performer's words
+    (``patter``), what the audience takes the step to show (``impression``) or the effect it
+    sells (``effect``); shown with the step, never checked."""
+
     en: str
     zh: str
+    kind: str = "note"
 
     def run(self, p: Performance, pc: int, values: Values, loops: Loops) -> Any:
-        p.note(self.en, self.zh)
+        getattr(p, self.kind)(self.en, self.zh)
         return pc + 1, values, loops
 
 
