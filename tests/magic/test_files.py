@@ -216,3 +216,20 @@ def test_a_bad_file_on_the_command_line_is_one_line_and_exit_2(
     assert err.startswith(f"conjure: error: {path}:5:6: ") and len(err.splitlines()) == 1
     assert main(["verify", str(tmp_path / "missing.routine")]) == 2
     assert "cannot be read" in capsys.readouterr().err
+
+
+def test_a_file_without_a_source_is_named_without_one(tmp_path: Path) -> None:
+    from conjure.view.verdicts import head_lines
+
+    path = tmp_path / "tiny.routine"
+    path.write_text(
+        "routine: tiny\nname: Tiny | 小\nsetup: two cards | 两张牌\nstart left: AS 2S\n"
+        "step ①: Spread them. | 展开。\n  reveal Spread left\n"
+        "claim kept: the cards stay in the left hand | 牌留在左手\n  cards end in left\n",
+        encoding="utf-8",
+    )
+    routine = load_routine(path)
+    assert head_lines(routine, routine.claims, "en")[0] == "tiny (小 / Tiny)"
+    assert head_lines(routine, routine.claims, "zh")[0] == "tiny（小）"
+    sourced = head_lines(courting_kings.ROUTINE, courting_kings.ROUTINE.claims, "en")[0]
+    assert sourced.endswith("), text 003 「四、求婚的国王」")

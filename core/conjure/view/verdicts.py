@@ -48,6 +48,7 @@ WORDS = {
     "situation": Text("{n} situation", zh="{n}个"),
     "situations": Text("{n} situations", zh="{n}个"),
     "head": Text("{id} ({both}), {source}", zh="{id}（{name_zh}），{source}"),
+    "head unsourced": Text("{id} ({both})", zh="{id}（{name_zh}）"),
     "claims": Text("claims: {claims}", zh="结论：{claims}"),
     "claim": Text("{id}: {text}", zh="{id}：{text}"),
     "two views": Text("two views checked at every move: no face shown that is not meant to be, "
@@ -216,7 +217,7 @@ def tally(reports: Sequence[Any], lang: str) -> str:
 def head_lines(routine: Any, checked: Sequence[Any], lang: str) -> list[str]:
     """The routine, its source and the claims checked, before the first verdict."""
     w = WORDS
-    said = w["head"].format(
+    said = w["head" if routine.source or routine.source_zh else "head unsourced"].format(
         id=routine.id,
         both=routine.both_names,
         name_zh=routine.name_zh or routine.both_names,
