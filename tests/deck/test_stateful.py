@@ -2,16 +2,23 @@
 
 from __future__ import annotations
 
+import os
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from conjure.deck import DeckState
 from conjure.testing import DeckMachine, layouts, model_apply, moves_for, to_model
 
+#: a move's strategy is built anew from each state (some 50 ms a move drawn), so the bounded CI
+#: profile runs 20 sequences of each; the thorough profile runs its own number
+BOUNDED = settings(max_examples=20) if os.environ.get("CI") else settings()
+
 TestDeckMachine = DeckMachine.TestCase
-TestDeckMachine.settings = settings(stateful_step_count=30)
+TestDeckMachine.settings = settings(BOUNDED, stateful_step_count=30)
 
 
+@BOUNDED
 @given(layouts(max_cards=12), st.data())
 def test_unchecked_path_agrees_with_checked_path(start: DeckState, data: st.DataObject) -> None:
     fast, slow = start.copy(), start.copy()
