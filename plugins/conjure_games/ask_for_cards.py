@@ -64,7 +64,6 @@ seen by all). Where they are silent, the choices are written in the notes below.
 from __future__ import annotations
 
 import math
-import random
 from collections.abc import Sequence
 from typing import Final
 
@@ -78,6 +77,7 @@ from conjure.games import (
     SPECIAL,
     TERMINAL,
     AskVars,
+    Facts,
     Game,
     GameState,
     Option,
@@ -722,12 +722,10 @@ class AskForCards(Game[AskForCardsVars]):
             return f"scores {state.vars.score} but quartets, lies and cards left give {expected}"
         return None
 
-    def determinize(
-        self, state: GameState[AskForCardsVars], player: int, rng: random.Random
-    ) -> GameState[AskForCardsVars]:
+    def _world_facts(self, state: GameState[AskForCardsVars]) -> Facts:
         # a "no" binds nobody (it may be a lie), so no card is kept from a seat that said it;
         # only the quartets rule is public: no hand holds four of a rank
-        return asking.determinize(self, state, player, rng, self._seats, most_of_a_rank=3)
+        return asking.facts(state, self._seats, most_of_a_rank=3)
 
     def _facts(self, state: GameState[AskForCardsVars], player: int) -> list[Text]:
         """The asks the table has heard, latest last, and the 'none's not yet settled (the

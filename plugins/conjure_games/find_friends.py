@@ -9,9 +9,9 @@ called card is played; then the partner joins side 0 and the rest are side 1. It
 from public values only (who played the called card), so no observation names the partner
 early, and the conformance kit checks it.
 
-Bots. A seat that is not the declarer does not see the buried cards, so a world it deals may
-put the called card in the kitty (the rules say it is not there): in such a world the declarer
-plays alone. The error only makes the bot less sure of the partner, never better informed.
+Bots. A seat that is not the declarer does not see the buried cards, but the rules say the
+called card is not among them, nor in the declarer's hand: every world a bot deals puts it in
+another hand until it is played (:meth:`FindFriends._world_facts`).
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ from conjure.games import (
     TERMINAL,
     UNKNOWN_SIDE,
     WON,
+    Facts,
     GameState,
     Option,
     RuleNote,
@@ -376,6 +377,18 @@ class FindFriends(TrickGame[FindFriendsVars]):
 
     def _team_names(self) -> tuple[Text, ...]:
         return (Text("declarer's side", "庄家方"), Text("defenders", "闲家"))
+
+    def _world_facts(self, state: GameState[FindFriendsVars]) -> Facts:
+        """The voids shown, and the called card, until it is played, in neither the kitty nor
+        the declarer's hand (the rules let him call only a card he neither holds nor buried)."""
+        facts = super()._world_facts(state)
+        v = state.vars
+        if v.called < 0 or v.partner >= 0:
+            return facts
+        forbid = dict(facts.forbid)
+        for zone in ("kitty", HANDS[v.declarer]):
+            forbid[zone] = forbid.get(zone, 0) | 1 << v.called
+        return Facts(forbid=forbid)
 
     def _teams(self, state: GameState[FindFriendsVars]) -> tuple[int, ...]:
         v = state.vars

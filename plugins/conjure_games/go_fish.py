@@ -51,6 +51,7 @@ from conjure.games import (
     SPECIAL,
     TERMINAL,
     AskVars,
+    Facts,
     Game,
     GameState,
     Option,
@@ -600,10 +601,8 @@ class GoFish(Game[GoFishVars]):
             return f"scores {state.vars.score} but the quartets laid down are worth {points}"
         return None
 
-    def determinize(
-        self, state: GameState[GoFishVars], player: int, rng: random.Random
-    ) -> GameState[GoFishVars]:
-        return asking.determinize(self, state, player, rng, self._seats, most_of_a_rank=3)
+    def _world_facts(self, state: GameState[GoFishVars]) -> Facts:
+        return asking.facts(state, self._seats, most_of_a_rank=3)
 
     def _facts(self, state: GameState[GoFishVars], player: int) -> list[Text]:
         """The asks the table has heard, latest last."""

@@ -83,6 +83,7 @@ from conjure.games.declarations import (
     ranks,
 )
 from conjure.games.fast_tricks import play_tricks
+from conjure.games.inference import Facts
 from conjure.games.melds import (
     FOUR_OF_A_KIND,
     RANK_MASKS,
@@ -143,6 +144,7 @@ __all__ = [
     "CodeSpace",
     "Combination",
     "Declarations",
+    "Facts",
     "FollowRule",
     "Game",
     "GameError",

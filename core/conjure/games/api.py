@@ -55,6 +55,7 @@ import attrs
 from conjure.deck.cards import CARDS, Card, full_deck, parse_packet
 from conjure.errors import ConjureError, IllegalMoveError, UnknownNameError, UsageError
 from conjure.games.actions import ActionSpace, CodeSpace
+from conjure.games.inference import NO_FACTS, Facts, deal
 from conjure.inputs import check_range
 from conjure.text import Text
 
@@ -1058,41 +1059,64 @@ class Game(Generic[V]):
         which rule a play in that notation breaks."""
         return None
 
+    def world_facts(self, state: GameState[V]) -> Facts:
+        """The public facts about where the cards hidden from a seat lie, which every world a
+        bot deals respects (:mod:`conjure.games.inference`): the suits each seat was seen not
+        to follow (:attr:`GameState.lacking`) and whatever else the game's rules tell the
+        table (:meth:`_world_facts`). Read from public values only."""
+        return self._world_facts(state)
+
+    def _world_facts(self, state: GameState[V]) -> Facts:
+        """The facts of :meth:`world_facts`: by default the voids shown. A game whose rules
+        tell more (a called card not in the kitty, a truthful "no" to an ask) adds its own,
+        from public values only."""
+        if not state.lacking:
+            return NO_FACTS
+        return Facts(forbid={HANDS[p]: m for p, m in enumerate(state.lacking) if m})
+
     def determinize(self, state: GameState[V], player: int, rng: random.Random) -> GameState[V]:
         """A copy of ``state`` in which every card ``player`` cannot see is dealt again at
-        random among the places it could be: within its pool (:attr:`pools`), and never into
-        the hand of a seat the table knows lacks it (:attr:`GameState.lacking`, a suit it was
-        seen not to follow). Every such deal is equally likely (:func:`deal_within`). Only what
-        ``player`` can see is used; the history (which could tell hidden moves and chance's
-        draws) is dropped, and the copy does not read its plays for facts (nobody deals from a
-        bot's world again)."""
-        new = state.copy()
-        new.history = []
-        new.watched = False
-        slots: dict[str, list[tuple[list[int], int]]] = {}
-        hidden: dict[str, list[int]] = {}
-        groups: dict[str, list[int]] = {}
-        pools = self.pools
-        lacking = new.lacking
-        seat_of = {HANDS[p]: p for p, mask in enumerate(lacking) if mask}
-        for zone, cards in new.zones.items():
-            pool = pools.get(zone, "")
-            seat = seat_of.get(zone, -1)
-            for i, c in enumerate(cards):
-                if not new.sees(player, zone, i, c):
-                    slots.setdefault(pool, []).append((cards, i))
-                    hidden.setdefault(pool, []).append(c)
-                    groups.setdefault(pool, []).append(seat)
-        for pool in sorted(hidden):
-            # sorted first, so the new deal depends on which cards are hidden, not where
-            cards_ = sorted(hidden[pool])
-            dealt = deal_within(cards_, groups[pool], lacking, rng) if lacking else None
-            if dealt is None:
-                rng.shuffle(cards_)
-                dealt = cards_
-            for (zone_cards, i), c in zip(slots[pool], dealt, strict=True):
-                zone_cards[i] = c
-        return new
+        random among the places it could be: within its pool (:attr:`pools`), and consistent
+        with every public fact about the hidden cards (:meth:`world_facts`: never into the
+        hand of a seat the table knows lacks it). Every such deal is equally likely
+        (:func:`conjure.games.inference.deal`, exact, no rejection). Only what ``player`` can
+        see is used; the history (which could tell hidden moves and chance's draws) is
+        dropped, and the copy does not read its plays for facts (nobody deals from a bot's
+        world again)."""
+        return determinize_with(self, state, player, rng, self.world_facts(state))
+
+
+def determinize_with(
+    game: Game[Any], state: GameState[Any], player: int, rng: random.Random, facts: Facts
+) -> GameState[Any]:
+    """:meth:`Game.determinize` with the facts given (``facts``) rather than the game's."""
+    new = state.copy()
+    new.history = []
+    new.watched = False
+    slots: dict[str, list[tuple[list[int], int]]] = {}
+    hidden: dict[str, list[int]] = {}
+    where: dict[str, list[str]] = {}
+    shown: dict[str, list[int]] = {}
+    pools = game.pools
+    for zone, cards in new.zones.items():
+        pool = pools.get(zone, "")
+        for i, c in enumerate(cards):
+            if not new.sees(player, zone, i, c):
+                slots.setdefault(pool, []).append((cards, i))
+                hidden.setdefault(pool, []).append(c)
+                where.setdefault(pool, []).append(zone)
+            elif facts:
+                shown.setdefault(zone, []).append(c)
+    for pool in sorted(hidden):
+        # sorted first, so the new deal depends on which cards are hidden, not where
+        cards_ = sorted(hidden[pool])
+        dealt = deal(cards_, where[pool], facts, shown, rng) if facts else None
+        if dealt is None:
+            rng.shuffle(cards_)
+            dealt = cards_
+        for (zone_cards, i), c in zip(slots[pool], dealt, strict=True):
+            zone_cards[i] = c
+    return new
 
 
 def deal_within(

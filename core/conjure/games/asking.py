@@ -7,12 +7,12 @@ table, while the hands stay hidden. Two kinds of fact follow, and both are publi
   lies afterwards;
 - an honest "no" tells everyone that the seat holds none of the cards asked for, until it is
   seen to receive one. These denials live in ``state.vars.denied`` (one bitmask of card codes
-  per seat), and :func:`determinize` never deals a denied card back to its seat.
+  per seat), and no world a bot deals gives a denied card back to its seat (:func:`facts`).
 
 An ask tells something too where the rules say what may be asked: an asker who must hold a
 card of the rank he asks for is known to hold one. These claims live in ``state.vars.holds``
-(one bitmask of ranks per seat, :func:`claim`), and :func:`determinize` deals each claiming
-seat a card of every rank it claims; a claim lapses when its seat gives a card of the rank
+(one bitmask of ranks per seat, :func:`claim`), and every world deals each claiming seat a
+card of every rank it claims; a claim lapses when its seat gives a card of the rank
 away (:func:`unclaim`: he may have had only that one) or the rank is laid down.
 
 Where the rules let a player refuse falsely, a "no" is only what was said: record it in the ask
@@ -29,7 +29,8 @@ from typing import Any
 
 import attrs
 
-from conjure.games.api import Game, GameState, Vars
+from conjure.games.api import Game, GameState, Vars, determinize_with
+from conjure.games.inference import Facts
 
 #: how many of the latest asks the public log keeps
 LOG_LENGTH = 8
@@ -117,6 +118,23 @@ def ask_lines(state: GameState[Any], read: Callable[[int], str] = str) -> list[s
     return out
 
 
+def facts(state: GameState[Any], seats: Mapping[str, int], most_of_a_rank: int = 4) -> Facts:
+    """The public facts of asking (for :meth:`Game._world_facts`): no hidden card is dealt to a
+    seat that has denied it, each seat holds a card of every rank it is known to hold, and,
+    with ``most_of_a_rank=3`` (games where a quartet is laid down the moment it is whole, so
+    that everyone knows no hand holds one), no hand holds four of a rank. ``seats`` names the
+    seat each hand zone belongs to. :func:`conjure.games.inference.deal` draws every deal
+    consistent with them equally likely, exactly."""
+    denied: Sequence[int] = getattr(state.vars, "denied", ())
+    holds: Sequence[int] = getattr(state.vars, "holds", ())
+    return Facts(
+        forbid={z: denied[p] for z, p in seats.items() if p < len(denied) and denied[p]},
+        need={z: holds[p] for z, p in seats.items() if p < len(holds) and holds[p]},
+        most=most_of_a_rank,
+        ranked=tuple(seats) if most_of_a_rank < 4 else (),
+    )
+
+
 def determinize(
     game: Game[Any],
     state: GameState[Any],
@@ -125,172 +143,6 @@ def determinize(
     seats: Mapping[str, int],
     most_of_a_rank: int = 4,
 ) -> GameState[Any]:
-    """Like :meth:`Game.determinize`, but a hidden card is never dealt to a seat that has
-    denied it. ``seats`` names the seat each hand zone belongs to; hidden cards elsewhere are
-    unconstrained. The true deal satisfies every denial, so a deal always exists; it is found
-    by random augmenting paths (Kuhn's matching), so every consistent deal can come up.
-
-    ``most_of_a_rank=3`` is for games where a quartet is laid down the moment it is whole
-    (everyone knows no hand holds one): a deal that gives a seat four of a rank is mended by
-    swapping hidden cards between seats, within the denials."""
-    new = state.copy()
-    new.history = []
-    denied: Sequence[int] = getattr(state.vars, "denied", ())
-    slots: list[tuple[list[int], int, int]] = []  # (zone list, index, forbidden mask)
-    hidden: list[int] = []
-    for zone, cards in new.zones.items():
-        seat = seats.get(zone)
-        forbidden = denied[seat] if seat is not None and seat < len(denied) else 0
-        for i, c in enumerate(cards):
-            if not new.sees(player, zone, i, c):
-                slots.append((cards, i, forbidden))
-                hidden.append(c)
-    if not slots:
-        return new
-    hidden.sort()
-    rng.shuffle(hidden)
-    order = list(range(len(slots)))
-    owner: list[int | None] = [None] * len(slots)  # slot -> index into hidden
-
-    def place(h: int, seen: set[int]) -> bool:
-        card = hidden[h]
-        rng.shuffle(order)
-        for s in list(order):
-            if s in seen or slots[s][2] >> card & 1:
-                continue
-            seen.add(s)
-            if owner[s] is None or place(owner[s], seen):  # type: ignore[arg-type]
-                owner[s] = h
-                return True
-        return False
-
-    for h in range(len(hidden)):
-        # a free slot that allows the card first (cheap, nearly always enough), then a path
-        free = [
-            s for s in range(len(slots)) if owner[s] is None and not slots[s][2] >> hidden[h] & 1
-        ]
-        if free:
-            owner[free[int(rng.random() * len(free))]] = h
-        elif not place(h, set()):
-            raise AssertionError("the denials admit no deal: they contradict the cards")
-    for s, (cards, i, _) in enumerate(slots):
-        cards[i] = hidden[owner[s]]  # type: ignore[index]
-    if most_of_a_rank < 4:
-        _mend(new, slots, seats, most_of_a_rank, rng)
-    holds: Sequence[int] = getattr(state.vars, "holds", ())
-    if any(holds):
-        _supply(new, slots, seats, holds, most_of_a_rank, rng)
-    return new
-
-
-def _supply(
-    state: GameState[Any],
-    slots: list[tuple[list[int], int, int]],
-    seats: Mapping[str, int],
-    holds: Sequence[int],
-    most: int,
-    rng: random.Random,
-) -> None:
-    """Swap hidden cards between seats so that each seat holds a card of every rank it is
-    known to hold, within the denials, breaking no other claim and giving no seat more than
-    ``most`` of a rank (as far as such swaps can)."""
-    seat_of = {id(state.zones[z]): p for z, p in seats.items()}
-    slot_seat = [seat_of.get(id(cards), -1) for cards, _, _ in slots]
-    n = max(seats.values(), default=-1) + 1
-    counts = [[0] * 13 for _ in range(n)]
-    for z, p in seats.items():
-        for c in state.zones[z]:
-            if c < 52:
-                counts[p][c % 13] += 1
-
-    def spare(seat: int, rank: int) -> bool:
-        """Whether ``seat`` may give up a card of ``rank`` and keep its claims."""
-        return seat < 0 or not holds[seat] >> rank & 1 or counts[seat][rank] > 1
-
-    for p in range(min(n, len(holds))):
-        for r in range(13):
-            if not holds[p] >> r & 1 or counts[p][r]:
-                continue
-            mine = [k for k, seat in enumerate(slot_seat) if seat == p]
-            options = []
-            for j, (cards_j, i_j, forbid_j) in enumerate(slots):
-                a, s = cards_j[i_j], slot_seat[j]
-                if s == p or a >= 52 or a % 13 != r or not spare(s, r):
-                    continue
-                for k in mine:
-                    cards_k, i_k, forbid_k = slots[k]
-                    b = cards_k[i_k]
-                    if forbid_k >> a & 1 or forbid_j >> b & 1 or b % 13 == r:
-                        continue
-                    if b < 52 and not spare(p, b % 13):
-                        continue
-                    if b < 52 and s >= 0 and counts[s][b % 13] >= most:
-                        continue
-                    options.append((j, k))
-            if not options:
-                continue  # no swap keeps every other fact: leave the deal as it is
-            j, k = options[int(rng.random() * len(options))]
-            cards_j, i_j, _ = slots[j]
-            cards_k, i_k, _ = slots[k]
-            a, b, s = cards_j[i_j], cards_k[i_k], slot_seat[j]
-            cards_j[i_j], cards_k[i_k] = b, a
-            counts[p][r] += 1
-            if s >= 0:
-                counts[s][r] -= 1
-            if b < 52:
-                counts[p][b % 13] -= 1
-                if s >= 0:
-                    counts[s][b % 13] += 1
-
-
-def _mend(
-    state: GameState[Any],
-    slots: list[tuple[list[int], int, int]],
-    seats: Mapping[str, int],
-    most: int,
-    rng: random.Random,
-) -> None:
-    """Swap hidden cards between seats until no seat holds more than ``most`` of a rank."""
-    seat_of = {id(state.zones[z]): p for z, p in seats.items()}
-    slot_seat = [seat_of.get(id(cards), -1) for cards, _, _ in slots]
-    n = max(seats.values(), default=-1) + 1
-    counts = [[0] * 13 for _ in range(n)]
-    for z, p in seats.items():
-        for c in state.zones[z]:
-            if c < 52:
-                counts[p][c % 13] += 1
-    for _ in range(4 * len(slots)):
-        bad = [
-            k
-            for k, (cards, i, _) in enumerate(slots)
-            if slot_seat[k] >= 0 and cards[i] < 52 and counts[slot_seat[k]][cards[i] % 13] > most
-        ]
-        if not bad:
-            return
-        k = bad[int(rng.random() * len(bad))]
-        cards_k, i_k, forbid_k = slots[k]
-        a, p = cards_k[i_k], slot_seat[k]
-        options = []
-        for j, (cards_j, i_j, forbid_j) in enumerate(slots):
-            q = slot_seat[j]
-            b = cards_j[i_j]
-            if q == p or forbid_j >> a & 1 or forbid_k >> b & 1 or b % 13 == a % 13:
-                continue
-            if q >= 0 and counts[q][a % 13] >= most:
-                continue
-            if b < 52 and counts[p][b % 13] >= most:
-                continue
-            options.append(j)
-        if not options:
-            return  # nothing to swap with: leave the deal as it is
-        j = options[int(rng.random() * len(options))]
-        cards_j, i_j, _ = slots[j]
-        b, q = cards_j[i_j], slot_seat[j]
-        cards_k[i_k], cards_j[i_j] = b, a
-        counts[p][a % 13] -= 1
-        if q >= 0:
-            counts[q][a % 13] += 1
-        if b < 52:
-            counts[p][b % 13] += 1
-            if q >= 0:
-                counts[q][b % 13] -= 1
+    """:meth:`Game.determinize` with the facts of asking (:func:`facts`), for a game that
+    does not state them as its own."""
+    return determinize_with(game, state, player, rng, facts(state, seats, most_of_a_rank))

@@ -111,16 +111,18 @@ def check_game(
     state passes :func:`check_state`, no observation changes when the cards its seat cannot
     see are dealt again, and at the end the history alone (chance's outcomes included) replays
     to the same state. What the table knows a seat lacks (a suit it did not follow) must be
-    true of the real hands and of every world dealt again. Chance is answered outcome by
-    outcome through the checked path in games from even seeds and by the sampled fast path in
-    odd ones. ``bot_checks`` times per game, the Monte-Carlo bot's choice and the whole ISMCTS
-    search (every information set and count) are checked not to change when the cards the
-    seat cannot see are swapped. A game with its own fast random playout
+    true of the real hands and of every world dealt again, and every world must agree with
+    everything its seat has seen (:func:`conjure.games.inference.contradiction`). Chance is
+    answered outcome by outcome through the checked path in games from even seeds and by the
+    sampled fast path in odd ones. ``bot_checks`` times per game, the Monte-Carlo bot's choice
+    and the whole ISMCTS search (every information set and count) are checked not to change
+    when the cards the seat cannot see are swapped. A game with its own fast random playout
     (:meth:`Game._play_random`) then has it proved equal to the checked path by
     :func:`check_fast_path` from ``fast_seeds``, at every player count and option setting.
     Returns the number of states checked.
     """
     from conjure.games.bots import ISMCTSBot, MonteCarloBot
+    from conjure.games.inference import contradiction
 
     checked = 0
     for seed in seeds:
@@ -138,7 +140,13 @@ def check_game(
                 f"{CARDS[wrong[1]]}, which they hold"
             )
             for player in range(game.num_players):
+                truth = contradiction(state, state, player)
+                assert truth is None, f"{where}: the table's facts are false: {truth}"
                 world = game.determinize(state, player, random.Random(seed * 31 + step))
+                wrong_world = contradiction(world, state, player)
+                assert wrong_world is None, (
+                    f"{where}: player {player + 1}'s world contradicts what they saw: {wrong_world}"
+                )
                 assert world.observation(player) == state.observation(player), (
                     f"{where}: player {player + 1}'s observation depends on cards they cannot see"
                 )
