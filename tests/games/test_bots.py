@@ -229,7 +229,7 @@ def test_play_gives_its_bots_the_table_budget(monkeypatch: pytest.MonkeyPatch) -
     monkeypatch.setattr(play, "make_bot", recording)
     console = Console(file=StringIO())
     play.play_game(Goofspiel(), seed=1, seat=1, console=console, ask=lambda _: "q")
-    assert asked == [bots.TABLE_SECONDS] and bots.TABLE_SECONDS <= 1.0
+    assert asked == [bots.THINK_SECONDS] and bots.THINK_SECONDS < 1.0
 
 
 def test_ismcts_beats_random_play_at_goofspiel() -> None:
@@ -300,3 +300,27 @@ def test_a_game_with_playout_moves_is_judged_after_that_many_moves(
     MonteCarloBot(worlds=2).choose(state, random.Random(3))
     ISMCTSBot(iterations=20).choose(state, random.Random(3))
     assert lengths and set(lengths) == {5}
+
+
+@pytest.mark.parametrize("name", ["ismcts", "mc"])
+@pytest.mark.parametrize("think", [0.05, 0.3])
+def test_a_bot_told_to_think_takes_that_time_within_a_tenth(name: str, think: float) -> None:
+    """``think`` seconds a move, neither stopping at the fixed budget (the goofspiel opening
+    has many choices and short playouts: 800 iterations take far less than 0.3 s) nor going
+    on past the time."""
+    state = Goofspiel().new_initial_state(2)
+    assert len(state.legal_actions()) > 1
+    bot = make_bot(name, think)
+    start = time.perf_counter()
+    bot.choose(state, random.Random(1))
+    took = time.perf_counter() - start
+    assert 0.9 * think <= took <= 1.1 * think, took
+
+
+def test_the_fixed_budget_stays_when_no_time_is_given() -> None:
+    bot = make_bot("ismcts")
+    assert isinstance(bot, ISMCTSBot) and bot.iterations == 800 and bot.seconds is None
+    timed = make_bot("ismcts", 0.2)
+    assert isinstance(timed, ISMCTSBot) and timed.iterations is None and timed.seconds == 0.2
+    with pytest.raises(ValueError):
+        make_bot("mc", 0.0)

@@ -141,3 +141,28 @@ def test_an_interrupted_simulation_says_how_far_it_got_in_both_languages() -> No
     assert str(caught.value).startswith("after ") and "of 3,000 games (seed 4)" in str(caught.value)
     assert said(caught.value, "zh").startswith("已完成3,000局中的")
     assert said(caught.value, "zh").endswith("局（种子 4）")
+
+
+def test_simulate_gives_its_bots_the_think_time(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from conjure.games import simulate as simulating
+
+    asked: list[float | None] = []
+    real = simulating.make_bot
+
+    def recording(name: str, think: float | None = None) -> object:
+        asked.append(think)
+        return real(name, think)
+
+    monkeypatch.setattr(simulating, "make_bot", recording)
+    args = ["simulate", "goofspiel", "-n", "2", "--bots", "mc,random", "--think", "0.01"]
+    assert main([*args, "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["games"] == 2
+    assert asked and set(asked) == {0.01}
+
+
+@pytest.mark.parametrize("think", ["0", "-1", "soon", "7200"])
+def test_a_think_time_that_is_no_time_is_refused(think: str) -> None:
+    done = run("simulate", "goofspiel", "-n", "1", "--think", think)
+    assert done.returncode == 2 and "--think" in done.stderr

@@ -8,6 +8,7 @@ import contextlib
 import difflib
 import io
 import json
+import math
 import re
 import sys
 from collections.abc import Callable, Iterator, Sequence
@@ -211,6 +212,28 @@ def whole(what: str, low: int | None = None, high: int | None = None) -> Callabl
             return parse_int(text, what, low, high)
         except UsageError as exc:
             raise OptionError(exc.text) from None
+
+    return convert
+
+
+def seconds(what: str, high: float = 3600.0) -> Callable[[str], float]:
+    """An argparse ``type`` for a time in seconds typed by a person: a number above 0 and at
+    most ``high``, the option ``what`` named in the error."""
+
+    def convert(text: str) -> float:
+        try:
+            value = float(normalise(text).strip())
+        except ValueError:
+            value = math.nan
+        if not 0 < value <= high:
+            raise OptionError(
+                Text(
+                    f"{what}: {quote(text)} is not a number of seconds above 0 "
+                    f"and at most {high:g}",
+                    zh=f"{what}：{quote(text)}不是大于0且不超过{high:g}的秒数",
+                )
+            )
+        return value
 
     return convert
 

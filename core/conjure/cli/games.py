@@ -17,6 +17,7 @@ from conjure.cli.common import (
     print_json,
     print_rows,
     registry,
+    seconds,
     whole,
 )
 from conjure.errors import UnknownNameError, UsageError
@@ -60,9 +61,17 @@ def add_parsers(sub: Any) -> None:
         default="ismcts",
         metavar="ismcts|mc|random",
         help=Words(
-            "the opponents: ismcts (default, strongest), mc or random; a searching bot "
-            "thinks for at most about a second a move",
-            zh="对手：ismcts（默认，最强）、mc 或 random；会搜索的机器人每步最多思考约一秒",
+            "the opponents: ismcts (default, strongest), mc or random",
+            zh="对手：ismcts（默认，最强）、mc 或 random",
+        ),
+    )
+    p.add_argument(
+        "--think",
+        type=seconds("--think"),
+        metavar="SECONDS",
+        help=Words(
+            "how long a searching bot thinks a move, in seconds (default 0.5)",
+            zh="会搜索的机器人每步思考的秒数（默认 0.5）",
         ),
     )
     p.add_argument(
@@ -110,6 +119,16 @@ def add_parsers(sub: Any) -> None:
                 "，或每个座位一个：mc,random；机器人比座位多或少时，"
                 "按每一种座次轮流比赛"
             ),
+        ),
+    )
+    p.add_argument(
+        "--think",
+        type=seconds("--think"),
+        metavar="SECONDS",
+        help=Words(
+            "each searching bot thinks this many seconds a move (default: a fixed number of "
+            "simulations, the same for a seed on any machine)",
+            zh="每个会搜索的机器人每步思考的秒数（默认：固定的模拟次数，同一种子在任何机器上结果相同）",
         ),
     )
     p.add_argument(
@@ -330,14 +349,15 @@ def _most_moves(cls: Any) -> dict[str, int]:
 def _play(args: argparse.Namespace) -> int:
     import random
 
-    from conjure.games.bots import make_bot
+    from conjure.games.bots import THINK_SECONDS, make_bot
     from conjure.view.play import play_game
 
     game = _game(args)
     make_bot(args.bot)
     check_range(args.seat, "--seat", 1, game.num_players)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
-    return play_game(game, seed=seed, bot=args.bot, seat=args.seat - 1, lang=args.lang)
+    think = THINK_SECONDS if args.think is None else args.think
+    return play_game(game, seed=seed, bot=args.bot, seat=args.seat - 1, lang=args.lang, think=think)
 
 
 def _sweeps(args: argparse.Namespace, cls: Any) -> list[tuple[str, list[int]]]:
@@ -395,6 +415,7 @@ def _tournament(
         "sweeps": sweeps,
         "every_seating": every_seating,
         "backend": where,
+        "think": args.think,
     }
     if args.json:
         try:
@@ -522,7 +543,7 @@ def _simulate(args: argparse.Namespace) -> int:
     if sweeps or every_seating:
         return _tournament(args, type(game), bots, sweeps, every_seating, where)
     if args.json:
-        summary = simulate(game, args.games, args.seed, bots, backend=where)
+        summary = simulate(game, args.games, args.seed, bots, backend=where, think=args.think)
         return print_json(summary.to_json())
     from rich.progress import Progress
     from rich.table import Table
@@ -540,6 +561,7 @@ def _simulate(args: argparse.Namespace) -> int:
             bots,
             backend=where,
             progress=lambda n: progress.advance(task, n),
+            think=args.think,
         )
     from conjure.text import Text as Words
 

@@ -13,8 +13,10 @@ own plays for such facts, so they cost nothing there.
   information sets (what the player to move and the searching seat both see), with a new
   determinisation each iteration and exploration by availability. The strong default.
 
-At the table a searching bot gets a wall-time budget (:data:`TABLE_SECONDS`); elsewhere it
-runs its full budget of worlds or iterations and is the same for a seed.
+A searching bot told to think for a time (:func:`make_bot`'s ``think``, ``--think`` of
+``conjure play`` and ``conjure simulate``; :data:`THINK_SECONDS` at the table) searches until
+that much wall time has passed; otherwise it runs its fixed budget of worlds or iterations and
+is the same for a seed.
 
 Playouts end where the game judges a position: the end of the game, or of the deal in a match
 of deals (:meth:`conjure.games.Game._deal_value`), so one deal's result is not drowned in the
@@ -26,6 +28,7 @@ once.
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 import time
@@ -86,6 +89,31 @@ def random_playout(
     return moves
 
 
+class Rollout(Protocol):
+    """How a searching bot plays a world on from where its search leaves it
+    (:mod:`conjure.games.rollouts`): in place, to the end of deal ``deal`` (or of the game),
+    or until the players have taken ``most`` actions; returns how many they took."""
+
+    name: str
+
+    def play(
+        self, state: GameState[Any], rng: random.Random, deal: int, most: int | None
+    ) -> int: ...
+
+
+def playout(
+    state: GameState[Any],
+    rng: random.Random,
+    deal: int,
+    most: int | None,
+    rollout: Rollout | None = None,
+) -> int:
+    """Play ``state`` on with ``rollout``, or at random (:func:`random_playout`) without one."""
+    if rollout is None:
+        return random_playout(state, rng, deal, most=most)
+    return rollout.play(state, rng, deal, most)
+
+
 class Bot(Protocol):
     name: str
 
@@ -118,11 +146,18 @@ class MonteCarloBot:
 
     name = "mc"
 
-    def __init__(self, worlds: int = 24, seconds: float | None = None) -> None:
+    def __init__(
+        self,
+        worlds: int | None = 24,
+        seconds: float | None = None,
+        rollout: Rollout | None = None,
+    ) -> None:
         self.worlds = worlds
         self.seconds = seconds
+        self.rollout = rollout
 
     def choose(self, state: GameState[Any], rng: random.Random) -> int:
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         game = state.game
         me = state.current
         actions = list(state.legal_actions())
@@ -130,26 +165,35 @@ class MonteCarloBot:
             return actions[0]
         deal = game._deal_number(state)
         totals = [0.0] * len(actions)
+        tried = [0] * len(actions)
         sure = [True] * len(actions)
-        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
-        for w in range(self.worlds):
-            if deadline is not None and w and time.perf_counter() > deadline:
+        rollout = self.rollout
+        clock = time.perf_counter
+        worlds = math.inf if self.worlds is None else self.worlds
+        w = 0
+        while w < worlds:
+            if deadline is not None and w and clock() > deadline:
                 break
+            w += 1
             world = game.determinize(state, me, rng)
             for i, action in enumerate(actions):
+                if deadline is not None and w > 1 and clock() > deadline:
+                    break  # the budget is spent inside a world: its actions tried count
                 trial = world.copy()
                 trial.apply_legal(action)
                 ended = trial.current == TERMINAL or (
                     trial.current == CHANCE and game._deal_number(trial) != deal
                 )
-                random_playout(trial, rng, deal, most=game.playout_moves)
+                playout(trial, rng, deal, game.playout_moves, rollout)
                 value = game._deal_value(state, trial, me)
                 totals[i] += value
+                tried[i] += 1
                 sure[i] = sure[i] and ended and value > 0
-        winners = [i for i, s in enumerate(sure) if s]
+        means = [t / n if n else -math.inf for t, n in zip(totals, tried, strict=True)]
+        winners = [i for i, s in enumerate(sure) if s and tried[i]]
         if winners:  # an outright win of the deal in every world: take the best of them
-            return actions[max(winners, key=lambda i: (totals[i], -i))]
-        return actions[_best(totals, rng)]
+            return actions[max(winners, key=lambda i: (means[i], -i))]
+        return actions[_best(means, rng)]
 
 
 class _InfoKey:
@@ -247,30 +291,37 @@ class ISMCTSBot:
     name = "ismcts"
 
     def __init__(
-        self, iterations: int = 800, exploration: float = 0.8, seconds: float | None = None
+        self,
+        iterations: int | None = 800,
+        exploration: float = 0.8,
+        seconds: float | None = None,
+        rollout: Rollout | None = None,
     ) -> None:
         self.iterations = iterations
         self.exploration = exploration
         self.seconds = seconds
+        self.rollout = rollout
 
     def choose(self, state: GameState[Any], rng: random.Random) -> int:
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         actions = list(state.legal_actions())
         if len(actions) == 1:
             return actions[0]
         sure = self._sure_win(state, actions, rng)
         if sure is not None:
             return sure
-        table, root_key = self.search(state, rng)
+        table, root_key = self.search(state, rng, deadline)
         root = table[root_key]
         visits = [float(root[a][0]) if a in root else 0.0 for a in actions]
         return actions[_best(visits, rng)]
 
     def search(
-        self, state: GameState[Any], rng: random.Random
+        self, state: GameState[Any], rng: random.Random, deadline: float | None = None
     ) -> tuple[dict[Any, dict[int, list[Any]]], Any]:
-        """Run the search from ``state`` (the searching seat is the one to move). Returns the
-        table, information-set key -> action -> [visits, available, total value], and the
-        root's key."""
+        """Run the search from ``state`` (the searching seat is the one to move), until
+        ``deadline`` (a :func:`time.perf_counter` time; by default ``seconds`` from now, when
+        set). Returns the table, information-set key -> action -> [visits, available, total
+        value], and the root's key."""
         game = state.game
         me = state.current
         deal = game._deal_number(state)
@@ -280,13 +331,19 @@ class ISMCTSBot:
         table: dict[Any, dict[int, list[Any]]] = {}
         c = self.exploration
         log, sqrt = math.log, math.sqrt
-        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
-        least = min(self.iterations, 32)
+        if deadline is None and self.seconds is not None:
+            deadline = time.perf_counter() + self.seconds
+        # a budget of time alone (no count) is kept to the letter; with both, a few runs first
+        least = 1 if self.iterations is None else min(self.iterations, 32)
+        clock = time.perf_counter
+        rollout = self.rollout
+        most = game.playout_moves
         # below the root, the actions of the playouts: what no player would do (a declaration
         # the player can see is false) is not worth a node, nor the noise of its result
         below = game._playout_actions
-        for iteration in range(self.iterations):
-            if deadline is not None and iteration >= least and time.perf_counter() > deadline:
+        runs = itertools.count() if self.iterations is None else range(self.iterations)
+        for iteration in runs:
+            if deadline is not None and iteration >= least and clock() > deadline:
                 break
             world = game.determinize(state, me, rng)
             path: list[tuple[list[Any], int]] = []
@@ -328,7 +385,10 @@ class ISMCTSBot:
                 edge[0] += 1
                 path.append((edge, current))
                 world.apply_legal(action)
-            random_playout(world, rng, deal, most=game.playout_moves)
+            if rollout is None:
+                random_playout(world, rng, deal, most=most)
+            else:
+                rollout.play(world, rng, deal, most)
             values = [game._deal_value(state, world, p) for p in range(n)]
             for edge, player in path:
                 edge[2] += values[player]
@@ -367,18 +427,26 @@ BOTS: dict[str, Callable[..., Bot]] = {
     "ismcts": ISMCTSBot,
 }
 
-#: the wall time a searching bot may think at the table (``conjure play``), in seconds: a
-#: person never waits much longer than this for a bot's move
-TABLE_SECONDS = 1.0
+#: how long a searching bot thinks a move at the table (``conjure play``) unless told
+#: (``--think``), in seconds: a person never waits a second for a bot's move
+THINK_SECONDS = 0.5
 
 
-def make_bot(name: str, seconds: float | None = None) -> Bot:
-    """The bot called ``name``; a searching bot stops after ``seconds`` of wall time when
-    given (its search is then no longer the same for a seed on a slower machine)."""
+def make_bot(name: str, think: float | None = None) -> Bot:
+    """The bot called ``name``. With ``think``, a searching bot thinks ``think`` seconds of
+    wall time a move (as many worlds or iterations as fit; a move with one legal action, or
+    one that wins outright, is made at once) and is no longer the same for a seed on another
+    machine; without, it runs its fixed budget and is."""
     try:
         factory = BOTS[name]
     except KeyError:
         raise UnknownNameError(f"unknown bot {quote(name)} (bots: {', '.join(BOTS)})") from None
-    if seconds is None or name == "random":
+    if think is None or name == "random":
         return factory()
-    return factory(seconds=seconds)
+    if think <= 0:
+        raise ValueError(f"a bot thinks a positive time, not {think}")
+    if name == "mc":
+        return MonteCarloBot(worlds=None, seconds=think)
+    if name == "ismcts":
+        return ISMCTSBot(iterations=None, seconds=think)
+    return factory(seconds=think)

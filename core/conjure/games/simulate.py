@@ -158,19 +158,22 @@ class _Part:
     team_squares: list[float]
 
 
-def _play_chunk(context: tuple[Game[Any], tuple[str, ...], int], chunk: Chunk) -> _Part:
+Context = tuple[Game[Any], tuple[str, ...], int, float | None]
+
+
+def _play_chunk(context: Context, chunk: Chunk) -> _Part:
     """:func:`_play_games`, where a call into the game that does not return in the stated time
     (:mod:`conjure.games.deadline`) is the game's bug, named."""
     with watch_calls(context[0]):
         return _play_games(context, chunk)
 
 
-def _play_games(context: tuple[Game[Any], tuple[str, ...], int], chunk: Chunk) -> _Part:
+def _play_games(context: Context, chunk: Chunk) -> _Part:
     """Games ``chunk.start`` … of a run: game ``i`` is dealt from ``seed + i`` and its bots draw
     from a stream of their own, seeded from ``seed`` and ``i``, so that a game's result does not
     depend on which chunk or worker plays it."""
-    game, bot_names, seed = context
-    bots = [make_bot(name) for name in bot_names]
+    game, bot_names, seed, think = context
+    bots = [make_bot(name, think) for name in bot_names]
     n = game.num_players
     sides = len(game.team_names())
     part = _Part(
@@ -232,20 +235,23 @@ def simulate(
     workers: int = 1,
     progress: Callable[[int], None] | None = None,
     backend: Backend | None = None,
+    think: float | None = None,
 ) -> Summary:
     """Play ``games`` games (deal seeds ``seed``, ``seed + 1`` …) between ``bots`` (one name per
     seat, or one for all) on ``workers`` processes (or on ``backend``). The same seed gives the
-    same summary (but for the time taken) whatever the number of workers.
+    same summary (but for the time taken) whatever the number of workers, unless ``think``
+    gives each searching bot that many seconds a move (:func:`~conjure.games.bots.make_bot`),
+    when how far it searches depends on the machine.
 
     Interrupted (Ctrl-C), it stops every worker and raises :class:`~conjure.errors.Interrupted`
     saying how many games had been played."""
     names = tuple(bots) if len(bots) == game.num_players else tuple(bots[:1]) * game.num_players
     for name in names:
-        make_bot(name)
+        make_bot(name, think)
     start = time.perf_counter()
     size = CHUNK_RANDOM if all(name == "random" for name in names) else CHUNK_SEARCHING
     chunks = plan(games, seed, size)
-    run = (backend or executor(workers)).map(_play_chunk, (game, names, seed), chunks)
+    run = (backend or executor(workers)).map(_play_chunk, (game, names, seed, think), chunks)
     parts: list[_Part] = []
     played = 0
     try:

@@ -146,12 +146,14 @@ def tournament(
     backend: Backend | None = None,
     progress: Callable[[int], None] | None = None,
     on_total: Callable[[int], None] | None = None,
+    think: float | None = None,
 ) -> list[Point]:
     """Play ``games`` games for every seating of ``bots`` (or, with ``every_seating`` false,
     the one seating they are listed in, or one bot in every seat) at every grid point of
     ``sweeps`` (option names, or ``players``), the other options fixed by ``options``.
     ``on_total`` hears how many games that makes before the first is played, ``progress`` the
-    games played as they come.
+    games played as they come. With ``think``, each searching bot thinks that many seconds a
+    move (:func:`conjure.games.bots.make_bot`).
 
     Interrupted, it raises :class:`~conjure.errors.Interrupted` saying how many games of how
     many had been played."""
@@ -190,7 +192,11 @@ def tournament(
         for point, game, sits in plan:
             done = []
             for seating in sits:
-                done.append(simulate(game, games, seed, seating, backend=backend, progress=advance))
+                done.append(
+                    simulate(
+                        game, games, seed, seating, backend=backend, progress=advance, think=think
+                    )
+                )
             points.append(Point(point, game.num_players, tuple(done)))
             done = []
     except Interrupted:

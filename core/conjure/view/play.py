@@ -34,7 +34,7 @@ from conjure.games.api import (
     GameState,
     Outcome,
 )
-from conjure.games.bots import TABLE_SECONDS, make_bot
+from conjure.games.bots import THINK_SECONDS, make_bot
 from conjure.text import Text as Words
 from conjure.view.terminal import card_text
 
@@ -303,13 +303,15 @@ def play_game(
     console: Console | None = None,
     ask: Callable[[str], str] | None = None,
     lang: str = "en",
+    think: float = THINK_SECONDS,
 ) -> int:
-    """Play one game: the human at ``seat``, ``bot`` at every other, every word in ``lang``.
-    Chance (the shuffles) comes from ``seed``. Returns the exit code."""
+    """Play one game: the human at ``seat``, ``bot`` at every other, thinking ``think``
+    seconds a move, every word in ``lang``. Chance (the shuffles) comes from ``seed``.
+    Returns the exit code."""
     console = console or Console(highlight=False)
     piped = ask is None and not sys.stdin.isatty()  # answers read from a pipe are echoed
     ask = ask or input
-    bots = {p: make_bot(bot, TABLE_SECONDS) for p in range(game.num_players) if p != seat}
+    bots = {p: make_bot(bot, think) for p in range(game.num_players) if p != seat}
     chance = random.Random(seed)
     rng = random.Random(seed * 7919 + 1)
     state = game.new_initial_state()
