@@ -1,0 +1,120 @@
+"""The ladder: ismcts against mc and mc against random in every game, each deal played twice
+with the sides' seats swapped, every searching bot thinking the same stated time a move.
+
+A game is a match of one deal where the game has the option (``deals=1``, else the lowest
+``target``), so that a result is a deal's. With more than two seats the two bots sit in
+alternate seats. A deal is won by the side holding the best result (a tie for it counts half);
+each line gives the first bot's share of the deals with its 95% interval (normal, over the
+pairs of deals, so that a deal's luck is shared by both seatings), and the CPU time taken.
+
+    python bench/ladder.py [--think 0.05] [--deals 20] [--games avoid-hearts,goofspiel]
+        [--pairs ismcts:mc,mc:random] [--markdown]
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import time
+from typing import Any
+
+from conjure.games import TERMINAL, Game
+from conjure.games.bots import make_bot
+from conjure.plugins.host import load_plugins
+
+#: options that make a match one deal (or the shortest match) where the game has no ``deals=1``
+SHORT: dict[str, dict[str, int]] = {
+    "casino": {"target": 1},
+    "hundred-point-knock": {"target": 1},
+    "jack-high": {"target": 1},
+    "klaberjass": {"target": 50},
+    "nine-casino": {"target": 100},
+    "specification": {"target": 100},
+    "pick-up-score": {"target": 1},
+    "sixty-six": {"target": 1},
+    "ten-exchange": {"target": 1},
+}
+
+
+def short_game(cls: type[Game[Any]]) -> Game[Any]:
+    names = {o.name: o for o in cls.options}
+    if cls.id in SHORT:
+        return cls(**SHORT[cls.id])
+    if "deals" in names and names["deals"].low <= 1 <= names["deals"].high:
+        return cls(deals=1)
+    return cls()
+
+
+def play(game: Game[Any], seats: dict[int, Any], seed: int) -> tuple[float, ...]:
+    chance = random.Random(seed)  # the same deal, and the same draws, in both seatings
+    rng = random.Random(seed * 7919 + 1)
+    state = game.new_initial_state()
+    while state.current != TERMINAL:
+        if state.is_chance_node():
+            state.sample_chance(chance)
+        else:
+            state.apply_legal(seats[state.current].choose(state, rng))
+    return state.returns()
+
+
+def duel(game: Game[Any], first: str, second: str, deals: int, think: float) -> list[float]:
+    """The first bot's score of each pair of deals (1 won both, 0.5 one each or ties ...)."""
+    n = game.num_players
+    a, b = make_bot(first, think), make_bot(second, think)
+    scores = []
+    for seed in range(deals):
+        pair = 0.0
+        for swap in (0, 1):
+            side = {p for p in range(n) if (p + swap) % 2 == 0}
+            result = play(game, {p: a if p in side else b for p in range(n)}, seed)
+            mine = max(result[p] for p in side)
+            theirs = max(result[p] for p in range(n) if p not in side)
+            pair += 1.0 if mine > theirs else 0.5 if mine == theirs else 0.0
+        scores.append(pair / 2)
+    return scores
+
+
+def interval(scores: list[float]) -> tuple[float, float, float]:
+    n = len(scores)
+    mean = sum(scores) / n
+    var = sum((s - mean) ** 2 for s in scores) / max(1, n - 1)
+    half = 1.96 * math.sqrt(var / n) if n > 1 else 0.5
+    return mean, max(0.0, mean - half), min(1.0, mean + half)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--think", type=float, default=0.05)
+    parser.add_argument("--deals", type=int, default=20)
+    parser.add_argument("--games", default="")
+    parser.add_argument("--pairs", default="ismcts:mc,mc:random")
+    parser.add_argument("--markdown", action="store_true")
+    args = parser.parse_args()
+    games = load_plugins().games
+    chosen = [g.strip() for g in args.games.split(",") if g.strip()] or sorted(games)
+    pairs = [tuple(p.split(":")) for p in args.pairs.split(",")]
+    heads = " | ".join(f"{a} vs {b}" for a, b in pairs)
+    print(f"think {args.think} s a move, {args.deals} deals x 2 seatings per pair")
+    if args.markdown:
+        print(f"| game | {heads} | CPU s |")
+        print("|---" * (len(pairs) + 2) + "|")
+    began = time.process_time()
+    for game_id in chosen:
+        game = short_game(games[game_id])
+        start = time.process_time()
+        cells = []
+        for first, second in pairs:
+            mean, low, high = interval(duel(game, first, second, args.deals, args.think))
+            mark = "*" if low > 0.5 else ""
+            cells.append(f"{mean:.2f} ({low:.2f}-{high:.2f}){mark}")
+        spent = time.process_time() - start
+        if args.markdown:
+            print(f"| {game_id} | {' | '.join(cells)} | {spent:.0f} |", flush=True)
+        else:
+            print(f"{game_id:22} {'  '.join(cells)}  {spent:.0f} s", flush=True)
+    print(f"total CPU {time.process_time() - began:.0f} s")
+
+
+if __name__ == "__main__":
+    main()
