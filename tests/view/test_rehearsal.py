@@ -322,3 +322,23 @@ def test_the_docs_table_of_symbols_is_the_legend() -> None:
     for symbol, _meaning in LEGEND:
         if symbol.en not in ("underlined", "top first"):
             assert f"`{symbol.en}`" in table, symbol.en
+
+
+@pytest.mark.parametrize("routine_id", ROUTINES)
+def test_the_set_up_shows_the_cards_the_first_step_takes(routine_id: str) -> None:
+    """Before any move the set-up draws, card by card, the places the first step takes cards
+    from (the eight on the table of courting-kings), and folds the rest to a count."""
+    from conjure.deck.places import place_text
+    from conjure.magic.rehearse import touched_in_step
+    from conjure.view.rehearsal import render_setup
+
+    perf = perform_for_rehearsal(load_plugins().routines[routine_id]).performance
+    text = shown(render_setup(perf), width=100)
+    first = {p for p in touched_in_step(perf, 0) if perf.initial.size(p)}  # type: ignore[union-attr]
+    assert first
+    folded = "".join(line for line in text.splitlines() if line.startswith("also "))
+    for place in first:
+        top = perf.initial.cards(place)[0]  # type: ignore[union-attr]
+        assert f"{top}" in text, (place, text)  # drawn card by card
+        size = perf.initial.size(place)  # type: ignore[union-attr]
+        assert f"{place_text(place).get('en')} {size}" not in folded, text  # not folded

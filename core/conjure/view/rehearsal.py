@@ -550,7 +550,10 @@ def render_setup(perf: Performance, lang: str = "en", full: bool = False) -> Ren
             parts.append(full_view(perf.initial, lang))
         else:
             state = perf.initial
-            shown, folded = _matter(state, set(), (), ())
+            # nothing has been touched yet: the places the first step takes cards from are
+            # the ones the performer sets up, the rest is folded to a count
+            first = touched_in_step(perf, 0) if perf.steps else set()
+            shown, folded = _matter(state, {p for p in first if state.size(p)}, (), ())
             parts.append(Views(state, shown, lang, seen=visible(state), folded=folded))
     if full:
         return Panel(Group(*parts), title=_t("setup", lang), title_align="left")
