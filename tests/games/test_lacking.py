@@ -10,13 +10,11 @@ from __future__ import annotations
 import itertools
 import json
 import random
-from collections import Counter
 from typing import Any
 
 import pytest
 
 from conjure.games import HANDS, GameState, lacking_shown
-from conjure.games.api import deal_within
 from conjure.games.bots import ISMCTSBot, MonteCarloBot
 from conjure.plugins.host import load_plugins
 
@@ -224,39 +222,6 @@ def test_bots_and_their_playouts_never_read_plays_for_voids(
     monkeypatch.setattr(type(game), "_lacking_shown", refuse)
     MonteCarloBot(worlds=4).choose(state, random.Random(1))
     ISMCTSBot(iterations=50).choose(state, random.Random(1))
-
-
-def deals_by_brute_force(
-    cards: list[int], seats: list[int], lacking: list[int]
-) -> set[tuple[int, ...]]:
-    return {
-        deal
-        for deal in itertools.permutations(cards)
-        if all(s < 0 or not lacking[s] >> c & 1 for c, s in zip(deal, seats, strict=True))
-    }
-
-
-def test_the_constrained_deal_is_uniform_by_counting() -> None:
-    """Six cards to two places of seat 0 (which lacks 0 and 1), two of seat 1 (which lacks 1,
-    2 and 3) and two free places: every one of the consistent deals comes up about equally
-    often, and nothing else does (a chi-square test at a one-in-a-million level)."""
-    cards = list(range(6))
-    seats = [0, 1, -1, 0, 1, -1]
-    lacking = [0b11, 0b1110]
-    valid = deals_by_brute_force(cards, seats, lacking)
-    rng = random.Random(2024)
-    n = 400 * len(valid)
-    counts = Counter(tuple(deal_within(cards, seats, lacking, rng) or ()) for _ in range(n))
-    assert set(counts) == valid
-    expected = n / len(valid)
-    chi2 = sum((counts[d] - expected) ** 2 / expected for d in valid)
-    df = len(valid) - 1
-    assert chi2 < df + 5 * (2 * df) ** 0.5, (chi2, df)
-
-
-def test_a_deal_no_fact_allows_is_refused_and_no_fact_leaves_the_plain_shuffle() -> None:
-    assert deal_within([0, 1], [0, 0], [0b11], random.Random(1)) is None
-    assert deal_within([0, 1], [0, -1], [0b100], random.Random(1)) is None
 
 
 def test_where_a_led_trump_must_be_beaten_a_lower_trump_shows_none_higher() -> None:
