@@ -182,12 +182,19 @@ def test_the_app_walks_a_routine_with_both_views_and_a_header_of_steps() -> None
         assert "due" not in screen_text(app) and "not yet seen" not in screen_text(app)
         await pilot.press("right", "n")
         assert "3/8" in screen_text(app) and "step 3 of 8" in shown(app, "#where")
+        # the rehearsal's own screen: the moves in a magician's words, a break drawn, the
+        # performer's view beside the audience's on one row
+        step = shown(app, "#step")
+        assert "Peel a card off the right hand onto the left hand" in step, step
+        assert "╎brk╎" in step
+        assert any(
+            "Performer (really)" in line and "Audience sees" in line for line in step.splitlines()
+        )
         await pilot.press("b")
         assert "2/8" in screen_text(app)
-        performer = app.screen.query_one("#performer", Static)
-        audience = app.screen.query_one("#audience", Static)
-        assert performer.region.y == audience.region.y  # side by side
-        assert performer.region.x < audience.region.x
+        assert "These are the four Kings" not in shown(app, "#step")
+        await pilot.press("right", "right", "right", "right", "right")
+        assert "Say: “These are the four Kings.”" in shown(app, "#step")  # the patter of ⑦
         await pilot.press("q")
 
     drive(app, scenario, (160, 50))

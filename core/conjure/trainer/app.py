@@ -315,10 +315,7 @@ class RehearseScreen(Screen[None]):
         yield Header()
         yield Static("", id="where")
         with VerticalScroll():
-            yield Static("", id="question")
-            with Horizontal(id="views"):
-                yield Static("", id="performer")
-                yield Static("", id="audience")
+            yield Static("", id="step")
         yield Static(say("keys rehearse", self.lang), classes="keys")
 
     def on_mount(self) -> None:
@@ -329,36 +326,22 @@ class RehearseScreen(Screen[None]):
             self.performance = perform(self.subject.target, None, record=True).performance
         self.show_step()
 
-    def steps(self) -> list[Any]:
-        return [s for s in self.performance.steps if s.state is not None]
+    def steps(self) -> list[int]:
+        """The indexes of the steps the performance recorded a state for."""
+        return [i for i, s in enumerate(self.performance.steps) if s.state is not None]
 
     def show_step(self) -> None:
-        from conjure.trainer.drills import _belief_text, _narration
-        from conjure.view.console import Paragraph
-        from conjure.view.terminal import audience_view, performer_view
+        from conjure.view.rehearsal import render_step
 
         steps = self.steps()
-        step = steps[self.step_index]
-        head = RichText(f"{step.number} ", style="bold cyan")
-        head.append(_narration(step, self.lang, self.performance))
-        moves = Table.grid()
-        for move in step.moves:
-            moves.add_row(Paragraph(move.describe(self.lang), "• "))
-        believes = _belief_text(step).get(self.lang)
         # the header says where in the routine this is, not what is due (nothing is drilled)
         self.query_one("#where", Static).update(
             say("step", self.lang, k=self.step_index + 1, n=len(steps), title=self.subject.name)
         )
-        self.query_one("#question", Static).update(
-            Group(
-                Paragraph(head),
-                moves,
-                RichText(f"{self.step_index + 1}/{len(steps)} · {believes}"),
-            )
-        )
-        self.query_one("#performer", Static).update(performer_view(step.state, self.lang))
-        self.query_one("#audience", Static).update(
-            audience_view(step.state, getattr(step, "shown", ()), self.lang)
+        # the rehearsal's own screen: the step in a magician's words, its patter, the moves,
+        # the places that matter with the performer's view beside the audience's, the belief
+        self.query_one("#step", Static).update(
+            render_step(self.performance, steps[self.step_index], self.lang)
         )
 
     def action_step(self, delta: int) -> None:
