@@ -21,10 +21,11 @@ import os
 import time
 from typing import Any
 
-from conjure.deck import CompleteCut, DeckState, Faro, Insert, Peel, TurnOver, new_deck_order
+from conjure.deck import DeckState, new_deck_order
 from conjure.magic import verify
 from conjure.magic.performance import Performance
 from conjure_routines import courting_kings, each_gets_two, gilbreath
+from moves import CYCLE  # the move floor cycles the moves bench/moves.py times
 
 SHIPPED: list[tuple[str, Any, dict[str, int], bool]] = [
     # name, routine, parameters, walk it unmerged too
@@ -37,18 +38,6 @@ SHIPPED: list[tuple[str, Any, dict[str, int], bool]] = [
     ("gilbreath-suits 52 cards", gilbreath.SUITS, {"quartets": 13}, False),
 ]
 QUICK = [SHIPPED[0], SHIPPED[3], SHIPPED[4]]
-CYCLE = (
-    CompleteCut("left", 17),
-    TurnOver("left"),
-    Peel("left", "right"),
-    Insert("right", "left", 26),
-    Faro("left"),
-    CompleteCut("left", 30),
-    Faro("left", out=False),
-    Peel("left", "right", 3),
-    Insert("right", "left", 10, n=3),
-    TurnOver("left"),
-)
 
 
 def moves_per_second(seconds: float = 1.0) -> float:
