@@ -170,8 +170,3 @@ def test_a_deal_is_18_tricks_and_the_match_ends_at_the_target() -> None:
 
 def test_conformance() -> None:
     assert check_game(Specification(target=200), seeds=range(6)) > 0
-
-
-def test_the_monte_carlo_bot_beats_random(mc_against_random) -> None:  # type: ignore[no-untyped-def]
-    rate, low, high = mc_against_random(Specification(target=100), 30, 4)
-    assert low > 0.5, (rate, low, high)

@@ -5,7 +5,6 @@ Monte-Carlo bot against random play."""
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 
 from hypothesis import given
 from hypothesis import strategies as st
@@ -15,8 +14,6 @@ from conjure.games import TERMINAL, GameState, positions
 from conjure.testing import check_fast_playout, check_game
 from conjure_games.fast.ten_exchange import WEIGHTS, _either, _split
 from conjure_games.ten_exchange import DECK, VALUES, TenExchange
-
-Duel = Callable[..., tuple[float, float, float]]
 
 
 def setv(s: GameState, **values: object) -> None:
@@ -211,16 +208,6 @@ def test_the_match_ends_at_eleven_with_a_clear_leader() -> None:
 def test_conformance() -> None:
     assert check_game(TenExchange(target=3), seeds=range(8)) > 0
     assert check_game(TenExchange(target=2, priority=1, first_sweep_only=0), seeds=range(3)) > 0
-
-
-def test_monte_carlo_beats_random(
-    mc_against_random: Callable[..., tuple[float, float, float]],
-) -> None:
-    """One deal a game (target=1), seats alternating: the flat Monte-Carlo bot's win rate has
-    a 95% interval above one half. The text's rule leaves few choices (1.7 legal moves a turn
-    on average), so even good play wins only about 60% of single deals: hence many deals."""
-    rate, low, high = mc_against_random(TenExchange(target=1), 160, 8)
-    assert low > 0.5, f"won {rate:.0%} [{low:.0%}, {high:.0%}]"
 
 
 # -- the fast random playout --------------------------------------------------------------------
