@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from conjure.games import CHANCE, Game, GameError, GameState, SavedStateError
+from conjure.games.api import sample
 from conjure.games.bots import random_playout
 from conjure.testing import check_game
 from conjure.testing.game import check_state
@@ -61,6 +62,34 @@ def test_drawing_card_by_card_equals_the_sampled_fast_path() -> None:
         assert slow.is_chance_node()
         slow.apply_action(card)
     assert slow.to_json() == fast.to_json() and not slow.is_chance_node()
+
+
+def test_a_partial_draw_card_by_card_equals_the_sampled_fast_path() -> None:
+    """Some cards of a pool drawn (the rest left in order of their codes), either way."""
+    game = SixtySix()
+    for seed in range(5):
+        fast = game.new_initial_state()
+        fast.shuffle("deck", 7)
+        fast.history.clear()
+        fast.sample_chance(random.Random(seed))
+        slow = game.new_initial_state()
+        slow.shuffle("deck", 7)
+        for card in fast.history:
+            assert slow.is_chance_node()
+            slow.apply_action(card)
+        assert len(fast.history) == 7
+        assert slow.zones == fast.zones and not slow.is_chance_node()
+
+
+@pytest.mark.parametrize("k", [1, 5, 6, 12, 21, 22, 40])
+def test_sample_draws_as_random_sample(k: int) -> None:
+    for n in (k, k + 1, 52, 90, 300):
+        for seed in range(3):
+            mine, theirs = random.Random(seed), random.Random(seed)
+            pool = list(range(100, 100 + n))
+            assert sample(mine, pool, k) == theirs.sample(range(100, 100 + n), k)
+            assert sorted(pool) == list(range(100, 100 + n))
+            assert mine.random() == theirs.random()
 
 
 def test_a_seed_deals_the_same_game() -> None:

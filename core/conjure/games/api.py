@@ -29,10 +29,12 @@ Chance. A deal is written as ``state.shuffle("deck")``: the cards of zone ``deck
 one at a time by chance, each outcome a card of the pool still undrawn with equal probability;
 when the last is drawn the zone holds them in the order drawn and the core calls the game's
 ``_after_chance(state, zone)`` hook, which deals them out. ``state.shuffle(zone, k)`` draws only
-``k`` cards (a prize turned up from an unseen pool). A game with other chance (dice, a coin)
-sets ``state.current = CHANCE`` and overrides ``_chance_outcomes`` and handles the outcome in
-``_apply_action``. The sampled fast path, ``state.sample_chance(rng)``, draws a whole pending
-event at once and records the same outcomes that drawing card by card would.
+``k`` cards (a prize turned up from an unseen pool, the cards of a deal); when more than one is
+drawn, the cards not drawn then lie after them in order of their codes. A game with other
+chance (dice, a coin) sets ``state.current = CHANCE`` and overrides ``_chance_outcomes`` and
+handles the outcome in ``_apply_action``. The sampled fast path, ``state.sample_chance(rng)``,
+draws a whole pending event at once and records the same outcomes that drawing card by card
+would.
 
 Actions are small non-negative integers. By convention a card is played by its code (0–53, see
 :mod:`conjure.deck.cards`); other actions (close the stock, declare, pass) take codes from 64 up.
@@ -43,6 +45,7 @@ private is a card in a zone that only its owner sees.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, ClassVar, Final, Generic, TypeVar, cast
@@ -344,9 +347,10 @@ class GameState(Generic[V]):
         pool = cards[drawn:]
         pool.sort()  # a shuffle depends on which cards are undrawn, not on their order
         if left < len(pool):
-            order = rng.sample(pool, left)
-            taken = set(order)
-            pool = order + [c for c in pool if c not in taken]
+            order = sample(rng, pool, left)  # (leaves the cards not drawn in pool[left:])
+            rest = pool[left:]
+            rest.sort()
+            pool = order + rest
         else:
             shuffle(rng, pool)
             order = pool
@@ -507,6 +511,8 @@ class GameState(Generic[V]):
         i = cards.index(card, drawn)
         cards[drawn], cards[i] = cards[i], cards[drawn]
         if left == 1:
+            if drawn and len(cards) > drawn + 1:  # several drawn, some not: those in order, as
+                cards[drawn + 1 :] = sorted(cards[drawn + 1 :])  # sample_chance leaves them
             self.chance = None
             self.game._after_chance(self, zone)
         else:
@@ -582,6 +588,38 @@ def shuffle(rng: random.Random, cards: list[int]) -> None:
         while j > i:
             j = getrandbits(k)
         cards[i], cards[j] = cards[j], cards[i]
+
+
+def sample(rng: random.Random, pool: list[int], k: int) -> list[int]:
+    """``k`` cards drawn from ``pool`` exactly as ``rng.sample(pool, k)`` draws them (the same
+    numbers asked of ``rng``, the same cards in the same order), without a method call per
+    card; ``pool`` is left holding the cards drawn, in that order, then the others in some
+    order. The same seed gives the same cards, faster.
+
+    >>> sample(random.Random(7), list(range(52)), 12) == random.Random(7).sample(range(52), 12)
+    True
+    """
+    n = len(pool)
+    # rng.sample walks a copy of the pool (as below) when the pool is no bigger than a set of
+    # k would be; otherwise it draws positions into a set
+    setsize = 21 + (4 ** math.ceil(math.log(k * 3, 4)) if k > 5 else 0)
+    if type(rng) is not random.Random or n > setsize or n >= len(_BITS):
+        order = rng.sample(pool, k)
+        taken = set(order)
+        pool[:] = order + [c for c in pool if c not in taken]
+        return order
+    bits = _BITS
+    getrandbits = rng.getrandbits
+    out = []
+    for m in range(n, n - k, -1):  # m: the cards not drawn yet, at pool[:m]
+        b = bits[m]
+        j = getrandbits(b)
+        while j >= m:
+            j = getrandbits(b)
+        out.append(pool[j])
+        pool[j] = pool[m - 1]
+    pool[:k], pool[k:] = out, pool[: n - k]
+    return out
 
 
 def _cards_of(mask: int) -> list[int]:
@@ -1147,7 +1185,8 @@ class MatchGame(Game[MV]):
     """A game of several deals whose result is the match score in ``vars.match``.
 
     Between deals every card lies in zone ``deck`` (added to the game's zones). Each deal
-    starts with the deck shuffled by chance; then the game's :meth:`_new_deal` deals it
+    starts with the deck shuffled by chance (or only the cards dealt drawn:
+    :meth:`_cards_dealt`); then the game's :meth:`_new_deal` deals it
     (:meth:`shuffled_deck`, :meth:`deal_one_at_a_time`). A deal ends with
     :meth:`close_deal`, which adds the deal's match points, passes the deal to the left, and
     ends the match when :meth:`_match_over` says so or starts the next deal.
@@ -1185,7 +1224,14 @@ class MatchGame(Game[MV]):
         deck.sort()
         state.known.clear()
         state.vars.deals += 1
-        state.shuffle("deck")
+        state.shuffle("deck", self._cards_dealt())
+
+    def _cards_dealt(self) -> int | None:
+        """How many cards of the deck chance draws at the start of a deal (``None``, the
+        default: all of them, the whole deck shuffled). A game that deals only some of its
+        cards and never draws on the rest may draw just those: every deal of them is as likely
+        as after a full shuffle, the rest lying in the deck in order."""
+        return None
 
     def _after_chance(self, state: GameState[MV], zone: str) -> None:
         self._new_deal(state)
