@@ -526,6 +526,11 @@ class ThreeCardShowdown(MatchGame[ShowdownVars]):
         """What ``player`` holds now (the stakes on the table are still his)."""
         return self.start_chips() + state.vars.match[player]
 
+    def _cards_dealt(self) -> int:
+        """Chance draws only the three cards each that are dealt: the rest of the pack is
+        never used."""
+        return 3 * self.num_players
+
     def _new_deal(self, state: GameState[ShowdownVars]) -> None:
         v = state.vars
         cards = self.shuffled_deck(state)
