@@ -20,7 +20,8 @@ hand sorted by :func:`key`, built once on first use.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import random
+from collections.abc import Callable, Sequence
 from functools import cache
 from itertools import combinations
 from typing import Final
@@ -612,15 +613,17 @@ class ThreeCardShowdown(MatchGame[ShowdownVars]):
         turn passes the dealer's seat), or -1 when fewer than two players can bet."""
         v = state.vars
         n = self.num_players
-        able = [p for p in range(n) if self.room(state, p) > 0]
-        if len(able) < 2:
+        # room(p) > 0, written out: it is asked for every seat after every bet
+        chips, match, stakes = self.option_values["chips"], v.match, v.stakes
+        able = [chips + match[p] > stakes[p] for p in range(n)]
+        if sum(able) < 2:
             return -1
         seat = me
         while True:
-            seat = (seat + 1) % n
+            seat = seat + 1 if seat + 1 < n else 0
             if seat == v.dealer:
                 v.round += 1
-            if seat in able:
+            if able[seat]:
                 return seat
 
     def _showdown(self, state: GameState[ShowdownVars]) -> None:
@@ -651,8 +654,8 @@ class ThreeCardShowdown(MatchGame[ShowdownVars]):
 
     def _match_over(self, state: GameState[ShowdownVars]) -> bool:
         v = state.vars
-        broke = any(self.chips(state, p) <= 0 for p in range(self.num_players))
-        return broke or v.deals >= self.option_values["hands"]
+        chips = self.option_values["chips"]
+        return v.deals >= self.option_values["hands"] or any(chips + m <= 0 for m in v.match)
 
     def _utility(self) -> Utility:
         """Chips won and lost: at most everyone else's, at worst one's own; they add up to 0."""
@@ -693,6 +696,14 @@ class ThreeCardShowdown(MatchGame[ShowdownVars]):
             bet = _LOOK_BET if k > state.vars.looked else _BET
             return bet.format(k=k, amount=due)
         return super()._action_name(state, action)
+
+    def _play_random(
+        self, state: GameState[ShowdownVars], pick: Callable[[], float], chance: random.Random
+    ) -> int:
+        """The fast random playout: :func:`conjure_games.fast.three_card_showdown.play_random`."""
+        from conjure_games.fast.three_card_showdown import play_random
+
+        return play_random(self, state, pick, chance)
 
     def ordered_actions(self, state: GameState[ShowdownVars]) -> list[int]:
         return sorted(state.legal_actions())

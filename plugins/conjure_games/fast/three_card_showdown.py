@@ -1,0 +1,118 @@
+"""Three-card showdown's fast random playout: the betting of one hand in one loop, with what
+each seat may still stake kept in a list, the cards looked at shown only at the showdown
+(where every card is shown to all, as the checked path leaves them), and the hand closed by the
+game's own :meth:`conjure.games.MatchGame.close_deal`."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Final
+
+from conjure.games import HANDS, GameState
+from conjure_games.three_card_showdown import (
+    BET,
+    DECLINE,
+    OPEN,
+    ShowdownVars,
+    ThreeCardShowdown,
+    _first_trips,
+    settle,
+    table,
+)
+
+#: a card code -> its bit, as :func:`conjure_games.three_card_showdown.strength` keys hands
+_BIT: Final = tuple(1 << c for c in range(52))
+
+
+def play_random(
+    game: ThreeCardShowdown,
+    state: GameState[ShowdownVars],
+    pick: Callable[[], float],
+    chance: random.Random,
+) -> int:
+    """Random play to the end of the hand (see :meth:`conjure.games.Game._play_random`): the
+    same picks, the same actions recorded, the same end as the checked path. Chance acts only
+    at the deal, so ``chance`` is not drawn from."""
+    v = state.vars
+    n = game.num_players
+    dealer = v.dealer
+    chips = game.option_values["chips"]
+    opening = game.option_values["opening"]
+    match = v.match
+    stakes = list(v.stakes)
+    room = [chips + match[p] - stakes[p] for p in range(n)]
+    able = 0
+    for r in room:
+        if r > 0:
+            able += 1
+    looked, rnd, last, bets = v.looked, v.round, v.last_bet, v.bets
+    history = state.history
+    start = len(history)
+    me = state.current
+    while True:
+        r = room[me]
+        if last == 0:  # the dealer's opening: an amount up to the cap, and the cards to look at
+            i = int(pick() * (4 * (opening if opening < r else r)))
+            history.append(OPEN + i)
+            looked = i & 3
+            amount = due = (i >> 2) + 1
+        else:
+            looks = 4 - looked if me == dealer else 1
+            i = int(pick() * (looks + 1 if rnd > 1 else looks))
+            if i == looks:  # 第一圈中，各家均不得弃权: only from the second round
+                history.append(DECLINE)
+                break
+            looked += i
+            history.append(BET + looked)
+            due = last << (1 + looked)
+            amount = due if due < r else r
+        stakes[me] += amount
+        r -= amount
+        room[me] = r
+        last = due
+        bets += 1
+        if r <= 0:
+            able -= 1
+            if able < 2:
+                break
+        seat = me
+        while True:
+            seat = seat + 1 if seat + 1 < n else 0
+            if seat == dealer:
+                rnd += 1
+            if room[seat] > 0:
+                break
+        me = seat
+    zones = state.zones
+    known = state.known
+    bit = _BIT
+    strengths = []
+    for p in range(n):
+        m = 0
+        for c in zones[HANDS[p]]:
+            known[c] = -1  # shown to all at the showdown (the cards looked at among them)
+            m |= bit[c]
+        strengths.append(m)
+    ranks = table()
+    strengths = [ranks[m] for m in strengths]
+    winner, best = 0, strengths[0]
+    for p in range(1, n):
+        if strengths[p] > best:
+            winner, best = p, strengths[p]
+    lowest = _first_trips()
+    if best < lowest:  # nobody holds trips (as a rule): settle's first step alone, written out
+        owed = stakes[winner]
+        gains = [0] * n
+        for p in range(n):
+            if p != winner:
+                held = chips + match[p]
+                paid = owed if owed < held else held
+                gains[p] = -paid
+                gains[winner] += paid
+    else:
+        trips = [s >= lowest for s in strengths]
+        gains = list(settle(strengths, trips, stakes, [chips + m for m in match]))
+    v.looked, v.round, v.last_bet, v.bets, v.stakes = looked, rnd, 0, bets, tuple(stakes)
+    game.close_deal(state, gains)
+    return len(history) - start
