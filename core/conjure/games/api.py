@@ -46,6 +46,7 @@ private is a card in a zone that only its owner sees.
 from __future__ import annotations
 
 import math
+import operator
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, ClassVar, Final, Generic, TypeVar, cast
@@ -610,14 +611,15 @@ def sample(rng: random.Random, pool: list[int], k: int) -> list[int]:
         return order
     bits = _BITS
     getrandbits = rng.getrandbits
-    out = []
     for m in range(n, n - k, -1):  # m: the cards not drawn yet, at pool[:m]
         b = bits[m]
         j = getrandbits(b)
         while j >= m:
             j = getrandbits(b)
-        out.append(pool[j])
-        pool[j] = pool[m - 1]
+        # the card drawn goes to pool[m - 1], where sample's list keeps the one it moves to j
+        pool[m - 1], pool[j] = pool[j], pool[m - 1]
+    out = pool[n - k :]
+    out.reverse()
     pool[:k], pool[k:] = out, pool[: n - k]
     return out
 
@@ -1285,7 +1287,10 @@ class MatchGame(Game[MV]):
         """Tell the deal's breakdown, add ``points`` to the match score, pass the deal on, and
         start the next deal or end the match."""
         self.tell_deal_end(state, points)
-        state.vars.match = tuple(m + p for m, p in zip(state.vars.match, points, strict=True))
+        match = state.vars.match
+        if len(points) != len(match):
+            raise ValueError(f"{self.id}: points for {len(points)} players, not {len(match)}")
+        state.vars.match = tuple(map(operator.add, match, points))
         self.next_dealer(state)
         capped = self.most_deals is not None and state.vars.deals >= self.most_deals
         if capped or self._match_over(state):
