@@ -655,7 +655,7 @@ class ThreeCardShowdown(MatchGame[ShowdownVars]):
     def _match_over(self, state: GameState[ShowdownVars]) -> bool:
         v = state.vars
         chips = self.option_values["chips"]
-        return v.deals >= self.option_values["hands"] or any(chips + m <= 0 for m in v.match)
+        return v.deals >= self.option_values["hands"] or chips + min(v.match) <= 0
 
     def _utility(self) -> Utility:
         """Chips won and lost: at most everyone else's, at worst one's own; they add up to 0."""
@@ -697,13 +697,23 @@ class ThreeCardShowdown(MatchGame[ShowdownVars]):
             return bet.format(k=k, amount=due)
         return super()._action_name(state, action)
 
+    #: the fast random playout, once imported (see :meth:`_play_random`)
+    _fast_play: Callable[
+        [ThreeCardShowdown, GameState[ShowdownVars], Callable[[], float], random.Random], int
+    ]
+
     def _play_random(
         self, state: GameState[ShowdownVars], pick: Callable[[], float], chance: random.Random
     ) -> int:
-        """The fast random playout: :func:`conjure_games.fast.three_card_showdown.play_random`."""
-        from conjure_games.fast.three_card_showdown import play_random
+        """The fast random playout: :func:`conjure_games.fast.three_card_showdown.play_random`
+        (imported on first use and kept: it is asked for once a hand)."""
+        try:
+            play = self._fast_play
+        except AttributeError:
+            from conjure_games.fast.three_card_showdown import play_random
 
-        return play_random(self, state, pick, chance)
+            play = self._fast_play = play_random  # (an instance's, not bound: no self)
+        return play(self, state, pick, chance)
 
     def ordered_actions(self, state: GameState[ShowdownVars]) -> list[int]:
         return sorted(state.legal_actions())

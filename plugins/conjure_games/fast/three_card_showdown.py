@@ -5,6 +5,7 @@ game's own :meth:`conjure.games.MatchGame.close_deal`."""
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable
 from typing import Final
@@ -50,16 +51,18 @@ def play_random(
     history = state.history
     start = len(history)
     me = state.current
+    after = (*range(1, n), 0)  # the next seat after each
+    floor = math.floor  # (int() of a float costs a call through the type; floor does not)
     while True:
         r = room[me]
         if last == 0:  # the dealer's opening: an amount up to the cap, and the cards to look at
-            i = int(pick() * (4 * (opening if opening < r else r)))
+            i = floor(pick() * (4 * (opening if opening < r else r)))
             history.append(OPEN + i)
             looked = i & 3
             amount = due = (i >> 2) + 1
         else:
             looks = 4 - looked if me == dealer else 1
-            i = int(pick() * (looks + 1 if rnd > 1 else looks))
+            i = floor(pick() * (looks + 1 if rnd > 1 else looks))
             if i == looks:  # 第一圈中，各家均不得弃权: only from the second round
                 history.append(DECLINE)
                 break
@@ -78,7 +81,7 @@ def play_random(
                 break
         seat = me
         while True:
-            seat = seat + 1 if seat + 1 < n else 0
+            seat = after[seat]
             if seat == dealer:
                 rnd += 1
             if room[seat] > 0:
@@ -87,19 +90,18 @@ def play_random(
     zones = state.zones
     known = state.known
     bit = _BIT
+    ranks = table()
     strengths = []
+    winner = best = -1
     for p in range(n):
         m = 0
         for c in zones[HANDS[p]]:
             known[c] = -1  # shown to all at the showdown (the cards looked at among them)
             m |= bit[c]
-        strengths.append(m)
-    ranks = table()
-    strengths = [ranks[m] for m in strengths]
-    winner, best = 0, strengths[0]
-    for p in range(1, n):
-        if strengths[p] > best:
-            winner, best = p, strengths[p]
+        s = ranks[m]
+        strengths.append(s)
+        if s > best:
+            winner, best = p, s
     lowest = _first_trips()
     if best < lowest:  # nobody holds trips (as a rule): settle's first step alone, written out
         owed = stakes[winner]
