@@ -346,7 +346,12 @@ class RunFast(Game[RunFastVars]):
         n = self.num_players
         out = OUT_TWOS[: DEALS[n][0]]
         state.zones["out"] = list(out)
-        state.zones["deck"] = [c for c in self._all_cards() if c not in out]
+        try:
+            deck = self._deck
+        except AttributeError:  # the cards dealt are fixed with the table: listed once
+            deck = tuple(c for c in self._card_codes() if c not in out)
+            self._deck: tuple[int, ...] = deck
+        state.zones["deck"] = list(deck)
         state.vars = RunFastVars(plays=(0,) * n, score=(0,) * n)
         state.shuffle("deck")
 

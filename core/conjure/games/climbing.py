@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from functools import cache, lru_cache
 from itertools import combinations
-from math import comb
+from math import comb, floor
 from typing import Any, Final, NamedTuple
 
 from conjure.games.actions import ActionSpace
@@ -504,14 +504,14 @@ class Lister:
             singles = self._by_m1(m1)
         m2 = (h1 | h2) & _LOW
         if not m2:
-            return singles[int(x * len(singles))]
+            return singles[floor(x * len(singles))]
         try:
             pairs = self._pairs[m2]
         except KeyError:
             pairs = self._by_m2(m2)
         m3 = (h2 | hand & h1) & _LOW
         if not m3:
-            i = int(x * (len(singles) + len(pairs)))
+            i = floor(x * (len(singles) + len(pairs)))
             return singles[i] if i < len(singles) else pairs[i - len(singles)]
         m4 = h2 & _LOW
         bombs = self._by_m4(m4) if m4 else ()
@@ -519,7 +519,7 @@ class Lister:
         count = 0
         for run, n in _triple_runs(m3):
             count += 1 + comb((m1 & ~run).bit_count(), 2 * n) + comb((m2 & ~run).bit_count(), n)
-        i = int(x * (len(singles) + len(pairs) + len(bombs) + count))
+        i = floor(x * (len(singles) + len(pairs) + len(bombs) + count))
         if i < len(singles):
             return singles[i]
         i -= len(singles)
@@ -550,7 +550,7 @@ class Lister:
     def pick_opening(self, hand: int, rank: int, x: float) -> int:
         """``opening(hand, rank)[int(x * len(...))]``, without listing the triples."""
         plays, segments = self._opening(hand, rank)
-        i = int(x * (len(plays) + _count(segments)))
+        i = floor(x * (len(plays) + _count(segments)))
         if i < len(plays):
             return plays[i]
         return _at(segments, i - len(plays)) << self.shift
@@ -632,7 +632,7 @@ class Lister:
                 plays = self._above[key]
             except KeyError:
                 plays = self.follows(hand, current)
-            return plays[int(x * len(plays))]
+            return plays[floor(x * len(plays))]
         kind, n, kick, top = shape_of(current)  # type: ignore[misc]
         if kind == TRIPLES and kick != BARE:
             h1 = hand >> 1
@@ -642,7 +642,7 @@ class Lister:
                 segments = _follow_segments(n, kick, top, m1, m2, m3)
                 bombs = _bits(m4)
                 prefix = self.prefix
-                i = int(x * (len(prefix) + _count(segments) + len(bombs)))
+                i = floor(x * (len(prefix) + _count(segments) + len(bombs)))
                 if i < len(prefix):
                     return prefix[i]
                 i -= len(prefix)
@@ -650,7 +650,7 @@ class Lister:
                 play = _at(segments, i) if i < count else bombs[i - count] << 2
                 return play << self.shift
         plays = self.follows(hand, current)
-        return plays[int(x * len(plays))]
+        return plays[floor(x * len(plays))]
 
 
 _PLAIN: Final = Lister()
