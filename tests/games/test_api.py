@@ -87,8 +87,9 @@ def test_sample_draws_as_random_sample(k: int) -> None:
         for seed in range(3):
             mine, theirs = random.Random(seed), random.Random(seed)
             pool = list(range(100, 100 + n))
-            assert sample(mine, pool, k) == theirs.sample(range(100, 100 + n), k)
-            assert sorted(pool) == list(range(100, 100 + n))
+            drawn = sample(mine, pool, k)
+            assert drawn == theirs.sample(range(100, 100 + n), k)
+            assert sorted(pool + drawn) == list(range(100, 100 + n))  # pool: the rest
             assert mine.random() == theirs.random()
 
 

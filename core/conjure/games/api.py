@@ -348,10 +348,9 @@ class GameState(Generic[V]):
         pool = cards[drawn:]
         pool.sort()  # a shuffle depends on which cards are undrawn, not on their order
         if left < len(pool):
-            order = sample(rng, pool, left)  # (leaves the cards not drawn in pool[left:])
-            rest = pool[left:]
-            rest.sort()
-            pool = order + rest
+            order = sample(rng, pool, left)  # (leaves pool holding the cards not drawn)
+            pool.sort()
+            pool[:0] = order
         else:
             shuffle(rng, pool)
             order = pool
@@ -591,23 +590,27 @@ def shuffle(rng: random.Random, cards: list[int]) -> None:
         cards[i], cards[j] = cards[j], cards[i]
 
 
+#: k -> the largest pool that ``random.Random.sample`` draws ``k`` from by walking a copy of
+#: it (a bigger one it draws positions of into a set)
+_SAMPLE_WALK: Final = tuple(
+    21 + (4 ** math.ceil(math.log(k * 3, 4)) if k > 5 else 0) for k in range(1, 256)
+)
+
+
 def sample(rng: random.Random, pool: list[int], k: int) -> list[int]:
     """``k`` cards drawn from ``pool`` exactly as ``rng.sample(pool, k)`` draws them (the same
     numbers asked of ``rng``, the same cards in the same order), without a method call per
-    card; ``pool`` is left holding the cards drawn, in that order, then the others in some
-    order. The same seed gives the same cards, faster.
+    card; ``pool`` is left holding the cards not drawn, in some order. The same seed gives the
+    same cards, faster.
 
     >>> sample(random.Random(7), list(range(52)), 12) == random.Random(7).sample(range(52), 12)
     True
     """
     n = len(pool)
-    # rng.sample walks a copy of the pool (as below) when the pool is no bigger than a set of
-    # k would be; otherwise it draws positions into a set
-    setsize = 21 + (4 ** math.ceil(math.log(k * 3, 4)) if k > 5 else 0)
-    if type(rng) is not random.Random or n > setsize or n >= len(_BITS):
+    if type(rng) is not random.Random or n >= len(_BITS) or n > _SAMPLE_WALK[k - 1]:
         order = rng.sample(pool, k)
         taken = set(order)
-        pool[:] = order + [c for c in pool if c not in taken]
+        pool[:] = [c for c in pool if c not in taken]
         return order
     bits = _BITS
     getrandbits = rng.getrandbits
@@ -620,7 +623,7 @@ def sample(rng: random.Random, pool: list[int], k: int) -> list[int]:
         pool[m - 1], pool[j] = pool[j], pool[m - 1]
     out = pool[n - k :]
     out.reverse()
-    pool[:k], pool[k:] = out, pool[: n - k]
+    del pool[n - k :]
     return out
 
 
