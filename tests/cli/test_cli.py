@@ -106,7 +106,18 @@ def test_readme_quick_start_runs() -> None:
 
 
 def test_readme_test_command_is_pytest() -> None:
-    assert readme_commands()["test"].endswith("-m pytest")
+    """The test command runs this suite with pytest, spread over the cores by pytest-xdist,
+    which the test extra installs."""
+    argv = shlex.split(readme_commands()["test"])
+    assert argv[:3] == [".venv/bin/python", "-m", "pytest"], argv
+    assert argv[3:] in ([], ["-n", "auto"]), argv
+    if argv[3:]:
+        import tomllib
+        from pathlib import Path
+
+        toml = tomllib.loads((Path(__file__).parents[2] / "pyproject.toml").read_text("utf-8"))
+        extra = toml["project"]["optional-dependencies"]["test"]
+        assert any(d.startswith("pytest-xdist") for d in extra), extra
 
 
 def test_show_draws_a_break_and_hides_what_is_behind_the_back(
