@@ -24,8 +24,6 @@ from conjure.games.api import (
     Game,
     GameError,
     GameState,
-    MatchGame,
-    MatchVars,
     NoVars,
     Option,
     RuleNote,
@@ -33,8 +31,6 @@ from conjure.games.api import (
     Utility,
     Vars,
     Visibility,
-    win_loss,
-    win_loss_utility,
 )
 from conjure.games.asking import AskVars
 from conjure.games.bots import ISMCTSBot, MonteCarloBot, RandomBot, make_bot
@@ -84,6 +80,7 @@ from conjure.games.declarations import (
 )
 from conjure.games.fast_tricks import play_tricks
 from conjure.games.inference import Facts
+from conjure.games.match import MatchGame, MatchVars, win_loss, win_loss_utility
 from conjure.games.melds import (
     FOUR_OF_A_KIND,
     RANK_MASKS,

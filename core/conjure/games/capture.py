@@ -34,10 +34,9 @@ from conjure.games.api import (
     WON,
     GameError,
     GameState,
-    MatchGame,
-    MatchVars,
     Vars,
 )
+from conjure.games.match import MatchGame, MatchVars
 from conjure.inputs import normalise, quote
 from conjure.text import Text
 

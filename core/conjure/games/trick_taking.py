@@ -25,10 +25,9 @@ from conjure.games.api import (
     WON,
     Game,
     GameState,
-    MatchGame,
-    MatchVars,
     Visibility,
 )
+from conjure.games.match import MatchGame, MatchVars
 from conjure.text import Text
 
 
