@@ -11,8 +11,10 @@ from typing import ClassVar
 import attrs
 
 from conjure.deck.move import (
+    _KEPT,
     _NUMBER,
     _PLACE,
+    _UNSEEN,
     _WHY,
     Move,
     MoveRef,
@@ -45,10 +47,10 @@ class HoldBreak(Move):
     )
 
     ref: ClassVar = MoveRef(
-        order=Text("kept", zh="不变"),
-        faces=Text("kept", zh="不变"),
+        order=_KEPT,
+        faces=_KEPT,
         breaks=Text("a break under the top depth cards", zh="在上方 depth 张牌之下设置布雷克"),
-        audience=Text("nothing", zh="什么也看不到"),
+        audience=_UNSEEN,
         layout="left: AS 2S 3S",
         example="HoldBreak left 1",
         zh="place 的手在上方 depth 张牌之下用小指保持一个布雷克。",
@@ -98,10 +100,10 @@ class ReleaseBreak(Move):
     )
 
     ref: ClassVar = MoveRef(
-        order=Text("kept", zh="不变"),
-        faces=Text("kept", zh="不变"),
+        order=_KEPT,
+        faces=_KEPT,
         breaks=Text("released", zh="放开"),
-        audience=Text("nothing", zh="什么也看不到"),
+        audience=_UNSEEN,
         layout="left: AS / 2S 3S",
         example="ReleaseBreak left",
         zh="place 的手放开布雷克。",
@@ -140,9 +142,9 @@ class Steal(Move):
 
     ref: ClassVar = MoveRef(
         order=Text("kept: the block goes under dst as one", zh="不变：整叠放到 dst 之下"),
-        faces=Text("kept", zh="不变"),
+        faces=_KEPT,
         breaks=Text("src's break is used up", zh="src 的布雷克被用掉"),
-        audience=Text("nothing", zh="什么也看不到"),
+        audience=_UNSEEN,
         layout="left: AS / 2S 3S; right: KH",
         example="Steal left right",
         zh="比德尔偷牌：src 布雷克上方的一叠保持顺序，偷到 dst 牌叠之下。布雷克被用掉。",
@@ -207,8 +209,8 @@ class Spread(Move):
     }
 
     ref: ClassVar = MoveRef(
-        order=Text("kept", zh="不变"),
-        faces=Text("kept", zh="不变"),
+        order=_KEPT,
+        faces=_KEPT,
         breaks=Text("a spread hand holds none", zh="展开的手不能保持布雷克"),
         audience=Text(
             "the faces that point at the audience when spread toward them",
@@ -257,10 +259,10 @@ class Square(Move):
     )
 
     ref: ClassVar = MoveRef(
-        order=Text("kept", zh="不变"),
-        faces=Text("kept", zh="不变"),
-        breaks=Text("kept", zh="不变"),
-        audience=Text("nothing", zh="什么也看不到"),
+        order=_KEPT,
+        faces=_KEPT,
+        breaks=_KEPT,
+        audience=_UNSEEN,
         layout="left: AS 2S",
         example="Square left",
         before="Spread left audience",
@@ -300,9 +302,9 @@ class Behind(Move):
     )
 
     ref: ClassVar = MoveRef(
-        order=Text("kept", zh="不变"),
-        faces=Text("kept", zh="不变"),
-        breaks=Text("kept", zh="不变"),
+        order=_KEPT,
+        faces=_KEPT,
+        breaks=_KEPT,
         audience=Text(
             "nothing of what the person holds, until Forward",
             zh="此人手中的牌都看不到，直到 Forward",
@@ -344,9 +346,9 @@ class Forward(Move):
     )
 
     ref: ClassVar = MoveRef(
-        order=Text("kept", zh="不变"),
-        faces=Text("kept", zh="不变"),
-        breaks=Text("kept", zh="不变"),
+        order=_KEPT,
+        faces=_KEPT,
+        breaks=_KEPT,
         audience=Text("the person's hands again", zh="重新看到此人的手"),
         layout="left: AS 2S",
         example="Forward performer",
@@ -410,9 +412,9 @@ class ShowTop(_Display):
     )
 
     ref: ClassVar = MoveRef(
-        order=Text("kept", zh="不变"),
-        faces=Text("kept", zh="不变"),
-        breaks=Text("kept", zh="不变"),
+        order=_KEPT,
+        faces=_KEPT,
+        breaks=_KEPT,
         audience=Text("the top card's face", zh="特普牌的牌面"),
         layout="left: AS 2S",
         example="ShowTop left",
@@ -445,9 +447,9 @@ class ShowBottom(_Display):
     )
 
     ref: ClassVar = MoveRef(
-        order=Text("kept", zh="不变"),
-        faces=Text("kept", zh="不变"),
-        breaks=Text("kept", zh="不变"),
+        order=_KEPT,
+        faces=_KEPT,
+        breaks=_KEPT,
         audience=Text(
             "the bottom card's face if it lies face down", zh="波顿牌的牌面（若它表面向下）"
         ),
@@ -483,9 +485,9 @@ class ShowFace(_Display):
     )
 
     ref: ClassVar = MoveRef(
-        order=Text("kept", zh="不变"),
-        faces=Text("kept", zh="不变"),
-        breaks=Text("kept", zh="不变"),
+        order=_KEPT,
+        faces=_KEPT,
+        breaks=_KEPT,
         audience=Text("the card whose face points outward", zh="牌面朝外的那张牌"),
         layout="left: AS 2S",
         example="ShowFace left",

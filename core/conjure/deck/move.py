@@ -169,6 +169,9 @@ _DEALT_FACE_UP_SEEN: Final = Text(
     zh="表面向上发出的每张牌（两处都在观众视线内时）",
 )
 _FACE_UP_WITH_TURN: Final = Text("kept (face up with turn)", zh="不变（turn 时表面向上）")
+#: the reference's words for what a move leaves as it was, and for a move nobody sees
+_KEPT: Final = Text("kept", zh="不变")
+_UNSEEN: Final = Text("nothing", zh="什么也看不到")
 
 
 @attrs.frozen

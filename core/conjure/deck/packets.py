@@ -15,11 +15,13 @@ from conjure.deck.move import (
     _DEALT_FACE_UP_SEEN,
     _FACE_UP_WITH_TURN,
     _FLAG,
+    _KEPT,
     _NOTHING,
     _NUMBER,
     _PLACE,
     _SHALLOWER_DEEPER,
     _TOP,
+    _UNSEEN,
     _WHY,
     Move,
     MoveRef,
@@ -214,7 +216,7 @@ class Take(Move):
 
     ref: ClassVar = MoveRef(
         order=Text("kept: the block moves as one", zh="不变：整叠作为一张移动"),
-        faces=Text("kept", zh="不变"),
+        faces=_KEPT,
         breaks=Text(
             "taken from the top, a break in src gets shallower; put on top, one in dst deeper",
             zh="从特普取时 src 的布雷克变浅；放到特普时 dst 的变深",
@@ -315,14 +317,14 @@ class Transfer(Move):
     }
 
     ref: ClassVar = MoveRef(
-        order=Text("kept", zh="不变"),
-        faces=Text("kept", zh="不变"),
+        order=_KEPT,
+        faces=_KEPT,
         breaks=Text(
             "src's break goes with the hand that let go;"
             " dst's break gets deeper if the packet goes on top",
             zh="src 的布雷克随放手而消失；牌叠放到特普时 dst 的布雷克变深",
         ),
-        audience=Text("nothing", zh="什么也看不到"),
+        audience=_UNSEEN,
         layout="left: AS 2S; right: KH",
         example="Transfer left right to_bottom=yes",
         zh=(
@@ -389,12 +391,12 @@ class Insert(Move):
 
     ref: ClassVar = MoveRef(
         order=Text("kept inside the block", zh="这叠内部不变"),
-        faces=Text("kept", zh="不变"),
+        faces=_KEPT,
         breaks=Text(
             "a break in dst at or below the point gets deeper",
             zh="dst 中位于插入点或其下的布雷克变深",
         ),
-        audience=Text("nothing", zh="什么也看不到"),
+        audience=_UNSEEN,
         layout="left: AS 2S; right: KH QH JH",
         example="Insert left right 1",
         zh=(
@@ -461,7 +463,7 @@ class Extract(Move):
             "a break in src below the card moves up with the cards above it",
             zh="src 中位于这张牌之下的布雷克随上方的牌上移",
         ),
-        audience=Text("nothing", zh="什么也看不到"),
+        audience=_UNSEEN,
         layout="left: AS 2S 3S",
         example="Extract left table.x 1",
         zh=(
@@ -536,9 +538,9 @@ class Cull(Move):
             "the named cards come together in the order they lay; the rest keep their order",
             zh="指定的牌按原来的先后聚在一起；其余的牌顺序不变",
         ),
-        faces=Text("kept", zh="不变"),
+        faces=_KEPT,
         breaks=Text("released", zh="放开"),
-        audience=Text("nothing", zh="什么也看不到"),
+        audience=_UNSEEN,
         layout="left: AS 2S 3S 4S",
         example="Cull left 3S,AS to_bottom=yes",
         zh=(

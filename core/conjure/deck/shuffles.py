@@ -17,7 +17,9 @@ from typing import Any, ClassVar
 import attrs
 
 from conjure.deck.move import (
+    _KEPT,
     _PLACE,
+    _UNSEEN,
     Move,
     MoveRef,
     _cards,
@@ -93,9 +95,9 @@ class Riffle(Move):
             "interleaved as the pattern says; each half keeps its order",
             zh="按 pattern 交错；每一半保持原顺序",
         ),
-        faces=Text("kept", zh="不变"),
+        faces=_KEPT,
         breaks=Text("released", zh="放开"),
-        audience=Text("nothing", zh="什么也看不到"),
+        audience=_UNSEEN,
         layout="left: AS 2S 3S 4S 5S",
         example="Riffle left TBBTB",
         zh=(
@@ -341,9 +343,9 @@ class Overhand(Move):
             " (single-card runs reverse)",
             zh="各段的顺序颠倒，每段内部保持原顺序（每段一张时整叠倒序）",
         ),
-        faces=Text("kept", zh="不变"),
+        faces=_KEPT,
         breaks=Text("released", zh="放开"),
-        audience=Text("nothing", zh="什么也看不到"),
+        audience=_UNSEEN,
         layout="left: AS 2S 3S 4S 5S",
         example="Overhand left 2,1",
         zh=(

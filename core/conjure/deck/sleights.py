@@ -17,10 +17,12 @@ from conjure.deck.move import (
     _DEALT_FACE_UP_SEEN,
     _FACE_UP_WITH_TURN,
     _FLAG,
+    _KEPT,
     _NOTHING,
     _NUMBER,
     _PLACE,
     _SHALLOWER_DEEPER,
+    _UNSEEN,
     Move,
     MoveRef,
     _cards,
@@ -86,11 +88,11 @@ class TopToBottom(Move):
             "rotated: the top n cards go to the bottom in their order (n past the size goes round)",
             zh="轮转：特普的n张牌按原顺序移到波顿（n大于牌数时循环）",
         ),
-        faces=Text("kept", zh="不变"),
+        faces=_KEPT,
         breaks=Text(
             "shallower by one for each card moved from above it", zh="每移走其上方一张牌，浅一张"
         ),
-        audience=Text("nothing", zh="什么也看不到"),
+        audience=_UNSEEN,
         layout="left: AS 2S 3S",
         example="TopToBottom left",
         zh=(
@@ -155,9 +157,9 @@ class BottomToTop(Move):
             "rotated: the bottom n cards come to the top in their order",
             zh="轮转：波顿的n张牌按原顺序移到特普",
         ),
-        faces=Text("kept", zh="不变"),
+        faces=_KEPT,
         breaks=Text("deeper by one for each card put on top", zh="每放到特普一张牌，深一张"),
-        audience=Text("nothing", zh="什么也看不到"),
+        audience=_UNSEEN,
         layout="left: AS 2S 3S",
         example="BottomToTop left",
         zh=(
@@ -523,9 +525,9 @@ class Glimpse(Move):
     )
 
     ref: ClassVar = MoveRef(
-        order=Text("kept", zh="不变"),
-        faces=Text("kept", zh="不变"),
-        breaks=Text("kept", zh="不变"),
+        order=_KEPT,
+        faces=_KEPT,
+        breaks=_KEPT,
         audience=Text(
             "nothing; the performer learns the card", zh="什么也看不到；表演者记住了这张牌"
         ),
@@ -598,7 +600,7 @@ class ElmsleyCount(Move):
 
     ref: ClassVar = MoveRef(
         order=Text("1 2 3 4 (top first) become 1 4 2 3", zh="1 2 3 4（从上到下）变成 1 4 2 3"),
-        faces=Text("kept", zh="不变"),
+        faces=_KEPT,
         breaks=Text("released", zh="放开"),
         audience=Text(
             "the upper side of cards 1, 2, 4 and 1 again; never card 3's",
