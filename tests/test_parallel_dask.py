@@ -47,6 +47,12 @@ def slow(context: None, chunk: Chunk) -> int:
     return chunk.index
 
 
+def noisy(context: str, chunk: Chunk) -> int:
+    print(f"{context} {chunk.index}")
+    time.sleep(0.01 * (5 - chunk.index % 5))  # later chunks finish first
+    return chunk.size
+
+
 @pytest.fixture(scope="module")
 def cluster() -> Iterator[Any]:
     """A real cluster, its two workers threads of this process (fast to start)."""
@@ -81,6 +87,16 @@ def test_results_come_in_chunk_order_as_in_process(cluster: Any) -> None:
         assert list(results) == expected
     with closing(Dask(cluster.scheduler_address).map(slow_or_fail, "x", plan(2, 1, 1))) as res:
         assert list(res) == [0, 1]
+
+
+def test_what_chunks_print_comes_back_with_them_in_chunk_order(
+    cluster: Any, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Two workers print at once (threads of one process, as in a Dask worker of several
+    threads): each chunk's lines are its own and reach this process's stdout in chunk order."""
+    with closing(Dask(cluster.scheduler_address).map(noisy, "chunk", plan(10, 1, 1))) as results:
+        assert list(results) == [1] * 10
+    assert capsys.readouterr().out == "".join(f"chunk {k}\n" for k in range(10))
 
 
 def test_simulate_on_the_cluster_gives_the_in_process_numbers(cluster: Any) -> None:

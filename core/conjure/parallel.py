@@ -22,6 +22,8 @@ the optional extra ``conjure[dask]``; :func:`backend` picks one from a command l
 
 - ``map(fn, context, chunks)`` calls ``fn(context, chunk)`` for every chunk and yields the
   results in chunk order; ``context`` travels to each worker once;
+- what ``fn`` prints to stdout in a worker comes back with its result and is printed in this
+  process, in chunk order (so a ``--json`` command keeps it off its output and names it);
 - closing the iterator early (``break`` inside :func:`contextlib.closing`) cancels the chunks
   not yet run;
 - an interrupt (Ctrl-C, or SIGINT/SIGTERM to the parent once the command line turned SIGTERM
@@ -40,7 +42,9 @@ the optional extra ``conjure[dask]``; :func:`backend` picks one from a command l
 
 from __future__ import annotations
 
+import functools
 import gc
+import io
 import os
 import pickle
 import signal
@@ -212,7 +216,7 @@ class ProcessPool:
                         raise value
                     done[position] = value
                 while next_out in done:
-                    yield done.pop(next_out)
+                    yield _echoed(done.pop(next_out))
                     next_out += 1
             finished = True
         finally:
@@ -287,12 +291,14 @@ class Dask:
                 # a task, not scattered data: should every worker holding it be lost, the
                 # scheduler makes it again from the task it keeps
                 shared = client.submit(_given, context, pure=False)
-                futures = client.map(fn, [shared] * len(chunks), chunks, pure=False)
+                # what a chunk prints comes back with its result, printed here in chunk order
+                call = functools.partial(_call_capturing, fn)
+                futures = client.map(call, [shared] * len(chunks), chunks, pure=False)
                 watch = _Watch(distributed, client, procs, self.address, len(chunks))
                 for k in range(len(futures)):
                     result = watch.result(futures[k], k)
                     futures[k] = None  # the cluster may forget it
-                    yield result
+                    yield _echoed(result)
             finally:
                 for proc in procs:  # what they run now is cancelled with them
                     proc.kill()
@@ -609,11 +615,68 @@ def _work(conn: Connection) -> None:
                 return
             position, chunk = task
             try:
-                conn.send(("ok", position, fn(context, chunk)))
+                conn.send(("ok", position, _call_capturing(fn, context, chunk)))
             except BaseException as exc:  # SystemExit from a plugin's code included
                 conn.send(("error", position, _portable(exc)))
     except (EOFError, OSError):  # the parent is gone
         return
+
+
+def _call_capturing(fn: Callable[[C, Chunk], R], context: C, chunk: Chunk) -> tuple[R, str]:
+    """``fn(context, chunk)`` in a worker, with what it printed to stdout (a plugin's game
+    printing from its moves): the parent prints that where its own stdout is, so that under
+    ``--json`` it is kept off the JSON and named like a print in the parent. A Dask worker runs
+    chunks on several threads at once, so the capture is the running thread's alone."""
+    out = _per_thread_stdout()
+    printed = io.StringIO()
+    previous = getattr(out.local, "buffer", None)
+    out.local.buffer = printed
+    try:
+        result = fn(context, chunk)
+    finally:
+        out.local.buffer = previous
+    return result, printed.getvalue()
+
+
+class _PerThreadStdout:
+    """``sys.stdout`` of a process that runs chunks: what a thread running one prints goes to
+    that chunk's buffer, the rest where stdout went before."""
+
+    def __init__(self, underlying: Any) -> None:
+        self.underlying = underlying
+        self.local = threading.local()
+
+    def _target(self) -> Any:
+        buffer = getattr(self.local, "buffer", None)
+        return self.underlying if buffer is None else buffer
+
+    def write(self, text: str) -> int:
+        return int(self._target().write(text))
+
+    def flush(self) -> None:
+        self._target().flush()
+
+    def __getattr__(self, name: str) -> Any:  # encoding, fileno, isatty … of the real one
+        return getattr(self.underlying, name)
+
+
+_STDOUT_LOCK = threading.Lock()
+
+
+def _per_thread_stdout() -> _PerThreadStdout:
+    with _STDOUT_LOCK:
+        if not isinstance(sys.stdout, _PerThreadStdout):
+            sys.stdout = _PerThreadStdout(sys.stdout)
+        return sys.stdout
+
+
+def _echoed(captured: tuple[R, str]) -> R:
+    """The result of :func:`_call_capturing`, its printed text written to this process's
+    stdout."""
+    result, printed = captured
+    if printed:
+        sys.stdout.write(printed)
+    return result
 
 
 def _portable(exc: BaseException) -> Exception:
