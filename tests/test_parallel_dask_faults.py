@@ -8,6 +8,7 @@ import json
 import os
 import signal
 import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -91,6 +92,37 @@ def test_a_worker_killed_mid_run_leaves_the_numbers_as_they_were(
     assert len(killed) == 1
     assert numbers(there) == numbers(here)
     assert worker_processes() == []  # the survivor is stopped with the run
+
+
+def test_the_worker_holding_finished_results_is_killed_before_they_are_handed_back(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Before the first result is fetched both workers run ahead; the one holding the most
+    finished results (the run's context with them) is killed: what it held is made again on
+    the other and the numbers are those of one process."""
+    here = simulate(Goofspiel(), 12, seed=5, bots=["mc", "random"])
+    original = parallel._Watch.result
+    held: list[int] = []
+
+    def result(watch: Any, future: Any, done: int) -> Any:
+        if done == 0 and not held:
+            time.sleep(1.0)  # a tenth of a second a game: several are finished on each worker
+            keys = watch.client.who_has()
+            count: dict[str, int] = {}
+            for addresses in keys.values():
+                for address in addresses:
+                    count[address] = count.get(address, 0) + 1
+            address = max(count, key=count.__getitem__)
+            pid = watch.client.run(os.getpid, workers=[address])[address]
+            assert pid in worker_processes()
+            os.kill(pid, signal.SIGKILL)
+            held.append(count[address])
+        return original(watch, future, done)
+
+    monkeypatch.setattr(parallel._Watch, "result", result)
+    there = simulate(Goofspiel(), 12, seed=5, bots=["mc", "random"], backend=Dask(workers=2))
+    assert held and held[0] >= 2  # the context and at least one finished chunk were lost
+    assert numbers(there) == numbers(here)
 
 
 def test_the_command_line_survives_a_lost_worker_with_the_same_json(
