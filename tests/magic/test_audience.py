@@ -54,7 +54,7 @@ def test_a_face_that_comes_into_view_unannounced_is_a_flash_naming_card_step_and
         p.do(TurnOver("left"))
 
     message = failure(run(script))
-    assert message.startswith("step ②: the audience sees Q♥ in the left hand while turn")
+    assert message.startswith('step ②: the audience sees Q♥ in the left hand during "turn')
     assert "flash" in message
 
 
@@ -117,7 +117,7 @@ def test_bringing_the_hands_forward_with_a_face_up_card_on_top_is_a_flash() -> N
         p.do(Forward())
 
     message = failure(run(script))
-    assert "2♥ in the left hand while the performer brings" in message and "flash" in message
+    assert '2♥ in the left hand during "the performer brings' in message and "flash" in message
 
 
 def test_a_face_up_card_pushed_into_a_packet_in_view_is_seen() -> None:
@@ -127,7 +127,7 @@ def test_a_face_up_card_pushed_into_a_packet_in_view_is_seen() -> None:
         p.do(Insert("right", "left", 1, n=2))
 
     message = failure(run(script))
-    assert message.startswith("step ⑤: the audience sees 2♥ in the left hand while insert")
+    assert message.startswith('step ⑤: the audience sees 2♥ in the left hand during "insert')
 
 
 # -- counts and backing ----------------------------------------------------------------------------

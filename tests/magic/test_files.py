@@ -12,7 +12,7 @@ import pytest
 
 from conjure.cli import main
 from conjure.magic import Routine, RoutineFileError, load_routine, perform, read_routine, verify
-from conjure.magic.trace import format_outcome
+from conjure.magic.trace import format_outcome as trace
 from conjure.plugins import hookimpl
 from conjure.plugins.host import load_plugins
 from conjure_routines import courting_kings, each_gets_two, gilbreath
@@ -23,6 +23,14 @@ GUIDE = (ROOT / "docs" / "routine-files.md").read_text(encoding="utf-8")
 
 
 def same(python: Routine, file: Routine, params: dict[str, int], **options: object) -> None:
+    """The file says what the Python routine says, but that a failure in the file names the
+    line of the move that broke."""
+
+    def format_outcome(outcome: Any, lang: str = "en") -> str:
+        return re.sub(
+            r" ?[(（][^()（）]*\.routine:\d+:\d+[)）]$", "", trace(outcome, lang), flags=re.M
+        )
+
     for claims in (None, *([c.id] for c in python.claims if not c.promised)):
         a = verify(python, params, claims=_claims(python, claims), workers=1, **options)
         b = verify(file, params, claims=_claims(file, claims), workers=1, **options)
@@ -234,3 +242,32 @@ def test_a_file_without_a_source_is_named_without_one(tmp_path: Path) -> None:
     assert head_lines(routine, routine.claims, "zh")[0] == "tiny（小）"
     sourced = head_lines(courting_kings.ROUTINE, courting_kings.ROUTINE.claims, "en")[0]
     assert sourced.endswith("), text 003 「四、求婚的国王」")
+
+
+FLASH = "start left: AS^ 2S 3S\nstep ①: go\n  do Square left\nstep ②: and on\n  do TurnOver left\n"
+
+
+@pytest.mark.parametrize(
+    ("body", "where", "kind", "en"),
+    [
+        (START + "step ①: go\n  do Peel left right\nstep ②: and on\n"
+         "  do Peel left right; Peel left right; Peel left right\n", "7:3", "illegal",
+         "the left hand is empty"),
+        (FLASH, "7:3", "flash", "the audience sees 3♠"),
+    ],
+    ids=["impossible", "flash"],
+)  # fmt: skip
+def test_a_move_that_breaks_as_the_cards_lie_names_its_line(
+    body: str, where: str, kind: str, en: str
+) -> None:
+    """Read, the file is well formed; performed, a peel finds the hand empty (or a turn-over
+    shows a face the audience was not to see): the failure names the line that made the move,
+    in both languages, and the verifier's counter-example says it."""
+    routine = read_routine(HEAD + body + CLAIM, "my.routine")
+    failure = perform(routine, {}).failure
+    assert failure is not None and failure.kind == kind, failure
+    assert failure.text.en.endswith(f"(my.routine:{where})") and en in failure.text.en
+    assert failure.text.zh.endswith(f"（my.routine:{where}）")
+    report = verify(routine)
+    assert report.verdict == "refuted" and report.counterexample is not None
+    assert f"my.routine:{where}" in str(report.counterexample.failure)

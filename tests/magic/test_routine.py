@@ -134,8 +134,8 @@ def test_two_views_rule_names_the_step_and_the_card() -> None:
     outcome = perform(make(believes_kings_script))
     assert outcome.failure is not None
     assert str(outcome.failure) == (
-        "step ①: the audience sees Q♦ in the left hand while peel 1 card from the left hand "
-        "onto the table, but believes the left hand holds Kings"
+        'step ①: the audience sees Q♦ in the left hand during "peel 1 card from the left hand '
+        'onto the table", but believes the left hand holds Kings'
     )
 
 

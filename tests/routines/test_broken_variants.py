@@ -49,7 +49,7 @@ VARIANTS: list[tuple[str, ModuleType, str, str, str, str]] = [
         'p.show(Take("right", "left", 3))',
         'p.show(Take("right", "left", 2))',
         "④",
-        "the audience sees K♥ in the right hand while take 2 cards as one block",
+        'the audience sees K♥ in the right hand during "take 2 cards as one block',
     ),
     (
         "ck: the bottom display dropped",
@@ -137,7 +137,7 @@ VARIANTS: list[tuple[str, ModuleType, str, str, str, str]] = [
         '    p.do(Insert("right", "left", mine), secret=True)\n',
         '    p.do(*HANDS_FORWARD)\n    p.do(Insert("right", "left", mine), secret=True)\n',
         "⑤",
-        "sees 2♣ in the right hand while the performer brings both hands forward",
+        'sees 2♣ in the right hand during "the performer brings both hands forward"',
     ),
     (
         "egt: the reversed 2 pushed into the half in full view",

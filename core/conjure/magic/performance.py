@@ -122,8 +122,8 @@ _AT_STEP = Text("step {step}: {message}", zh="步骤{step}：{message}")
 _FAILURES = {
     "in": Text(" in the {place}", zh="{place}中"),
     "flash": Text(
-        "the audience sees {card}{where} while {move}: a face the routine does not mean to show "
-        "(a flash)",
+        'the audience sees {card}{where} during "{move}": a face the routine does not mean to '
+        "show (a flash)",
         zh="{move}时观众看到了{where}的{card}：这是流程不打算展示的牌面（露牌）",
     ),
     "in view": Text("is always in view", zh="始终在观众视线中"),
@@ -150,7 +150,7 @@ _FAILURES = {
         "{place} in this step to back it, not {backed}",
         zh="观众被告知{belief}，但本步骤中只看过{place}的{n}张不同的牌作为依据，不是{backed}张",
     ),
-    "while": Text(" while {move}", zh="（{move}时）"),
+    "while": Text(' during "{move}"', zh="（{move}时）"),
     "belief": Text(
         "the audience sees {card} in the {place}{how}, but believes {belief}",
         zh="观众在{place}看到了{card}{how}，但相信{belief}",
@@ -163,7 +163,7 @@ def _weighted(options: Any, weights: Sequence[Any] | None) -> Any:
 
 
 def _doing(move: Move) -> Text:
-    """A move as the tail of a sentence ("while move the packet …"): its first letter small."""
+    """A move quoted inside a sentence ('during "move the packet …"'): its first letter small."""
     said = move.text()
     return Text(said.en[:1].lower() + said.en[1:], said.zh)
 

@@ -26,8 +26,9 @@ from conjure.errors import ConjureError
 from conjure.magic.abstraction import QUIET
 from conjure.magic.beliefs import every, holds
 from conjure.magic.files.syntax import Expr, Template, Where, fail
-from conjure.magic.performance import Performance
+from conjure.magic.performance import Performance, RoutineFailure
 from conjure.magic.vocabulary import believe_pattern, rank_of
+from conjure.text import Text
 
 #: the state of a run between two instructions: the step's values, the loops' counters
 Values = tuple[tuple[str, Any], ...]
@@ -256,14 +257,25 @@ class Moves:
 
     def run(self, p: Performance, pc: int, values: Values, loops: Loops) -> Any:
         moves = self.fixed if self.fixed is not None else moves_of(self.moves, p, values, loops)
-        if self.purpose == "do":
-            p.do(*moves)
-        elif self.purpose == "secretly":
-            p.do(*moves, secret=True)
-        elif self.purpose == "show":
-            p.show(*moves)
-        else:
-            p.reveal(*moves)
+        try:
+            if self.purpose == "do":
+                p.do(*moves)
+            elif self.purpose == "secretly":
+                p.do(*moves, secret=True)
+            elif self.purpose == "show":
+                p.show(*moves)
+            else:
+                p.reveal(*moves)
+        except RoutineFailure as exc:
+            # a move impossible, or a face shown, in the cards as they are: the failure names
+            # the line of the file that made the move
+            reason = exc.reason
+            raise RoutineFailure(
+                exc.step,
+                Text(f"{reason.en} ({self.where})", zh=f"{reason.get('zh')}（{self.where}）"),
+                exc.error,
+                kind=exc.kind,
+            ) from None
         return pc + 1, values, loops
 
 
