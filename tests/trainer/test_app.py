@@ -201,6 +201,34 @@ def test_the_app_walks_a_routine_with_both_views_and_a_header_of_steps() -> None
     assert app.return_value in (0, None)
 
 
+def test_the_app_rehearses_move_by_move_with_the_symbols_a_key_away() -> None:
+    """``m`` takes step ④ apart: its first frame is the Biddle steal with the break it takes
+    from; ``?`` shows the symbols and any step key puts the rehearsal back; ``m`` again keeps
+    the step."""
+    progress = Progress(":memory:")
+    app = TrainerApp(resolve("courting-kings", registry), progress, mode=REHEARSE)
+
+    async def scenario(pilot: Any) -> None:
+        await pilot.press("right", "right", "right")
+        assert "step 4 of 8" in shown(app, "#where")
+        await pilot.press("m")
+        assert "step 4 of 8" in shown(app, "#where") and "move 1 of 5" in shown(app, "#where")
+        steal = shown(app, "#step")
+        assert "▶ Biddle steal" in steal and re.search(r"before: (K\S ){2}╎brk╎", steal), steal
+        await pilot.press("right")
+        assert "move 2 of 5" in shown(app, "#where") and "▶ Biddle steal" not in shown(app, "#step")
+        await pilot.press("question_mark")
+        assert "Symbols" in shown(app, "#step") and "╎brk╎" in shown(app, "#step")
+        await pilot.press("question_mark")
+        assert "Symbols" not in shown(app, "#step")
+        await pilot.press("m")
+        assert "step 4 of 8" in shown(app, "#where") and "move" not in shown(app, "#where")
+        await pilot.press("q")
+
+    drive(app, scenario, (160, 50))
+    progress.close()
+
+
 def test_the_home_screen_opens_every_mode_and_the_rehearsal(tmp_path: Path) -> None:
     progress = Progress(tmp_path / "p.sqlite3")
     app = TrainerApp(None, progress, seed=2, clock=lambda: NOW, routines=registry)

@@ -73,9 +73,10 @@ _SAID = {
         zh="回车：作答 · 直接回车：看答案 · q 或 Esc：小结并退出 · Ctrl+S：截图",
     ),
     "keys rehearse": Text(
-        "→ or n: next step · ← or b: step before · q: quit · Ctrl+S: screenshot",
-        zh="→ 或 n：下一步 · ← 或 b：上一步 · q：退出 · Ctrl+S：截图",
+        "→ or n: next · ← or b: back · m: move by move · ?: symbols · q: quit · Ctrl+S: screenshot",
+        zh="→ 或 n：下一步 · ← 或 b：上一步 · m：逐个动作 · ?：符号 · q：退出 · Ctrl+S：截图",
     ),
+    "move of": Text(" · move {k} of {n}", zh=" · 第 {k}/{n} 个动作"),
     "keys home": Text(
         "↑ ↓: choose · Enter: open · q: quit · Ctrl+S: screenshot",
         zh="↑ ↓：选择 · 回车：打开 · q：退出 · Ctrl+S：截图",
@@ -296,11 +297,15 @@ class DrillScreen(Screen[None]):
 
 
 class RehearseScreen(Screen[None]):
-    """A routine's steps with the performer's and the audience's view side by side."""
+    """A routine's steps with the performer's and the audience's view side by side; with
+    ``m``, one primitive move at a time (the frames of ``conjure rehearse --by-move``); with
+    ``?``, what every symbol means."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("right,n", "step(1)", "next step"),
-        Binding("left,b", "step(-1)", "previous step"),
+        Binding("right,n", "step(1)", "next"),
+        Binding("left,b", "step(-1)", "back"),
+        Binding("m", "by_move", "move by move"),
+        Binding("question_mark", "legend", "symbols"),
         Binding("q,escape", "app.finish", "quit"),
     ]
 
@@ -309,7 +314,12 @@ class RehearseScreen(Screen[None]):
         self.subject = subject
         self.performance = performance
         self.lang = lang
+        #: what is shown: a step's index in ``screens``
         self.step_index = 0
+        self.by_move = False
+        self.showing_legend = False
+        #: (the step's index among the performance's steps, its move frame or None)
+        self.screens: list[tuple[int, Any]] = []
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -324,28 +334,58 @@ class RehearseScreen(Screen[None]):
             from conjure.magic import perform
 
             self.performance = perform(self.subject.target, None, record=True).performance
+        self._layout()
         self.show_step()
 
     def steps(self) -> list[int]:
         """The indexes of the steps the performance recorded a state for."""
         return [i for i, s in enumerate(self.performance.steps) if s.state is not None]
 
+    def _layout(self, keep_step: int | None = None) -> None:
+        from conjure.view.rehearsal import frames_of
+
+        perf = self.performance
+        self.screens = [
+            (i, frame)
+            for i in self.steps()
+            for frame in (frames_of(perf, i) if self.by_move else [None])
+        ]
+        if keep_step is not None:
+            self.step_index = next(k for k, (i, _f) in enumerate(self.screens) if i == keep_step)
+
     def show_step(self) -> None:
-        from conjure.view.rehearsal import render_step
+        from conjure.view.rehearsal import legend, render_frame, render_step
 
         steps = self.steps()
+        i, frame = self.screens[self.step_index]
         # the header says where in the routine this is, not what is due (nothing is drilled)
-        self.query_one("#where", Static).update(
-            say("step", self.lang, k=self.step_index + 1, n=len(steps), title=self.subject.name)
-        )
+        where = say("step", self.lang, k=steps.index(i) + 1, n=len(steps), title=self.subject.name)
+        if frame is not None:
+            frames = [k for k, (j, _f) in enumerate(self.screens) if j == i]
+            where += say("move of", self.lang, k=frames.index(self.step_index) + 1, n=len(frames))
+        self.query_one("#where", Static).update(where)
         # the rehearsal's own screen: the step in a magician's words, its patter, the moves,
         # the places that matter with the performer's view beside the audience's, the belief
-        self.query_one("#step", Static).update(
-            render_step(self.performance, steps[self.step_index], self.lang)
-        )
+        if self.showing_legend:
+            shown: Any = legend(self.lang)
+        elif frame is None:
+            shown = render_step(self.performance, i, self.lang)
+        else:
+            shown = render_frame(self.performance, frame, self.lang)
+        self.query_one("#step", Static).update(shown)
 
     def action_step(self, delta: int) -> None:
-        self.step_index = max(0, min(len(self.steps()) - 1, self.step_index + delta))
+        self.showing_legend = False
+        self.step_index = max(0, min(len(self.screens) - 1, self.step_index + delta))
+        self.show_step()
+
+    def action_by_move(self) -> None:
+        self.by_move = not self.by_move
+        self._layout(keep_step=self.screens[self.step_index][0])
+        self.show_step()
+
+    def action_legend(self) -> None:
+        self.showing_legend = not self.showing_legend
         self.show_step()
 
 
