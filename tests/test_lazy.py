@@ -86,3 +86,21 @@ def test_an_unknown_name_is_an_attribute_error() -> None:
 
     with pytest.raises(AttributeError, match="no attribute 'nothing_here'"):
         conjure.magic.nothing_here  # noqa: B018
+
+
+def test_listing_the_games_reads_no_emoji_and_keeps_a_colon_word() -> None:
+    """The consoles never replace ``:name:`` (a routine's or a game's words stay as written),
+    so rich's table of emoji, the largest module it has, is never loaded to list the games."""
+    code = (
+        "import sys, io, contextlib\n"
+        "from conjure.cli import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        "    main(['games'])\n"
+        "from conjure.view.console import make_console\n"
+        "console = make_console()\n"
+        "with console.capture() as got:\n"
+        "    console.print('cut at :fire: here')\n"
+        "print('rich._emoji_codes' in sys.modules, got.get().strip())\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.split(None, 1) == ["False", "cut at :fire: here\n"]

@@ -198,5 +198,7 @@ class _Cell(Paragraph):
 
 
 def make_console(stderr: bool = False) -> Console:
-    """A console that writes plain text to pipes and files and honours ``NO_COLOR``."""
-    return Console(stderr=stderr, highlight=False, soft_wrap=False)
+    """A console that writes plain text to pipes and files and honours ``NO_COLOR``. Text is
+    never read for emoji codes: a ``:name:`` in a routine's or a game's words stays as written
+    (and the table of emoji is not loaded)."""
+    return Console(stderr=stderr, highlight=False, soft_wrap=False, emoji=False)

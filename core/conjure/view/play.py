@@ -308,7 +308,7 @@ def play_game(
     """Play one game: the human at ``seat``, ``bot`` at every other, thinking ``think``
     seconds a move, every word in ``lang``. Chance (the shuffles) comes from ``seed``.
     Returns the exit code."""
-    console = console or Console(highlight=False)
+    console = console or Console(highlight=False, emoji=False)
     piped = ask is None and not sys.stdin.isatty()  # answers read from a pipe are echoed
     ask = ask or input
     bots = {p: make_bot(bot, think) for p in range(game.num_players) if p != seat}
