@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -249,3 +250,53 @@ def test_an_unknown_name_with_a_broken_plugin_is_a_plugin_error(fake_plugins: Pa
     assert info.value.exit_code == 4
     with pytest.raises(UnknownNameError, match="did you mean 'courting-kings'"):
         registry.routine("courting-king")
+
+
+def entry_point_rows(found: object) -> list[tuple[str, str, str, str]]:
+    return sorted(
+        (ep.name, ep.value, ep.dist.name, ep.dist.version)  # type: ignore[attr-defined]
+        for ep in found  # type: ignore[attr-defined]
+    )
+
+
+def test_the_entry_points_read_are_those_importlib_metadata_finds(
+    fake_plugins: Path,
+    install: Callable[..., Path],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """conjure reads the dist-info folders itself (importlib.metadata costs the start-up more
+    than the rest of the listing): on this environment, with fake distributions, a second
+    copy of one of them later on the path (the first wins), an egg-info, comments, extras and
+    other groups, it finds what importlib.metadata finds."""
+    from importlib import metadata
+
+    from conjure.plugins.entry_points import entry_points
+
+    later = tmp_path / "later"
+    later.mkdir()
+    shadow = later / "fake_conjure_plugins-9.9.dist-info"
+    shadow.mkdir()
+    (shadow / "METADATA").write_text(
+        "Metadata-Version: 2.1\nName: fake-conjure-plugins\nVersion: 9.9\n"
+    )
+    (shadow / "entry_points.txt").write_text("[conjure]\nshadowed = nowhere\n")
+    egg = later / "old_style.egg-info"
+    egg.mkdir()
+    (egg / "PKG-INFO").write_text(
+        "Metadata-Version: 1.1\nName: old-style\nVersion: 0.3\n\nBody: x\n"
+    )
+    (egg / "entry_points.txt").write_text(
+        "# a comment\n[console_scripts]\nold = old:main\n\n[conjure]\n"
+        "old_games = old_games.plugin:register [extra]\n"
+    )
+    monkeypatch.setattr(sys, "path", [*sys.path, str(later)])
+    ours = entry_point_rows(entry_points("conjure"))
+    assert ours == entry_point_rows(metadata.entry_points(group="conjure"))
+    assert ("fake_good", "fake_good", "fake-conjure-plugins", "1.2.3") in ours
+    assert ("old_games", "old_games.plugin:register [extra]", "old-style", "0.3") in ours
+    assert not any(row[0] == "shadowed" for row in ours)
+    (found,) = [ep for ep in entry_points("conjure") if ep.name == "routines"]
+    import conjure_routines
+
+    assert found.load() is conjure_routines

@@ -29,7 +29,6 @@ import io
 import sys
 import traceback
 from collections.abc import Generator, Iterable, Iterator, Mapping
-from importlib import metadata
 from typing import Any
 
 import attrs
@@ -39,6 +38,7 @@ from conjure.errors import PluginError, UnknownNameError
 from conjure.inputs import quote
 from conjure.plugins import hookspecs
 from conjure.plugins.catalog import Deferred, listing
+from conjure.plugins.entry_points import entry_points as installed_entry_points
 from conjure.text import Text
 
 
@@ -321,11 +321,11 @@ def _entry_points() -> list[Any]:
         dist = _dist_name(ep)
         return (dist != BUILT_IN, ep.name, dist)
 
-    return sorted(metadata.entry_points(group=hookspecs.PROJECT), key=key)
+    return sorted(installed_entry_points(hookspecs.PROJECT), key=key)
 
 
 def _dist_name(ep: Any) -> str:
-    name = ep.dist.metadata["Name"] if ep.dist is not None else None
+    name = ep.dist.name if ep.dist is not None else None
     return str(name or "?").lower().replace("_", "-")
 
 
@@ -399,7 +399,7 @@ def load_plugins(
     if entry_points:
         for ep in _entry_points():
             version = ep.dist.version if ep.dist is not None else "?"
-            dist = ep.dist.metadata["Name"] if ep.dist is not None else "?"
+            dist = ep.dist.name if ep.dist is not None else "?"
             declared = f"{ep.name} = {ep.value}"
             add(ep.name, ep.load, "failed to import", str(dist), str(version), declared)
     for name, plugin in extra:
