@@ -24,7 +24,7 @@ from conjure.magic import Outcome
 from conjure.magic.rehearse import perform_for_rehearsal
 from conjure.plugins.host import load_plugins
 from conjure.view.replay import Record, play_game, replay_page
-from conjure.view.storyboard import all_places, storyboard
+from conjure.view.storyboard import all_places, storyboard, untouched_places
 
 ARTIFACTS = Path(__file__).parent / "artifacts"
 
@@ -132,12 +132,22 @@ _REFS = """() => [...document.querySelectorAll('use')].every(u => {
 })"""
 
 
-def model_counts(state: DeckState, hands: list[str]) -> tuple[dict[str, int], dict[str, int]]:
+def model_counts(
+    state: DeckState, hands: list[str], folded: list[str]
+) -> tuple[dict[str, int], dict[str, int]]:
+    """How many cards each view draws of each place: all of them, but a few of a place no move
+    touches, and none of a place behind a back in the audience's view."""
+    from conjure.view.svg import FOLDED_CARDS
+
     places = sorted(set(state.places()) | set(hands))
-    performer = {p: len(state.faces(p)) for p in places}
+
+    def drawn(p: str) -> int:
+        n = len(state.faces(p))
+        return min(n, FOLDED_CARDS) if p in folded else n
+
+    performer = {p: drawn(p) for p in places}
     audience = {
-        p: 0 if (who := owner(p)) is not None and who in state.behind else len(state.faces(p))
-        for p in places
+        p: 0 if (who := owner(p)) is not None and who in state.behind else drawn(p) for p in places
     }
     return performer, audience
 
@@ -157,7 +167,7 @@ def check_storyboard(browser: Any, outcome: Outcome, name: str, lang: str, tmp: 
         for d, state in zip(drawn, states, strict=True):
             assert state is not None
             assert d["scenes"] == 2 and d["sized"], f"block {d['index']} is not drawn"
-            performer, audience = model_counts(state, hands)
+            performer, audience = model_counts(state, hands, untouched_places(perf))
             assert d["performer"] == performer, f"performer's view, block {d['index']}"
             assert d["audience"] == audience, f"audience's view, block {d['index']}"
         assert page.js(_REFS), "a card drawing refers to nothing or draws nothing"

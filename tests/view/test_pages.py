@@ -6,6 +6,7 @@ import json
 import re
 from pathlib import Path
 
+import attrs
 import pytest
 
 from conjure.cli import main
@@ -58,6 +59,34 @@ def test_a_storyboard_has_the_setup_every_step_and_the_verdict() -> None:
     assert "failed" not in " ".join(frames(page))
     assert "http://" not in page.replace("http://www.w3.org/2000/svg", "")
     assert "https://" not in page
+
+
+def aside_script(p: Performance) -> None:
+    p.start(DeckState.parse("left: KS QH; table.aside: 2C 3C 4C 5C 6C 7C; table.pile: 8D 9D"))
+    p.step("①", en="peel one", zh="抽一张")
+    p.do(Peel("left", "right"))
+    p.step("②", en="square", zh="叠齐")
+    p.do(Peel("right", "left"))
+
+
+def test_a_place_no_move_touches_is_drawn_folded_and_said_untouched() -> None:
+    """The aside packet is drawn four cards deep with its count and 'untouched' in both views;
+    the hands are drawn whole. courting-kings' 46-card aside makes the page well under half
+    what drawing it whole did."""
+    from conjure.view.storyboard import untouched_places
+
+    routine = attrs.evolve(BROKEN, id="aside", script=aside_script, claims=())
+    outcome = perform(routine, None, record=True)
+    assert untouched_places(outcome.performance) == ["table.aside", "table.pile"]
+    page = storyboard(outcome, "en")
+    asides = re.findall(r'data-place="table.aside" data-drawn="(\d+)"', page)
+    assert asides and set(asides) == {"4"}
+    assert set(re.findall(r'data-place="left" data-drawn="(\d+)"', page)) <= {"1", "2"}
+    assert page.count("untouched") >= 2 * len(asides)  # both views, each place
+    assert 'table (aside)<tspan class="count"> · 6</tspan>' in page
+    ck = perform(load_plugins().routine("courting-kings"), None, record=True)
+    assert untouched_places(ck.performance) == ["table.aside"]
+    assert len(storyboard(ck, "en").encode()) < 350_000
 
 
 def test_the_failing_step_is_marked() -> None:

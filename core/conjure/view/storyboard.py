@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from conjure.deck import CARDS, DeckState, is_hand, label
 from conjure.magic import describe_value
-from conjure.magic.rehearse import move_frames
+from conjure.magic.rehearse import move_frames, touched_in_step
 from conjure.text import Text
 from conjure.view import svg
 from conjure.view.page import document, esc
@@ -126,9 +126,14 @@ def _views(
     places: list[str],
     sheet: svg.Sheet,
     changed: Sequence[str] = (),
+    folded: Sequence[str] = (),
 ) -> str:
-    performer = svg.performer_scene(state, lang, also=places, sheet=sheet, changed=changed)
-    audience = svg.audience_scene(state, lang, also=places, sheet=sheet, changed=changed)
+    performer = svg.performer_scene(
+        state, lang, also=places, sheet=sheet, changed=changed, folded=folded
+    )
+    audience = svg.audience_scene(
+        state, lang, also=places, sheet=sheet, changed=changed, folded=folded
+    )
     return (
         '<div class="views">'
         f'<figure class="performer"><figcaption>{esc(_t("performer", lang))}</figcaption>'
@@ -144,7 +149,12 @@ def _n_cards(n: int, lang: str) -> str:
 
 
 def _move_frames(
-    perf: Performance, index: int, lang: str, places: list[str], sheet: svg.Sheet
+    perf: Performance,
+    index: int,
+    lang: str,
+    places: list[str],
+    sheet: svg.Sheet,
+    folded: Sequence[str] = (),
 ) -> str:
     """The step's moves one by one, each with both views after it (the places it changed
     marked), the break it caught or used, and what the audience saw as it was made; hidden
@@ -181,7 +191,7 @@ def _move_frames(
         out.append(
             f'<div class="moveframe" data-move="{frame.k}" hidden>'
             f'<h3>{esc(frame.move.in_words().get(lang))} <span class="of">· {esc(of)}</span></h3>'
-            f"{said}{_views(frame.after, lang, places, sheet, frame.changed)}{seen}</div>"
+            f"{said}{_views(frame.after, lang, places, sheet, frame.changed, folded)}{seen}</div>"
         )
     return "".join(out)
 
@@ -191,6 +201,22 @@ def all_places(perf: Performance) -> list[str]:
     the layout stays put; an empty spot on the table is left out."""
     states = [perf.initial, *(step.state for step in perf.steps)]
     return sorted({p for s in states if s is not None for p in s.places() if is_hand(p)})
+
+
+def untouched_places(perf: Performance) -> list[str]:
+    """The places no move of the performance names and whose cards stay as they were at every
+    step (the rest of a deck set aside): each page draws them folded, a few cards deep, and
+    says they are untouched."""
+    touched = {place for i in range(len(perf.steps)) for place in touched_in_step(perf, i)}
+    states = [s for s in (perf.initial, *(step.state for step in perf.steps)) if s is not None]
+    if not states:
+        return []
+    first = states[0]
+    return sorted(
+        place
+        for place in first.places()
+        if place not in touched and all(s.packet(place) == first.packet(place) for s in states)
+    )
 
 
 def failing_step(outcome: Outcome) -> int | None:
@@ -212,6 +238,7 @@ def storyboard(outcome: Outcome, lang: str = "en", counterexample: bool = False)
     perf = outcome.performance
     routine = perf.routine
     places = all_places(perf)
+    folded = untouched_places(perf)
     sheet = svg.Sheet(lang)
     marked = failing_step(outcome)
     name = routine.name_zh if lang == "zh" else routine.name_en
@@ -241,7 +268,7 @@ def storyboard(outcome: Outcome, lang: str = "en", counterexample: bool = False)
             _t("setup", lang),
             "",
             setup_text,
-            _choices(setup_choices, lang) + _views(initial, lang, places, sheet),
+            _choices(setup_choices, lang) + _views(initial, lang, places, sheet, (), folded),
             _failure(outcome, lang) if marked == 0 else "",
         )
     )
@@ -285,8 +312,10 @@ def storyboard(outcome: Outcome, lang: str = "en", counterexample: bool = False)
                 f'<p class="effect"><span class="label">{esc(_t("effect", lang))}:</span> '
                 f"{esc(step.effect.get(lang))}</p>"
             )
-        views = _views(step.state, lang, places, sheet) if step.state is not None else ""
-        by_move = _move_frames(perf, i - 1, lang, places, sheet)
+        views = (
+            _views(step.state, lang, places, sheet, (), folded) if step.state is not None else ""
+        )
+        by_move = _move_frames(perf, i - 1, lang, places, sheet, folded)
         frames.append(
             _frame(
                 i,

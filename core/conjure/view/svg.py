@@ -77,6 +77,7 @@ _SUIT_PATHS: Final = {
 
 _WORDS: Final = {
     "behind": Text("behind the back", zh="藏在背后"),
+    "untouched": Text("untouched", zh="没有动过"),
     "spread": Text("spread", zh="展开"),
     "empty": Text("empty", zh="空"),
     "break": Text("break", zh="布雷克"),
@@ -401,6 +402,8 @@ class Spot:
     hidden: bool = False
     #: the place changed in the move just made: drawn with a coloured frame
     changed: bool = False
+    #: a place no move touches: drawn as a squared packet of a few cards, its count in the title
+    folded: bool = False
 
 
 def _text_width(text: str, size: float) -> float:
@@ -413,10 +416,13 @@ def _text_width(text: str, size: float) -> float:
 def _cell(
     spot: Spot, max_width: float, lang: str, sheet: Sheet | None, titled: bool = True
 ) -> tuple[str, float, float]:
+    drawn = () if spot.hidden else spot.cards[:FOLDED_CARDS] if spot.folded else spot.cards
     if spot.hidden:
         body, w, h = "", 120.0, 16.0
+    elif spot.folded:
+        body, w, h = packet(drawn, False, None, max_width, lang, sheet, titled)
     else:
-        body, w, h = packet(spot.cards, spot.fanned, spot.break_at, max_width, lang, sheet, titled)
+        body, w, h = packet(drawn, spot.fanned, spot.break_at, max_width, lang, sheet, titled)
     count = "" if spot.hidden else f" · {len(spot.cards)}"
     head = (
         f'<text class="title" x="0" y="11">{_e(spot.title)}'
@@ -426,7 +432,6 @@ def _cell(
     if spot.note:
         head += f'<text class="note" x="0" y="{top + 10:g}">{_e(spot.note)}</text>'
         top += 15
-    drawn = 0 if spot.hidden else len(spot.cards)
     title_w = _text_width(spot.title + count, 12)
     note_w = _text_width(spot.note, 11)
     width = max(w, title_w, note_w)
@@ -439,7 +444,7 @@ def _cell(
             f'rx="6" fill="#fff5d6" stroke="{MARK_COLOUR}" stroke-width="2"/>'
         )
     svg = (
-        f'<g class="{css}" data-place="{_e(spot.place)}" data-drawn="{drawn}">{frame}{head}'
+        f'<g class="{css}" data-place="{_e(spot.place)}" data-drawn="{len(drawn)}">{frame}{head}'
         f'<g transform="translate(0,{top:g})">{body}</g></g>'
     )
     return svg, width, top + h
@@ -540,9 +545,29 @@ def _places(s: DeckState, also: Iterable[str]) -> list[str]:
     return sorted(wanted, key=lambda p: (order.get(p, 2 if p.startswith("spectator") else 3), p))
 
 
-def performer_spots(s: DeckState, lang: str = "en", also: Iterable[str] = ()) -> list[Spot]:
+#: how many cards of a folded place are drawn (squared, the top one showing)
+FOLDED_CARDS: Final = 4
+
+
+def _folded(spots: list[Spot], folded: Iterable[str], lang: str) -> list[Spot]:
+    """``spots`` with the places in ``folded`` (places no move touches: the rest of a deck set
+    aside) drawn as a squared packet of a few cards and said to be untouched."""
+    fold = set(folded)
+    untouched = _WORDS["untouched"].get(lang)
+    return [
+        attrs.evolve(spot, folded=True, note=spot.note or untouched)
+        if spot.place in fold and not spot.hidden
+        else spot
+        for spot in spots
+    ]
+
+
+def performer_spots(
+    s: DeckState, lang: str = "en", also: Iterable[str] = (), folded: Iterable[str] = ()
+) -> list[Spot]:
     """Every packet as it really is, fanned so its order shows; face-down cards as backs with
-    their index (the performer knows them)."""
+    their index (the performer knows them). Places in ``folded`` are drawn squared, a few
+    cards deep (:func:`_folded`)."""
     spots = []
     for place in _places(s, also):
         looks = tuple(Seen(c, FACE if up else XRAY) for c, up in s.faces(place))
@@ -551,13 +576,19 @@ def performer_spots(s: DeckState, lang: str = "en", also: Iterable[str] = ()) ->
             Spot(place, _title(s, place, lang), looks, _row_of(place), True,
                  s.breaks.get(place), note)
         )  # fmt: skip
-    return spots
+    return _folded(spots, folded, lang)
 
 
-def audience_spots(s: DeckState, lang: str = "en", also: Iterable[str] = ()) -> list[Spot]:
+def audience_spots(
+    s: DeckState, lang: str = "en", also: Iterable[str] = (), folded: Iterable[str] = ()
+) -> list[Spot]:
     """What the audience sees: a squared packet shows its top card (face or back) and its
     edges, a packet spread toward them every card (faces where face up); nothing of a packet
-    behind a back."""
+    behind a back. Places in ``folded`` are drawn squared, a few cards deep."""
+    return _folded(_audience_spots(s, lang, also), folded, lang)
+
+
+def _audience_spots(s: DeckState, lang: str, also: Iterable[str]) -> list[Spot]:
     seen = visible(s)
     spots = []
     for place in _places(s, also):
@@ -595,9 +626,10 @@ def performer_scene(
     also: Iterable[str] = (),
     sheet: Sheet | None = None,
     changed: Iterable[str] = (),
+    folded: Iterable[str] = (),
 ) -> str:
     """The performer's view of ``s`` as one ``<svg>``."""
-    spots = _marked(performer_spots(s, lang, also), changed)
+    spots = _marked(performer_spots(s, lang, also, folded), changed)
     return scene(spots, width, lang, "performer", sheet=sheet)
 
 
@@ -608,9 +640,10 @@ def audience_scene(
     also: Iterable[str] = (),
     sheet: Sheet | None = None,
     changed: Iterable[str] = (),
+    folded: Iterable[str] = (),
 ) -> str:
     """The audience's view of ``s`` as one ``<svg>``."""
-    spots = _marked(audience_spots(s, lang, also), changed)
+    spots = _marked(audience_spots(s, lang, also, folded), changed)
     return scene(spots, width, lang, "audience", sheet=sheet)
 
 
