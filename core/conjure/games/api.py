@@ -41,171 +41,84 @@ Actions are small non-negative integers. By convention a card is played by its c
 ``state.vars`` is the game's typed record of public values (an attrs class derived from
 :class:`Vars`: trump suit, scores, whose lead …): every value immutable and public. Anything
 private is a card in a zone that only its owner sees.
+
+The parts beside the API have modules of their own: the terms it uses (the constants, options,
+rule notes and errors) are in :mod:`conjure.games.terms`, chance's draws in
+:mod:`conjure.games.chance`, the record of a game (its vars, a state written as JSON and read
+back) in :mod:`conjure.games.record`, and what each seat sees and what the table knows in
+:mod:`conjure.games.observation`; this module names them all again.
 """
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, ClassVar, Final, Generic, TypeVar, cast
 
-import attrs
-
-from conjure.deck.cards import CARDS, Card, full_deck, parse_packet
-from conjure.errors import ConjureError, IllegalMoveError, UnknownNameError, UsageError
+from conjure.deck.cards import CARDS, full_deck
+from conjure.errors import UnknownNameError, UsageError
+from conjure.games import observation as _observation
+from conjure.games import record as _record
 from conjure.games.actions import ActionSpace, CodeSpace
-from conjure.games.inference import NO_FACTS, Facts, deal
+from conjure.games.chance import draw_card, sample, shuffle
+from conjure.games.chance import sample_chance as _sample_chance
+from conjure.games.inference import NO_FACTS, Facts
+from conjure.games.observation import apply_watched, determinize_with
+from conjure.games.record import NoVars, Vars
+from conjure.games.terms import (
+    ALL,
+    CHANCE,
+    HANDS,
+    MAX_PLAYERS,
+    NOBODY,
+    SPECIAL,
+    TERMINAL,
+    TOP,
+    UNKNOWN_SIDE,
+    WON,
+    ZONE_NAMES,
+    GameError,
+    Option,
+    Outcome,
+    RuleNote,
+    SavedStateError,
+    Utility,
+    Visibility,
+)
 from conjure.inputs import check_range
 from conjure.text import Text
 
-TERMINAL: Final = -1
-#: ``state.current`` at a chance node
-CHANCE: Final = -2
-ALL: Final = "all"
-NOBODY: Final = "none"
-#: a pile whose top card everyone sees and whose other cards nobody sees
-TOP: Final = "top"
-#: action codes from here up are not cards
-SPECIAL: Final = 64
-#: the most players a game may seat (the ``known`` masks and zone names assume it)
-MAX_PLAYERS: Final = 8
-#: a seat's side in ``state.teams()`` while the rules have not shown it to the table
-UNKNOWN_SIDE: Final = -1
-
-Visibility = str | int
-
-
-def _text(value: Text | str) -> Text:
-    return Text.of(value)
-
-
-class Outcome(Text):
-    """A story line that is the outcome of the move just made (:meth:`GameState.answer`)."""
-
-
-@attrs.frozen
-class RuleNote:
-    """One rule of a game and where it comes from: ``text`` (the source says so) or ``assumed``
-    (the source is silent or contradicts itself; ``why`` says what was chosen and why).
-    ``quote`` is the source's own words (Chinese, verbatim) that the rule rests on."""
-
-    rule: Text = attrs.field(converter=_text)
-    origin: str = attrs.field(validator=attrs.validators.in_(("text", "assumed")))
-    why: Text = attrs.field(default=Text(""), converter=_text)
-    quote: str = ""
-
-
-@attrs.frozen
-class Option:
-    """A whole-number option of a game (``target=7``), with its range; ``help`` is a :class:`Text`
-    (a plain string is taken as English), so ``str(option.help)`` is the English help."""
-
-    name: str
-    default: int
-    low: int
-    high: int
-    help: Text = attrs.field(default=Text(""), converter=_text)
-
-
-@attrs.frozen
-class Utility:
-    """What a game's returns can be: each seat's between ``low`` and ``high``, and, when they
-    add up to the same in every game, that ``total`` (0 for a zero-sum game)."""
-
-    low: float
-    high: float
-    total: float | None = None
-
-    @property
-    def zero_sum(self) -> bool:
-        return self.total == 0
-
-
-class GameError(IllegalMoveError):
-    """An action that the rules do not allow now."""
-
-
-class SavedStateError(ConjureError):
-    """A saved game state that cannot be read back (a missing field, a duplicate card, another
-    game's options)."""
-
-
-@attrs.define(slots=False)
-class Vars:
-    """The public values of a game in progress. A game declares its own subclass with attrs
-    (``@attrs.define(slots=False)``), one typed field per value, each with a default; values
-    are immutable (numbers, strings, ``None``, tuples) so that a copy can share them."""
-
-    def copy(self) -> Any:
-        new = object.__new__(type(self))
-        new.__dict__.update(self.__dict__)
-        return new
-
-    def to_json(self) -> dict[str, Any]:
-        return {k: _jsonable(v) for k, v in self.__dict__.items()}
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> Any:
-        names = [f.name for f in attrs.fields(cls)]
-        missing = [n for n in names if n not in data]
-        if missing:
-            raise SavedStateError(f"saved state: vars has no field {missing[0]!r}")
-        extra = sorted(set(data) - set(names))
-        if extra:
-            raise SavedStateError(f"saved state: vars has an unknown field {extra[0]!r}")
-        return cls(**{n: _frozen(data[n]) for n in names})
-
-
-@attrs.define(slots=False)
-class NoVars(Vars):
-    """The public values of a game that has none beyond its zones."""
-
+__all__ = [
+    "ALL",
+    "CHANCE",
+    "HANDS",
+    "MAX_PLAYERS",
+    "NOBODY",
+    "SPECIAL",
+    "TERMINAL",
+    "TOP",
+    "UNKNOWN_SIDE",
+    "WON",
+    "ZONE_NAMES",
+    "Game",
+    "GameError",
+    "GameState",
+    "NoVars",
+    "Option",
+    "Outcome",
+    "RuleNote",
+    "SavedStateError",
+    "Utility",
+    "Vars",
+    "Visibility",
+    "determinize_with",
+    "sample",
+    "shuffle",
+]
 
 V = TypeVar("V", bound=Vars)
 
-
-#: zone names of each player's hand and of the cards each player won, defined once
-HANDS: Final = tuple(f"hand{p}" for p in range(MAX_PLAYERS))
-WON: Final = tuple(f"won{p}" for p in range(MAX_PLAYERS))
-
-#: what people call the zones many games have (a zone's name without its seat number); a game
-#: names its own zones, or names one differently, in :attr:`Game.zone_names`
-ZONE_NAMES: Final[Mapping[str, Text]] = {
-    "aside": Text("aside", zh="一旁的牌"),
-    "beaten": Text("beaten", zh="被压下的牌"),
-    "bid": Text("bid", zh="出价"),
-    "build": Text("build", zh="组合"),
-    "dead": Text("dead", zh="死牌"),
-    "deck": Text("deck", zh="整副牌"),
-    "discard": Text("discard", zh="弃牌"),
-    "hand": Text("hand", zh="手牌"),
-    "kitty": Text("kitty", zh="底牌"),
-    "melds": Text("melds", zh="牌组"),
-    "out": Text("out", zh="出过的牌"),
-    "pack": Text("pack", zh="余下的牌"),
-    "pile": Text("pile", zh="牌堆"),
-    "pool": Text("pool", zh="公共牌"),
-    "prize": Text("prize", zh="奖牌"),
-    "prizes": Text("prizes", zh="奖牌堆"),
-    "quartets": Text("quartets", zh="四张一套"),
-    "removed": Text("removed", zh="移除的牌"),
-    "rest": Text("rest", zh="余牌"),
-    "stock": Text("stock", zh="牌堆"),
-    "table": Text("table", zh="桌面"),
-    "talon": Text("talon", zh="底牌"),
-    "tied": Text("tied", zh="平局的牌"),
-    "trick": Text("trick", zh="本墩"),
-    "turned": Text("turned", zh="翻开的牌"),
-    "unseen": Text("unseen", zh="未见的牌"),
-    "unused": Text("unused", zh="未用的牌"),
-    "used": Text("used", zh="用过的牌"),
-    "won": Text("won", zh="赢得的牌"),
-}
-
 _CHANCE_DRAWS: Final = Text("chance draws {card}", zh="随机抽出{card}")
-_CHANCE_DEALS: Final = Text("chance deals a card", zh="随机发出一张牌")
-_FACE_DOWN: Final = Text("a card face down", zh="一张扣着的牌")
 _ACTION: Final = Text("action {n}", zh="动作{n}")
 _NOT_HELD: Final = Text("it is not in your hand", zh="它不在你的手牌中")
 
@@ -305,51 +218,16 @@ class GameState(Generic[V]):
         :meth:`chance_outcomes` of this very state, applied without checking it again."""
         self.history.append(action)
         if self.watched:
-            self._apply_watched(action)
+            apply_watched(self, action)
         elif self.chance is not None:
-            self._draw(action)
+            draw_card(self, action)
         else:
             self.game._apply_action(self, action)
 
     def sample_chance(self, rng: random.Random) -> None:
         """At a chance node, let chance act at random: a whole pending draw at once (the
         sampled fast path), recorded outcome by outcome as if drawn one card at a time."""
-        if self.lacking:
-            self.lacking = ()  # chance may hand out cards: what plays showed no longer holds
-        if self.chance is None:
-            outcomes = self.game._chance_outcomes(self)
-            x = rng.random()
-            chosen = outcomes[-1][0]
-            for outcome, p in outcomes:
-                x -= p
-                if x < 0:
-                    chosen = outcome
-                    break
-            self.apply_legal(chosen)
-            return
-        zone, left, drawn = self.chance
-        cards = self.zones[zone]
-        if left == 1:  # one card turned up from an unseen pool: the common case, kept short
-            i = drawn + int(rng.random() * (len(cards) - drawn))
-            card = cards[i]
-            cards[drawn], cards[i] = card, cards[drawn]
-            self.history.append(card)
-            self.chance = None
-            self.game._after_chance(self, zone)
-            return
-        pool = cards[drawn:]
-        pool.sort()  # a shuffle depends on which cards are undrawn, not on their order
-        if left < len(pool):
-            order = sample(rng, pool, left)  # (leaves pool holding the cards not drawn)
-            pool.sort()
-            pool[:0] = order
-        else:
-            shuffle(rng, pool)
-            order = pool
-        cards[drawn:] = pool
-        self.history.extend(order)
-        self.chance = None
-        self.game._after_chance(self, zone)
+        _sample_chance(self, rng)
 
     def returns(self) -> tuple[float, ...]:
         """Each player's result; meaningful at the end of the game."""
@@ -392,25 +270,7 @@ class GameState(Generic[V]):
     def observation(self, player: int) -> dict[str, Any]:
         """What ``player`` can see: every zone with hidden cards as ``None``, the public vars,
         whose turn it is, and the legal actions when it is this player's turn."""
-        zones = {
-            zone: [
-                CARDS[c].ascii if self.sees(player, zone, i, c) else None
-                for i, c in enumerate(cards)
-            ]
-            for zone, cards in self.zones.items()
-        }
-        obs: dict[str, Any] = {
-            "player": player,
-            "to_move": self.current,
-            "zones": zones,
-            "vars": self.vars.to_json(),
-        }
-        if self.current == player:
-            obs["legal"] = [self.action_name(a) for a in self.legal_actions()]
-        teams = self.teams()
-        if teams:
-            obs["teams"] = list(teams)
-        return obs
+        return _observation.observation(self, player)
 
     def sees(self, player: int, zone: str, index: int, card: int) -> bool:
         """Whether ``player`` sees ``card`` lying at ``index`` in ``zone``."""
@@ -457,59 +317,6 @@ class GameState(Generic[V]):
             said = Text.of(en, zh)
             self.story.append(Outcome(said.en, said.zh, said.more))
 
-    def _apply_watched(self, action: int) -> None:
-        """:meth:`apply_legal` in a game being played (not in a world a bot dealt): apply the
-        action and keep :attr:`lacking` true. A play adds what the game says it shows; a seat
-        seen to take a card into its hand keeps its facts except about that card, and a seat
-        that takes a card the table cannot see loses them (it may now hold one of them); a new
-        deal, the end of the game and chance forget them all."""
-        game = self.game
-        me = self.current
-        if me < 0:
-            self.lacking = ()
-            if self.chance is not None:
-                self._draw(action)
-            else:
-                game._apply_action(self, action)
-            return
-        shown = game._lacking_shown(self, action)
-        lacking = self.lacking
-        if shown:
-            lacking = lacking or (0,) * game.num_players
-            lacking = (*lacking[:me], lacking[me] | shown, *lacking[me + 1 :])
-        deal = game._deal_number(self)
-        before = [self.zones[HANDS[p]][:] if mask else None for p, mask in enumerate(lacking)]
-        game._apply_action(self, action)
-        if self.current == TERMINAL or game._deal_number(self) != deal:
-            self.lacking = ()
-            return
-        everyone = (1 << game.num_players) - 1
-        facts = list(lacking)
-        for p, old in enumerate(before):
-            if old is None:
-                continue
-            for c in set(self.zones[HANDS[p]]).difference(old):
-                if self.known.get(c, 0) & everyone == everyone:
-                    facts[p] &= ~(1 << c)  # a card the table saw it take
-                else:
-                    facts[p] = 0  # a card the table did not see: it may be one of them
-                    break
-        self.lacking = tuple(facts) if any(facts) else ()
-
-    def _draw(self, card: int) -> None:
-        assert self.chance is not None
-        zone, left, drawn = self.chance
-        cards = self.zones[zone]
-        i = cards.index(card, drawn)
-        cards[drawn], cards[i] = cards[i], cards[drawn]
-        if left == 1:
-            if drawn and len(cards) > drawn + 1:  # several drawn, some not: those in order, as
-                cards[drawn + 1 :] = sorted(cards[drawn + 1 :])  # sample_chance leaves them
-            self.chance = None
-            self.game._after_chance(self, zone)
-        else:
-            self.chance = (zone, left - 1, drawn + 1)
-
     # -- copies and JSON -------------------------------------------------------------------------
 
     def copy(self) -> GameState[V]:
@@ -528,22 +335,7 @@ class GameState(Generic[V]):
         return new
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "game": self.game.id,
-            "players": self.game.num_players,
-            "options": dict(self.game.option_values),
-            "zones": {z: [CARDS[c].ascii for c in cards] for z, cards in self.zones.items()},
-            "known": {CARDS[c].ascii: mask for c, mask in sorted(self.known.items())},
-            "vars": self.vars.to_json(),
-            "current": self.current,
-            "chance": list(self.chance) if self.chance else None,
-            "history": list(self.history),
-            **(
-                {"lacking": [[CARDS[c].ascii for c in _cards_of(m)] for m in self.lacking]}
-                if any(self.lacking)
-                else {}
-            ),
-        }
+        return _record.state_to_json(self)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, GameState):
@@ -554,95 +346,6 @@ class GameState(Generic[V]):
 
     def __repr__(self) -> str:
         return f"<{self.game.id} state after {len(self.history)} actions>"
-
-
-#: n -> bits needed to write a number below n (how many random bits one pick of a shuffle takes)
-_BITS: Final = tuple(n.bit_length() for n in range(256))
-
-
-def shuffle(rng: random.Random, cards: list[int]) -> None:
-    """Shuffle ``cards`` in place exactly as ``rng.shuffle`` does (the same Fisher-Yates walk
-    from the end, each pick made of ``getrandbits`` drawn again while out of range), without a
-    method call per card: the same seed gives the same order, about twice as fast.
-
-    >>> a, b = list(range(52)), list(range(52))
-    >>> random.Random(7).shuffle(a); shuffle(random.Random(7), b); a == b
-    True
-    """
-    if type(rng) is not random.Random or len(cards) >= len(_BITS):
-        rng.shuffle(cards)
-        return
-    bits = _BITS
-    getrandbits = rng.getrandbits
-    for i in range(len(cards) - 1, 0, -1):
-        k = bits[i + 1]
-        j = getrandbits(k)
-        while j > i:
-            j = getrandbits(k)
-        cards[i], cards[j] = cards[j], cards[i]
-
-
-#: k -> the largest pool that ``random.Random.sample`` draws ``k`` from by walking a copy of
-#: it (a bigger one it draws positions of into a set)
-_SAMPLE_WALK: Final = tuple(
-    21 + (4 ** math.ceil(math.log(k * 3, 4)) if k > 5 else 0) for k in range(1, 256)
-)
-
-
-def sample(rng: random.Random, pool: list[int], k: int) -> list[int]:
-    """``k`` cards drawn from ``pool`` exactly as ``rng.sample(pool, k)`` draws them (the same
-    numbers asked of ``rng``, the same cards in the same order), without a method call per
-    card; ``pool`` is left holding the cards not drawn, in some order. The same seed gives the
-    same cards, faster.
-
-    >>> sample(random.Random(7), list(range(52)), 12) == random.Random(7).sample(range(52), 12)
-    True
-    """
-    n = len(pool)
-    if type(rng) is not random.Random or n >= len(_BITS) or n > _SAMPLE_WALK[k - 1]:
-        order = rng.sample(pool, k)
-        taken = set(order)
-        pool[:] = [c for c in pool if c not in taken]
-        return order
-    bits = _BITS
-    getrandbits = rng.getrandbits
-    for m in range(n, n - k, -1):  # m: the cards not drawn yet, at pool[:m]
-        b = bits[m]
-        j = getrandbits(b)
-        while j >= m:
-            j = getrandbits(b)
-        # the card drawn goes to pool[m - 1], where sample's list keeps the one it moves to j
-        pool[m - 1], pool[j] = pool[j], pool[m - 1]
-    out = pool[n - k :]
-    out.reverse()
-    del pool[n - k :]
-    return out
-
-
-def _cards_of(mask: int) -> list[int]:
-    """The card codes whose bits are set in ``mask``, lowest first."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
-def _jsonable(value: Any) -> Any:
-    if isinstance(value, dict):
-        return {k: _jsonable(v) for k, v in value.items()}
-    if isinstance(value, tuple | list):
-        return [_jsonable(v) for v in value]
-    return value
-
-
-def _frozen(value: Any) -> Any:
-    if isinstance(value, dict):
-        return {k: _frozen(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return tuple(_frozen(v) for v in value)
-    return value
 
 
 class Game(Generic[V]):
@@ -783,28 +486,7 @@ class Game(Generic[V]):
         """How ``action`` reads to ``player``. By default a card action is hidden exactly when
         the card, once the action is made, lies where ``player`` cannot see it; other actions
         are public."""
-        mover = state.current
-        if action >= SPECIAL or mover == player:
-            if mover == CHANCE:
-                return _CHANCE_DEALS
-            return state.action_names(action)
-        after = state.copy()
-        after.story = []  # listened to, so that the end of a deal keeps where the cards lay
-        after.ended = None
-        after.apply_legal(action)
-        zones, known = after.ended if after.ended is not None else (after.zones, after.known)
-        for zone, cards in zones.items():
-            if action in cards:
-                rule = self.visibility[zone]
-                index = cards.index(action)
-                if (
-                    rule in (ALL, player)
-                    or (rule == TOP and index == 0)
-                    or known.get(action, 0) >> player & 1
-                ):
-                    return state.action_names(action)
-                break
-        return _FACE_DOWN if mover >= 0 else _CHANCE_DEALS
+        return _observation.action_seen(self, state, action, player)
 
     def _facts(self, state: GameState[V], player: int) -> Sequence[str | Text]:
         """Public knowledge worth showing ``player`` beside the table (what the rules let
@@ -999,69 +681,13 @@ class Game(Generic[V]):
     def load_state(cls, data: Mapping[str, Any]) -> GameState[Any]:
         """A state written by :meth:`GameState.to_json`, in a game made with the player count
         and options it was written with."""
-        try:
-            players = int(data["players"])
-            options = {str(k): int(v) for k, v in dict(data["options"]).items()}
-        except KeyError as exc:
-            raise SavedStateError(f"saved state: no field {exc.args[0]!r}") from None
-        except (TypeError, ValueError):
-            raise SavedStateError("saved state: players and options must be numbers") from None
-        return cls(players, **options).state_from_json(data)
+        return _record.load_state(cls, data)
 
     def state_from_json(self, data: Mapping[str, Any]) -> GameState[V]:
         """Rebuild a state written by :meth:`GameState.to_json` for this very game: the game,
         its player count and options must match, every field must be there and every card of
         the game must lie in exactly one zone."""
-        fields = ("game", "players", "options", "zones", "known", "vars", "current", "history")
-        for name in fields:
-            if name not in data:
-                raise SavedStateError(f"saved state: no field {name!r}")
-        if data["game"] != self.id:
-            raise SavedStateError(f"saved state: a {data['game']!r} state is not a {self.id} state")
-        if data["players"] != self.num_players:
-            raise SavedStateError(
-                f"saved state: written for {data['players']} players, this game has "
-                f"{self.num_players}"
-            )
-        if dict(data["options"]) != self.option_values:
-            raise SavedStateError(
-                f"saved state: written with options {dict(data['options'])}, this game has "
-                f"{self.option_values}"
-            )
-        state: GameState[V] = GameState(self)
-        zones = dict(data["zones"])
-        if set(zones) != set(self.visibility):
-            odd = sorted(set(zones) ^ set(self.visibility))[0]
-            raise SavedStateError(f"saved state: zone {odd!r} does not match the game's zones")
-        state.zones = {
-            z: [card.code for card, _ in parse_packet(" ".join(cards))]
-            for z, cards in zones.items()
-        }
-        seen: set[int] = set()
-        for z, cards in state.zones.items():
-            for c in cards:
-                if c in seen:
-                    raise SavedStateError(f"saved state: {CARDS[c]} is in two places ({z})")
-                seen.add(c)
-        if seen != set(self.all_cards()):
-            missing = sorted(set(self.all_cards()) - seen)
-            what = f"{CARDS[missing[0]]} is missing" if missing else "a card is not in this game"
-            raise SavedStateError(f"saved state: {what}")
-        state.known = {Card(c).code: int(m) for c, m in dict(data["known"]).items()}
-        state.vars = self.vars_type.from_json(dict(data["vars"]))
-        state.current = int(data["current"])
-        chance = data.get("chance")
-        state.chance = (str(chance[0]), int(chance[1]), int(chance[2])) if chance else None
-        state.history = [int(a) for a in data["history"]]
-        lacking = data.get("lacking")
-        if lacking:
-            if len(lacking) != self.num_players:
-                raise SavedStateError("saved state: lacking must list every seat")
-            state.lacking = tuple(
-                sum(1 << card.code for card, _ in parse_packet(" ".join(cards)))
-                for cards in lacking
-            )
-        return state
+        return _record.read_state(self, data)
 
     def ordered_actions(self, state: GameState[V]) -> list[int]:
         """The legal actions in the order people read them: cards by suit and rank (Ace
@@ -1116,36 +742,3 @@ class Game(Generic[V]):
         dropped, and the copy does not read its plays for facts (nobody deals from a bot's
         world again)."""
         return determinize_with(self, state, player, rng, self.world_facts(state))
-
-
-def determinize_with(
-    game: Game[Any], state: GameState[Any], player: int, rng: random.Random, facts: Facts
-) -> GameState[Any]:
-    """:meth:`Game.determinize` with the facts given (``facts``) rather than the game's."""
-    new = state.copy()
-    new.history = []
-    new.watched = False
-    slots: dict[str, list[tuple[list[int], int]]] = {}
-    hidden: dict[str, list[int]] = {}
-    where: dict[str, list[str]] = {}
-    shown: dict[str, list[int]] = {}
-    pools = game.pools
-    for zone, cards in new.zones.items():
-        pool = pools.get(zone, "")
-        for i, c in enumerate(cards):
-            if not new.sees(player, zone, i, c):
-                slots.setdefault(pool, []).append((cards, i))
-                hidden.setdefault(pool, []).append(c)
-                where.setdefault(pool, []).append(zone)
-            elif facts:
-                shown.setdefault(zone, []).append(c)
-    for pool in sorted(hidden):
-        # sorted first, so the new deal depends on which cards are hidden, not where
-        cards_ = sorted(hidden[pool])
-        dealt = deal(cards_, where[pool], facts, shown, rng) if facts else None
-        if dealt is None:
-            rng.shuffle(cards_)
-            dealt = cards_
-        for (zone_cards, i), c in zip(slots[pool], dealt, strict=True):
-            zone_cards[i] = c
-    return new
