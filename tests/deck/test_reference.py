@@ -1,18 +1,36 @@
-"""The move reference: every move has an entry, every example runs, docs/moves.md is current."""
+"""The move reference: every move has an entry, every example runs, what the entry says of the
+order, the faces, the breaks and the audience holds on random layouts, docs/moves.md is
+current."""
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import ClassVar
 
 import attrs
 import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
 
 from conjure.cli import main
 from conjure.cli.moves import moves_markdown, run_example
 from conjure.deck import MOVES
-from conjure.deck.move import Move, MoveRef
+from conjure.deck.handling import Behind, Forward, ShowBottom, ShowFace, ShowTop, Square
+from conjure.deck.move import (
+    _KEPT,
+    _RELEASED,
+    _SHOWN,
+    _TURNED_WITH,
+    _UNSEEN,
+    HEADINGS,
+    Move,
+    MoveRef,
+    reference_words,
+)
 from conjure.deck.notation import MOVE_KINDS, register_moves
+from conjure.deck.state import CODE_MASK, FACE_UP, DeckState
+from conjure.testing.deck import layouts, moves_for
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -77,3 +95,141 @@ def test_a_move_registered_by_a_plugin_is_listed(capsys: pytest.CaptureFixture[s
         assert list(data)[: len(MOVES)] == list(MOVES)
     finally:
         del MOVE_KINDS["Wiggle"]
+
+
+# -- what the reference says of each move holds ------------------------------------------------
+
+
+def _where(s: DeckState) -> dict[int, tuple[str, int, bool]]:
+    """Each card's place, depth and whether it lies face up."""
+    return {
+        b & CODE_MASK: (place, i, bool(b & FACE_UP))
+        for place, packet in s.packets.items()
+        for i, b in enumerate(packet)
+    }
+
+
+def broken_words(move: Move, s: DeckState) -> list[str]:
+    """The headings of ``move``'s reference whose words the move, made in ``s``, does not bear
+    out: "kept" order (two cards that lie together before and after lie in the same order),
+    "kept" faces (no card turns over; with ``turn`` some card does), "kept" or "released"
+    breaks, and an audience that sees "nothing" (no face shown, nothing counted)."""
+    words = reference_words(type(move))
+    after = s.copy()
+    move.run_unchecked(after)
+    was, now = _where(s), _where(after)
+    wrong = []
+    if words["order"] is _KEPT:
+        together = [
+            (a, b)
+            for a in was
+            for b in was
+            if a != b and was[a][0] == was[b][0] and now[a][0] == now[b][0]
+        ]
+        if any((was[a][1] < was[b][1]) != (now[a][1] < now[b][1]) for a, b in together):
+            wrong.append("order")
+    turned = {c for c in was if was[c][2] != now[c][2]}
+    moved = {c for c in was if was[c][:2] != now[c][:2]}
+    faces = words["faces"]
+    if faces is _KEPT and turned:
+        wrong.append("faces")
+    if faces is _TURNED_WITH:
+        turn = getattr(move, "turn", False)
+        if (turned and not turn) or (turn and moved and not turned):
+            wrong.append("faces")
+    if words["breaks"] is _KEPT and after.breaks != s.breaks:
+        wrong.append("breaks")
+    if words["breaks"] is _RELEASED and any(after.break_at(p) is not None for p in move.places()):
+        wrong.append("breaks")
+    if words["audience"] is _UNSEEN and (move.shows(s) or move.counts(s)):
+        wrong.append("audience")
+    return wrong
+
+
+@st.composite
+def made_moves(draw: st.DrawFn) -> tuple[Move, DeckState]:
+    """A layout (its owner's hands maybe behind the back) and a move legal in it: any move the
+    deck kit draws, a display, or the hands going behind the back or coming forward."""
+    s = draw(layouts(max_cards=12, min_cards=1))
+    if draw(st.booleans()):
+        s.push(Behind(draw(st.sampled_from(["performer", "spectator"]))))
+        s.clear_stack()
+    place = draw(st.sampled_from(s.places()))
+    others = [kind(place) for kind in (ShowTop, ShowBottom, ShowFace, Square)]
+    others += [Behind(p) for p in ("performer", "spectator") if p not in s.behind]
+    others += [Forward(p) for p in s.behind]
+    move = draw(moves_for(s) | st.sampled_from(others))
+    assume(s.is_legal(move))
+    return move, s
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(made_moves())
+def test_what_the_reference_says_of_a_move_holds(made: tuple[Move, DeckState]) -> None:
+    move, s = made
+    assert broken_words(move, s) == [], f"{move!r} in {s}"
+
+
+@pytest.mark.parametrize("name", list(MOVES))
+def test_what_the_reference_says_holds_on_the_example(name: str) -> None:
+    start, _, move = run_example(MOVES[name].ref)
+    assert broken_words(move, start) == []
+
+
+@pytest.mark.parametrize("name", list(MOVES))
+def test_an_entry_writes_what_the_move_cannot_say_and_nothing_it_can(name: str) -> None:
+    cls = MOVES[name]
+    words = reference_words(cls)
+    assert words["audience"] is not _SHOWN, f"{name} shows faces: its entry says which"
+    if cls.display:  # a display says it keeps them
+        assert all(getattr(cls.ref, h) is None for h in ("order", "faces", "breaks")), name
+    for heading in HEADINGS:
+        written = getattr(cls.ref, heading)
+        assert written is None or written.en != reference_words(Move)[heading].en, (
+            f"{name}'s entry writes the {heading} the reference says by itself"
+        )
+
+
+# -- the check has teeth ------------------------------------------------------------------------
+
+
+@attrs.frozen
+class _FlippingSquare(Square):
+    """Square up the packet at ``place``, and turn its top card over (a planted fault)."""
+
+    def run_unchecked(self, s: DeckState) -> None:
+        super().run_unchecked(s)
+        packet = s.packet(self.place)
+        s.replace(self.place, bytes([packet[0] ^ FACE_UP]) + packet[1:], keep_break=True)
+
+
+@attrs.frozen
+class _Flashing(Square):
+    """Square up the packet at ``place`` and flash its top card, while its entry says the
+    audience sees nothing (a planted fault)."""
+
+    ref: ClassVar = attrs.evolve(Square.ref, audience=_UNSEEN)
+
+    def shows(self, s: DeckState) -> tuple[int, ...]:
+        return (s.packet(self.place)[0] & CODE_MASK,)
+
+
+@attrs.frozen
+class _Releasing(Square):
+    """Square up the packet at ``place`` and let its break go (a planted fault)."""
+
+    def run_unchecked(self, s: DeckState) -> None:
+        super().run_unchecked(s)
+        s.release_break(self.place)
+
+
+@pytest.mark.parametrize(
+    ("cls", "broken"),
+    [(_FlippingSquare, ["faces"]), (_Flashing, ["audience"]), (_Releasing, ["breaks"])],
+)
+def test_a_move_that_does_otherwise_than_its_reference_says_is_found(
+    cls: type[Square], broken: list[str]
+) -> None:
+    s = DeckState.parse("left: AS 2S / 3S")
+    assert broken_words(Square("left"), s) == []
+    assert broken_words(cls("left"), s) == broken

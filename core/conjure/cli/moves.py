@@ -2,7 +2,8 @@
 
 Every entry comes from the move's class: its docstring says what it does, its attrs fields how it
 is written, and its ``ref`` (a :class:`~conjure.deck.moves.MoveRef`) what it does to the order,
-the faces and the breaks, what the audience sees, and an example. ``docs/moves.md`` is
+the faces and the breaks, what the audience sees, and an example; what the ``ref`` leaves out is
+said from the move itself (:func:`~conjure.deck.move.reference_words`). ``docs/moves.md`` is
 :func:`moves_markdown`, written from the same classes.
 
 Moves are the built-in ones, then every move the plugins register with the ``register_moves``
@@ -97,7 +98,7 @@ def run_example(ref: MoveRef) -> tuple[DeckState, DeckState, Any]:
 
 def entry(name: str, cls: type, lang: str) -> dict[str, Any]:
     """One move's reference entry, as plain data in ``lang``."""
-    from conjure.deck.move import MoveRef
+    from conjure.deck.move import MoveRef, reference_words
     from conjure.deck.notation import move_signature
 
     out: dict[str, Any] = {
@@ -120,11 +121,8 @@ def entry(name: str, cls: type, lang: str) -> dict[str, Any]:
         out["does"] = Text(out["does"], zh=ref.zh).get(lang)
     if isinstance(ref, MoveRef):
         start, after, move = run_example(ref)
+        out.update({h: words.get(lang) for h, words in reference_words(cls).items()})
         out.update(
-            order=ref.order.get(lang),
-            faces=ref.faces.get(lang),
-            breaks=ref.breaks.get(lang),
-            audience=ref.audience.get(lang),
             example={
                 "layout": ref.layout,
                 **({"before": ref.before} if ref.before else {}),

@@ -168,28 +168,69 @@ _DEALT_FACE_UP_SEEN: Final = Text(
     "each card dealt face up, when both places are in view",
     zh="表面向上发出的每张牌（两处都在观众视线内时）",
 )
-_FACE_UP_WITH_TURN: Final = Text("kept (face up with turn)", zh="不变（turn 时表面向上）")
-#: the reference's words for what a move leaves as it was, and for a move nobody sees
+#: the reference's words for what a move leaves as it was, for a move nobody sees, and for
+#: breaks the move lets go; each means one thing that the reference's test holds the move to
 _KEPT: Final = Text("kept", zh="不变")
 _UNSEEN: Final = Text("nothing", zh="什么也看不到")
+_RELEASED: Final = Text("released", zh="放开")
+#: the faces of a move with a ``turn`` flag that changes no face without it
+_TURNED_WITH: Final = Text("kept (each card turned over with turn)", zh="不变（turn 时每张翻面）")
+#: what the audience sees of a move that shows faces and whose entry does not say which
+_SHOWN: Final = Text("the faces the move shows", zh="动作亮出的牌面")
+
+#: the headings of a reference entry that say what a move does to the cards and who sees it
+HEADINGS: Final = ("order", "faces", "breaks", "audience")
 
 
-@attrs.frozen
+@attrs.frozen(kw_only=True)
 class MoveRef:
     """A move's entry in the move reference (``conjure moves``, docs/moves.md): what it does to
     the order, the faces and the breaks, what the audience sees, and an example move with a
-    small layout it applies to (each example runs as a test)."""
+    small layout it applies to (each example runs as a test).
 
-    order: Text
-    faces: Text
-    breaks: Text
-    audience: Text
+    A heading an entry leaves out (``None``) is said from the move itself
+    (:func:`reference_words`): what a move leaves as it was is "kept", so an entry writes only
+    what the move changes and what the audience sees."""
+
     layout: str
     example: str
+    order: Text | None = None
+    faces: Text | None = None
+    breaks: Text | None = None
+    audience: Text | None = None
     #: a move made on the layout before the example (a state a layout cannot write)
     before: str = ""
     #: what the move does (its docstring's words) in Chinese
     zh: str = ""
+
+
+def reference_words(cls: type[Move]) -> dict[str, Text]:
+    """What the reference says under each of :data:`HEADINGS` for the move class ``cls``: the
+    words of its entry, and where the entry writes none, words made from the move itself. A
+    display (:attr:`Move.display`) keeps the order, the faces and the breaks; a move with a
+    ``turn`` flag keeps the faces unless turned; any other heading left out is "kept", but for
+    the audience, who see "nothing" of a move that writes neither :meth:`Move.shows` nor
+    :meth:`Move.counts`. tests/deck/test_reference.py holds every move to these words."""
+    ref = cls.ref
+    written = {h: getattr(ref, h) for h in HEADINGS} if ref is not None else {}
+    said: dict[str, Text] = {}
+    for heading in HEADINGS:
+        text = written.get(heading)
+        if text is None:
+            text = _made_word(cls, heading)
+        said[heading] = text
+    return said
+
+
+def _made_word(cls: type[Move], heading: str) -> Text:
+    if heading == "audience":
+        silent = cls.shows is Move.shows and cls.counts is Move.counts
+        return _UNSEEN if silent else _SHOWN
+    if heading == "faces" and not cls.display:
+        flags = {f.name for f in attrs.fields(cls) if f.metadata.get(READ) is read_flag}
+        if "turn" in flags:
+            return _TURNED_WITH
+    return _KEPT
 
 
 @attrs.frozen

@@ -15,14 +15,12 @@ import attrs
 
 from conjure.deck.move import (
     _DEALT_FACE_UP_SEEN,
-    _FACE_UP_WITH_TURN,
     _FLAG,
-    _KEPT,
     _NOTHING,
     _NUMBER,
     _PLACE,
+    _RELEASED,
     _SHALLOWER_DEEPER,
-    _UNSEEN,
     Move,
     MoveRef,
     _cards,
@@ -88,11 +86,9 @@ class TopToBottom(Move):
             "rotated: the top n cards go to the bottom in their order (n past the size goes round)",
             zh="轮转：特普的n张牌按原顺序移到波顿（n大于牌数时循环）",
         ),
-        faces=_KEPT,
         breaks=Text(
             "shallower by one for each card moved from above it", zh="每移走其上方一张牌，浅一张"
         ),
-        audience=_UNSEEN,
         layout="left: AS 2S 3S",
         example="TopToBottom left",
         zh=(
@@ -157,9 +153,7 @@ class BottomToTop(Move):
             "rotated: the bottom n cards come to the top in their order",
             zh="轮转：波顿的n张牌按原顺序移到特普",
         ),
-        faces=_KEPT,
         breaks=Text("deeper by one for each card put on top", zh="每放到特普一张牌，深一张"),
-        audience=_UNSEEN,
         layout="left: AS 2S 3S",
         example="BottomToTop left",
         zh=(
@@ -240,7 +234,6 @@ class DealPiles(Move):
             "pile i gets cards i, i+p, i+2p … (p piles), each pile reversed",
             zh="第i叠得到第i、i+p、i+2p……张牌（共p叠），每叠顺序颠倒",
         ),
-        faces=_FACE_UP_WITH_TURN,
         breaks=Text(
             "a break in src gets shallower, one in a pile deeper",
             zh="src 的布雷克变浅，各叠的布雷克变深",
@@ -365,7 +358,6 @@ class SpellDeal(Move):
             "reverses: a card for each letter lands on the pile",
             zh="倒序：每个字母（汉字）一张牌落到牌叠上",
         ),
-        faces=_FACE_UP_WITH_TURN,
         breaks=_SHALLOWER_DEEPER,
         audience=_DEALT_FACE_UP_SEEN,
         layout="left: AS 2S 3S 4S 5S",
@@ -525,9 +517,6 @@ class Glimpse(Move):
     )
 
     ref: ClassVar = MoveRef(
-        order=_KEPT,
-        faces=_KEPT,
-        breaks=_KEPT,
         audience=Text(
             "nothing; the performer learns the card", zh="什么也看不到；表演者记住了这张牌"
         ),
@@ -600,8 +589,7 @@ class ElmsleyCount(Move):
 
     ref: ClassVar = MoveRef(
         order=Text("1 2 3 4 (top first) become 1 4 2 3", zh="1 2 3 4（从上到下）变成 1 4 2 3"),
-        faces=_KEPT,
-        breaks=Text("released", zh="放开"),
+        breaks=_RELEASED,
         audience=Text(
             "the upper side of cards 1, 2, 4 and 1 again; never card 3's",
             zh="第1、2、4张及再次第1张的上面；第3张的上面始终看不到",
