@@ -28,7 +28,14 @@ from conjure.deck.move import (
     MoveRef,
     reference_words,
 )
-from conjure.deck.notation import MOVE_KINDS, register_moves
+from conjure.deck.notation import (
+    MOVE_KINDS,
+    READ,
+    move_signature,
+    read_count_or_break,
+    read_word,
+    register_moves,
+)
 from conjure.deck.state import CODE_MASK, FACE_UP, DeckState
 from conjure.testing.deck import layouts, moves_for
 
@@ -188,6 +195,36 @@ def test_an_entry_writes_what_the_move_cannot_say_and_nothing_it_can(name: str) 
         assert written is None or written.en != reference_words(Move)[heading].en, (
             f"{name}'s entry writes the {heading} the reference says by itself"
         )
+
+
+@pytest.mark.parametrize("name", list(MOVES))
+def test_the_default_a_usage_line_shows_reads_back_as_the_default(name: str) -> None:
+    cls = MOVES[name]
+    shown = dict(w.strip("[]").split("=", 1) for w in move_signature(cls).split() if "=" in w)
+    for f in attrs.fields(cls):
+        if f.name in shown:
+            read = f.metadata.get(READ, read_word)  # as parse_move reads a field
+            assert read(shown[f.name]) == f.default, (name, f.name)
+
+
+def _break_fields(cls: type[Move]) -> list[str]:
+    return [f.name for f in attrs.fields(cls) if f.metadata.get(READ) is read_count_or_break]
+
+
+@pytest.mark.parametrize("name", [n for n, c in MOVES.items() if _break_fields(c)])
+def test_a_count_written_break_is_the_depth_of_the_break(name: str) -> None:
+    """A count read as ``break`` (the usage line's ``[n=break]``) moves the cards that the
+    count of the cards above the break moves."""
+    start, _, move = run_example(MOVES[name].ref)
+    place = move.places()[0]
+    if start.break_at(place) is None:
+        start.hold_break(place, 1)
+    depth = start.break_at(place)
+    for field in _break_fields(type(move)):
+        at_break, at_depth = start.copy(), start.copy()
+        attrs.evolve(move, **{field: None}).run_unchecked(at_break)
+        attrs.evolve(move, **{field: depth}).run_unchecked(at_depth)
+        assert at_break.packets == at_depth.packets, (name, field)
 
 
 # -- the check has teeth ------------------------------------------------------------------------

@@ -14,6 +14,7 @@ from conjure.deck.move import (
     _NOTHING,
     _NUMBER,
     _NUMBER_OR_BREAK,
+    _NUMBER_OR_HALF,
     _PLACE,
     _RELEASED,
     _WHY,
@@ -315,7 +316,7 @@ class Faro(Move):
     place: str = attrs.field(validator=_place, metadata=_PLACE)
     out: bool = attrs.field(default=True, metadata=_FLAG)
     split: int | None = attrs.field(
-        default=None, validator=_count_or_break, metadata=_NUMBER_OR_BREAK
+        default=None, validator=_count_or_break, metadata=_NUMBER_OR_HALF
     )
     from_bottom: bool = attrs.field(default=False, metadata=_FLAG)
 

@@ -27,8 +27,10 @@ import attrs
 
 from conjure.deck.notation import (
     READ,
+    SHOWN,
     read_count,
     read_count_or_break,
+    read_count_or_half,
     read_flag,
     read_place,
 )
@@ -83,6 +85,7 @@ _PLACE: Final = {READ: read_place, "place": True}
 _NUMBER: Final = {READ: read_count}
 _FLAG: Final = {READ: read_flag}
 _NUMBER_OR_BREAK: Final = {READ: read_count_or_break}
+_NUMBER_OR_HALF: Final = {READ: read_count_or_half, SHOWN: "half"}
 
 
 def _quote(value: object) -> str:

@@ -246,6 +246,16 @@ def read_count_or_break(text: str) -> int | None:
         raise FieldError(Text("a whole number or 'break'", zh="一个整数或 'break'")) from None
 
 
+def read_count_or_half(text: str) -> int | None:
+    """A whole number, or ``half`` (``none``) for a packet cut in half."""
+    if text.lower() in ("half", "none"):
+        return None
+    try:
+        return parse_int(text, "count")
+    except ConjureError:
+        raise FieldError(Text("a whole number or 'half'", zh="一个整数或 'half'")) from None
+
+
 _YES: Final = ("1", "true", "yes", "y")
 _NO: Final = ("0", "false", "no", "n")
 
