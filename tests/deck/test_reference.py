@@ -20,6 +20,7 @@ from conjure.deck.handling import Behind, Forward, ShowBottom, ShowFace, ShowTop
 from conjure.deck.move import (
     _KEPT,
     _RELEASED,
+    _SHALLOWER_DEEPER,
     _SHOWN,
     _TURNED_WITH,
     _UNSEEN,
@@ -36,6 +37,7 @@ from conjure.deck.notation import (
     read_word,
     register_moves,
 )
+from conjure.deck.packets import Peel
 from conjure.deck.state import CODE_MASK, FACE_UP, DeckState
 from conjure.testing.deck import layouts, moves_for
 
@@ -120,7 +122,8 @@ def broken_words(move: Move, s: DeckState) -> list[str]:
     """The headings of ``move``'s reference whose words the move, made in ``s``, does not bear
     out: "kept" order (two cards that lie together before and after lie in the same order),
     "kept" faces (no card turns over; with ``turn`` some card does), "kept" or "released"
-    breaks, and an audience that sees "nothing" (no face shown, nothing counted)."""
+    breaks, a break in src shallower and one in dst deeper, and an audience that sees
+    "nothing" (no face shown, nothing counted)."""
     words = reference_words(type(move))
     after = s.copy()
     move.run_unchecked(after)
@@ -148,6 +151,14 @@ def broken_words(move: Move, s: DeckState) -> list[str]:
         wrong.append("breaks")
     if words["breaks"] is _RELEASED and any(after.break_at(p) is not None for p in move.places()):
         wrong.append("breaks")
+    if words["breaks"] is _SHALLOWER_DEEPER:
+        src, dst = move.places()
+        held, kept = s.break_at(src), after.break_at(src)
+        if held is not None and kept is not None and kept > held:
+            wrong.append("breaks")
+        held, kept = s.break_at(dst), after.break_at(dst)
+        if held is not None and (kept is None or kept < held):
+            wrong.append("breaks")
     if words["audience"] is _UNSEEN and (move.shows(s) or move.counts(s)):
         wrong.append("audience")
     return wrong
@@ -260,13 +271,33 @@ class _Releasing(Square):
         s.release_break(self.place)
 
 
+@attrs.frozen
+class _Forgetful(Peel):
+    """Peel ``n`` cards from ``src`` onto ``dst``, whose hand then lets its break go (a planted
+    fault)."""
+
+    def run_unchecked(self, s: DeckState) -> None:
+        super().run_unchecked(s)
+        s.release_break(self.dst)
+
+
 @pytest.mark.parametrize(
-    ("cls", "broken"),
-    [(_FlippingSquare, ["faces"]), (_Flashing, ["audience"]), (_Releasing, ["breaks"])],
+    ("fault", "fair", "layout", "broken"),
+    [
+        (_FlippingSquare("left"), Square("left"), "left: AS 2S / 3S", ["faces"]),
+        (_Flashing("left"), Square("left"), "left: AS 2S / 3S", ["audience"]),
+        (_Releasing("left"), Square("left"), "left: AS 2S / 3S", ["breaks"]),
+        (
+            _Forgetful("left", "right"),
+            Peel("left", "right"),
+            "left: AS; right: KH / QH",
+            ["breaks"],
+        ),
+    ],
 )
 def test_a_move_that_does_otherwise_than_its_reference_says_is_found(
-    cls: type[Square], broken: list[str]
+    fault: Move, fair: Move, layout: str, broken: list[str]
 ) -> None:
-    s = DeckState.parse("left: AS 2S / 3S")
-    assert broken_words(Square("left"), s) == []
-    assert broken_words(cls("left"), s) == broken
+    s = DeckState.parse(layout)
+    assert broken_words(fair, s) == []
+    assert broken_words(fault, s) == broken
