@@ -225,7 +225,7 @@ def _break_fields(cls: type[Move]) -> list[str]:
 @pytest.mark.parametrize("name", [n for n, c in MOVES.items() if _break_fields(c)])
 def test_a_count_written_break_is_the_depth_of_the_break(name: str) -> None:
     """A count read as ``break`` (the usage line's ``[n=break]``) moves the cards that the
-    count of the cards above the break moves."""
+    count of the cards above the break moves, and uses the break up, as the reference says."""
     start, _, move = run_example(MOVES[name].ref)
     place = move.places()[0]
     if start.break_at(place) is None:
@@ -236,6 +236,7 @@ def test_a_count_written_break_is_the_depth_of_the_break(name: str) -> None:
         attrs.evolve(move, **{field: None}).run_unchecked(at_break)
         attrs.evolve(move, **{field: depth}).run_unchecked(at_depth)
         assert at_break.packets == at_depth.packets, (name, field)
+        assert at_break.break_at(place) is None, f"{name}: {field}=break leaves the break held"
 
 
 # -- the check has teeth ------------------------------------------------------------------------

@@ -71,9 +71,6 @@ class Cut(Move):
 
     ref: ClassVar = MoveRef(
         order=Text("kept in both packets", zh="两叠都不变"),
-        breaks=Text(
-            "n=None cuts at src's break and uses it up", zh="n=None 时在 src 的布雷克处切牌并用掉它"
-        ),
         layout="left: AS 2S / 3S",
         example="Cut left table.cut",
         zh="把 src 特普的 n 张牌切到空位 dst（n=None：在布雷克处切），两边都留有牌。",
@@ -137,10 +134,7 @@ class CompleteCut(Move):
 
     ref: ClassVar = MoveRef(
         order=Text("rotated: the top n go to the bottom", zh="轮转：特普的n张牌移到波顿"),
-        breaks=Text(
-            "n=None cuts at the break and uses it up; otherwise released",
-            zh="n=None 时在布雷克处切牌并用掉它；否则放开",
-        ),
+        breaks=Text("otherwise released", zh="否则放开"),
         layout="left: AS 2S 3S",
         example="CompleteCut left 1",
         zh=(

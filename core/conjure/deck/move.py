@@ -181,6 +181,12 @@ _TURNED_WITH: Final = Text("kept (each card turned over with turn)", zh="不变�
 #: what the audience sees of a move that shows faces and whose entry does not say which
 _SHOWN: Final = Text("the faces the move shows", zh="动作亮出的牌面")
 
+#: the breaks of a move with a count that may be written ``break``, before what its entry adds
+_AT_BREAK: Final = Text(
+    "{field}=break cuts at the break and uses it up", zh="{field}=break 时在布雷克处切牌并用掉它"
+)
+_THEN: Final = Text("{first}; {then}", zh="{first}；{then}")
+
 #: the headings of a reference entry that say what a move does to the cards and who sees it
 HEADINGS: Final = ("order", "faces", "breaks", "audience")
 
@@ -213,15 +219,20 @@ def reference_words(cls: type[Move]) -> dict[str, Text]:
     display (:attr:`Move.display`) keeps the order, the faces and the breaks; a move with a
     ``turn`` flag keeps the faces unless turned; any other heading left out is "kept", but for
     the audience, who see "nothing" of a move that writes neither :meth:`Move.shows` nor
-    :meth:`Move.counts`. tests/deck/test_reference.py holds every move to these words."""
+    :meth:`Move.counts`. The breaks of a move with a count that may be written ``break`` begin
+    by saying that such a count cuts at the break and uses it up, before what the entry adds.
+    tests/deck/test_reference.py holds every move to these words."""
     ref = cls.ref
     written = {h: getattr(ref, h) for h in HEADINGS} if ref is not None else {}
     said: dict[str, Text] = {}
     for heading in HEADINGS:
         text = written.get(heading)
-        if text is None:
-            text = _made_word(cls, heading)
-        said[heading] = text
+        said[heading] = _made_word(cls, heading) if text is None else text
+    at_break = [f.name for f in attrs.fields(cls) if f.metadata.get(READ) is read_count_or_break]
+    if at_break:
+        first = _AT_BREAK.format(field=at_break[0])
+        then = written.get("breaks")
+        said["breaks"] = first if then is None else _THEN.format(first=first, then=then)
     return said
 
 
