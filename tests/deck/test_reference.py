@@ -19,19 +19,25 @@ from conjure.deck import MOVES
 from conjure.deck.handling import Behind, Forward, ShowBottom, ShowFace, ShowTop, Square
 from conjure.deck.move import (
     _KEPT,
+    _ONE_UP,
     _RELEASED,
     _SHALLOWER_DEEPER,
     _SHOWN,
     _TURNED_WITH,
     _UNSEEN,
+    _ZERO_UP,
     HEADINGS,
+    VALUE_WORDS,
     Move,
     MoveRef,
+    reference_fields,
     reference_words,
 )
 from conjure.deck.notation import (
     MOVE_KINDS,
     READ,
+    READ_WORDS,
+    FieldError,
     move_signature,
     read_count_or_break,
     read_word,
@@ -39,6 +45,7 @@ from conjure.deck.notation import (
 )
 from conjure.deck.packets import Peel
 from conjure.deck.state import CODE_MASK, FACE_UP, DeckState
+from conjure.errors import IllegalMoveError
 from conjure.testing.deck import layouts, moves_for
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -80,6 +87,7 @@ def test_one_move_as_json_in_chinese(capsys: pytest.CaptureFixture[str]) -> None
     assert data["name"] == "Deal" and data["usage"] == "Deal src dst [n=1] [turn=no]"
     assert data["example"]["says"] == "从左手发3张牌到桌上（牌堆）"
     assert data["example"]["after"] == "table.pile: 3♠ 2♠ A♠"
+    assert [f["takes"] for f in data["fields"]][2:] == ["一个整数，1或更大", "yes 或 no"]
 
 
 def test_an_unknown_move_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
@@ -216,6 +224,28 @@ def test_the_default_a_usage_line_shows_reads_back_as_the_default(name: str) -> 
         if f.name in shown:
             read = f.metadata.get(READ, read_word)  # as parse_move reads a field
             assert read(shown[f.name]) == f.default, (name, f.name)
+
+
+@pytest.mark.parametrize("name", list(MOVES))
+def test_what_a_field_is_said_to_take_is_what_its_reader_and_validator_hold_to(name: str) -> None:
+    """The words the reference gives a field are the words its reader refuses other text
+    with, and a field said to take "1 or more" ("0 or more") refuses 0 (-1) and takes 1 (0)."""
+    cls = MOVES[name]
+    _, _, move = run_example(cls.ref)
+    said = reference_fields(cls)
+    for f in attrs.fields(cls):
+        reader = f.metadata.get(READ, read_word)
+        if reader is not read_word:
+            with pytest.raises(FieldError) as refused:
+                reader("%?")
+            assert refused.value.args[0] == READ_WORDS[reader]
+            assert READ_WORDS[reader].en in said[f.name].en, (name, f.name)
+        bound = {_ONE_UP.en: 1, _ZERO_UP.en: 0}.get(VALUE_WORDS.get(f.validator, _KEPT).en)
+        if bound is not None:
+            assert said[f.name].en.endswith(f", {bound} or more"), (name, f.name)
+            attrs.evolve(move, **{f.name: bound})
+            with pytest.raises(IllegalMoveError):
+                attrs.evolve(move, **{f.name: bound - 1})
 
 
 def _break_fields(cls: type[Move]) -> list[str]:

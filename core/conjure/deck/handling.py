@@ -22,6 +22,7 @@ from conjure.deck.move import (
     _place,
     _quote,
     _where,
+    allows,
 )
 from conjure.deck.places import PERSONS, is_hand, place_text
 from conjure.deck.state import CODE_MASK, FACE_UP, DeckState
@@ -167,6 +168,7 @@ class Steal(Move):
 # -- spreads and hidden hands ---------------------------------------------------------------
 
 
+@allows(Text("audience or self", zh="audience（观众）或 self（自己）"))
 def _toward(_inst: object, _attr: object, value: str) -> None:
     if value not in ("audience", "self"):
         raise IllegalMoveError(_WHY["toward"].format(value=_quote(value)))
@@ -268,6 +270,7 @@ class Square(Move):
         return self._WORDS.format(place=place_text(self.place))
 
 
+@allows(Text("performer or spectator", zh="performer（表演者）或 spectator（观众）"))
 def _person(_inst: object, _attr: object, value: str) -> None:
     if value not in PERSONS:
         raise IllegalMoveError(_WHY["person"].format(value=_quote(value)))

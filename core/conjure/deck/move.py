@@ -21,18 +21,21 @@ is read.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Final
+from collections.abc import Callable
+from typing import Any, ClassVar, Final, TypeVar
 
 import attrs
 
 from conjure.deck.notation import (
     READ,
+    READ_WORDS,
     SHOWN,
     read_count,
     read_count_or_break,
     read_count_or_half,
     read_flag,
     read_place,
+    read_word,
 )
 from conjure.deck.places import check_place, place_text
 from conjure.deck.state import DeckState, packet_text
@@ -47,12 +50,33 @@ __all__ = ["Move", "MoveRef", "ordinal"]
 
 _CHECKED: set[str] = set()
 
+V = TypeVar("V", bound=Callable[..., None])
+
+#: what a field's validator lets through, in a few words, where the field's reader does not
+#: say all of it ("1 or more"): the move reference says it beside what the reader reads
+VALUE_WORDS: dict[Callable[..., None], Text] = {}
+
+
+def allows(words: Text) -> Callable[[V], V]:
+    """Register ``words`` in :data:`VALUE_WORDS` for the validator this decorates."""
+
+    def register(validator: V) -> V:
+        VALUE_WORDS[validator] = words
+        return validator
+
+    return register
+
+
+_ZERO_UP: Final = Text("0 or more", zh="0或更大")
+_ONE_UP: Final = Text("1 or more", zh="1或更大")
+
 
 def _place(_inst: object, _attr: object, value: str) -> None:
     if value not in _CHECKED:
         _CHECKED.add(check_place(value))
 
 
+@allows(_ZERO_UP)
 def _not_negative(_inst: object, attr: attrs.Attribute[int], value: int) -> None:
     if value < 0:
         said = Text(
@@ -61,16 +85,19 @@ def _not_negative(_inst: object, attr: attrs.Attribute[int], value: int) -> None
         raise IllegalMoveError(said.format(name=attr.name, value=value))
 
 
+@allows(_ZERO_UP)
 def _count_or_break(inst: object, attr: attrs.Attribute[int], value: int | None) -> None:
     if value is not None:
         _not_negative(inst, attr, value)
 
 
+@allows(_ONE_UP)
 def _cut_or_break(inst: object, attr: attrs.Attribute[int], value: int | None) -> None:
     if value is not None:
         _positive(inst, attr, value)
 
 
+@allows(_ONE_UP)
 def _positive(_inst: object, attr: attrs.Attribute[int], value: int) -> None:
     """A count of cards a move moves: a move of no cards is no move, and is refused."""
     if value < 1:
@@ -186,6 +213,8 @@ _AT_BREAK: Final = Text(
     "{field}=break cuts at the break and uses it up", zh="{field}=break 时在布雷克处切牌并用掉它"
 )
 _THEN: Final = Text("{first}; {then}", zh="{first}；{then}")
+#: what a field takes: what its reader reads and what its validator lets through
+_TAKES: Final = Text("{reads}, {allowed}", zh="{reads}，{allowed}")
 
 #: the headings of a reference entry that say what a move does to the cards and who sees it
 HEADINGS: Final = ("order", "faces", "breaks", "audience")
@@ -234,6 +263,27 @@ def reference_words(cls: type[Move]) -> dict[str, Text]:
         then = written.get("breaks")
         said["breaks"] = first if then is None else _THEN.format(first=first, then=then)
     return said
+
+
+def reference_fields(cls: type[Move]) -> dict[str, Text]:
+    """What each field of the move class ``cls`` takes, as the reference says it: what its
+    reader reads (the words the reader says when the text is not that) and what its validator
+    lets through (``n``: "a whole number, 1 or more")."""
+    out: dict[str, Text] = {}
+    for f in attrs.fields(cls):
+        if f.name.startswith("_"):
+            continue
+        reader = f.metadata.get(READ, read_word)
+        # looked up by identity: a plugin's reader or validator need not be hashable
+        reads = next((w for r, w in READ_WORDS.items() if r is reader), None)
+        allowed = next((w for v, w in VALUE_WORDS.items() if v is f.validator), None)
+        if allowed is not None and (reads is None or reader is read_word):
+            out[f.name] = allowed
+        elif allowed is not None and reads is not None:
+            out[f.name] = _TAKES.format(reads=reads, allowed=allowed)
+        else:
+            out[f.name] = reads if reads is not None else Text("")
+    return out
 
 
 def _made_word(cls: type[Move], heading: str) -> Text:

@@ -39,6 +39,7 @@ from conjure.deck.notation import (
     read_count,
     read_places,
     read_word,
+    reads,
     register_moves,
 )
 from conjure.deck.places import check_place, place_text
@@ -206,13 +207,17 @@ def _piles(value: object) -> tuple[str, ...]:
     return tuple(check_place(p) for p in value)  # type: ignore[attr-defined]
 
 
+_COUNT_OR_ALL: Final = Text("a whole number or 'all'", zh="一个整数或 'all'")
+
+
+@reads(_COUNT_OR_ALL)
 def _all_or_count(text: str) -> int | None:
     if text.lower() in ("all", "every"):
         return None
     try:
         return read_count(text)
     except FieldError:
-        raise FieldError("a whole number or 'all'") from None
+        raise FieldError(_COUNT_OR_ALL) from None
 
 
 @attrs.frozen
