@@ -225,7 +225,8 @@ class DealPiles(Move):
     """Deal ``n`` cards (all of them by default) from the top of ``src`` into the ``piles``,
     round by round as a dealer deals: one card to each pile in turn, first pile first, then the
     next round. Each card lands on its pile, so each pile holds its cards in the opposite order;
-    the deal may stop in the middle of a round. With ``turn`` the cards are dealt face up.
+    the deal may stop in the middle of a round. With ``turn`` each card is turned over as it is
+    dealt (face up, from a face-down packet).
     """
 
     craft: ClassVar = Text("deal into piles", zh="分叠发牌")
@@ -251,8 +252,8 @@ class DealPiles(Move):
         example="DealPiles left table.a,table.b",
         zh=(
             "从 src 的特普发 n 张牌（默认全部）到各叠 piles，像发牌人那样一轮一轮：每轮每叠一张"
-            "，先第一叠，再下一轮。每张牌落在它那叠上，所以每叠的顺序颠倒；可以在一轮中间停下。t"
-            "urn 时表面向上发出。"
+            "，先第一叠，再下一轮。每张牌落在它那叠上，所以每叠的顺序颠倒；可以在一轮中间停下。"
+            "turn 时每张牌翻面发出（表面向下的牌叠发出时表面向上）。"
         ),
     )
 
@@ -349,7 +350,8 @@ class SpellDeal(Move):
 
     Spaces and marks deal nothing (see :func:`letters`), so ``word`` may be written with ``_``
     or ``-`` between words. The cards dealt land in the opposite order, like :class:`Deal`;
-    with ``turn`` each is dealt face up. A word with no letters deals nothing.
+    with ``turn`` each is turned over as it is dealt (face up, from a face-down packet). A word
+    with no letters deals nothing.
     """
 
     craft: ClassVar = Text("spell deal", zh="拼读发牌")
@@ -370,7 +372,8 @@ class SpellDeal(Move):
         zh=(
             "拼读 word，每个字母（中文每个字）从 src 的特普发一张牌到 dst 的牌叠上，如“拼出你的"
             "牌的名字”。空格和符号不发牌（见 letters），所以单词之间可以写 _ 或 -。发出的牌顺序"
-            "颠倒，与 Deal 相同；turn 时表面向上。没有字母的词不发牌。"
+            "颠倒，与 Deal 相同；turn 时每张牌翻面发出（表面向下的牌叠发出时表面向上）。没有字母"
+            "的词不发牌。"
         ),
     )
 
