@@ -257,32 +257,30 @@ def read_count(text: str) -> int:
         raise FieldError(_A_COUNT) from None
 
 
-_COUNT_OR_BREAK: Final = Text("a whole number or 'break'", zh="一个整数或 'break'")
+def count_or(words: tuple[str, ...], said: Text) -> Reader:
+    """A reader of a whole number, or of one of ``words`` (in any case) for ``None``, which
+    refuses other text with ``said``."""
+
+    @reads(said)
+    def read(text: str) -> int | None:
+        if text.lower() in words:
+            return None
+        try:
+            return parse_int(text, "count")
+        except ConjureError:
+            raise FieldError(said) from None
+
+    return read
 
 
-@reads(_COUNT_OR_BREAK)
-def read_count_or_break(text: str) -> int | None:
-    """A whole number, or ``break`` (``none``) for the depth of the break the hand holds."""
-    if text.lower() in ("break", "none"):
-        return None
-    try:
-        return parse_int(text, "count")
-    except ConjureError:
-        raise FieldError(_COUNT_OR_BREAK) from None
-
-
-_COUNT_OR_HALF: Final = Text("a whole number or 'half'", zh="一个整数或 'half'")
-
-
-@reads(_COUNT_OR_HALF)
-def read_count_or_half(text: str) -> int | None:
-    """A whole number, or ``half`` (``none``) for a packet cut in half."""
-    if text.lower() in ("half", "none"):
-        return None
-    try:
-        return parse_int(text, "count")
-    except ConjureError:
-        raise FieldError(_COUNT_OR_HALF) from None
+#: a whole number, or ``break`` (``none``) for the depth of the break the hand holds
+read_count_or_break: Final = count_or(
+    ("break", "none"), Text("a whole number or 'break'", zh="一个整数或 'break'")
+)
+#: a whole number, or ``half`` (``none``) for a packet cut in half
+read_count_or_half: Final = count_or(
+    ("half", "none"), Text("a whole number or 'half'", zh="一个整数或 'half'")
+)
 
 
 _YES: Final = ("1", "true", "yes", "y")

@@ -35,11 +35,9 @@ from conjure.deck.moves import MOVES
 from conjure.deck.notation import (
     READ,
     SHOWN,
-    FieldError,
-    read_count,
+    count_or,
     read_places,
     read_word,
-    reads,
     register_moves,
 )
 from conjure.deck.places import check_place, place_text
@@ -207,17 +205,9 @@ def _piles(value: object) -> tuple[str, ...]:
     return tuple(check_place(p) for p in value)  # type: ignore[attr-defined]
 
 
-_COUNT_OR_ALL: Final = Text("a whole number or 'all'", zh="一个整数或 'all'")
-
-
-@reads(_COUNT_OR_ALL)
-def _all_or_count(text: str) -> int | None:
-    if text.lower() in ("all", "every"):
-        return None
-    try:
-        return read_count(text)
-    except FieldError:
-        raise FieldError(_COUNT_OR_ALL) from None
+_all_or_count: Final = count_or(
+    ("all", "every"), Text("a whole number or 'all'", zh="一个整数或 'all'")
+)
 
 
 @attrs.frozen
