@@ -12,7 +12,7 @@ import random
 from typing import TYPE_CHECKING, Any, Final
 
 if TYPE_CHECKING:
-    from conjure.games.api import GameState
+    from conjure.games.state import GameState
 
 
 def sample_chance(state: GameState[Any], rng: random.Random) -> None:

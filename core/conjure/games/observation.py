@@ -15,7 +15,8 @@ from conjure.games.terms import ALL, CHANCE, HANDS, SPECIAL, TERMINAL, TOP
 from conjure.text import Text
 
 if TYPE_CHECKING:
-    from conjure.games.api import Game, GameState
+    from conjure.games.api import Game
+    from conjure.games.state import GameState
 
 _CHANCE_DEALS: Final = Text("chance deals a card", zh="随机发出一张牌")
 _FACE_DOWN: Final = Text("a card face down", zh="一张扣着的牌")

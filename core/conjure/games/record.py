@@ -15,7 +15,8 @@ from conjure.deck.cards import CARDS, Card, parse_packet
 from conjure.games.terms import SavedStateError
 
 if TYPE_CHECKING:
-    from conjure.games.api import Game, GameState
+    from conjure.games.api import Game
+    from conjure.games.state import GameState
 
 
 @attrs.define(slots=False)
@@ -84,7 +85,7 @@ def load_state(game_type: type[Game[Any]], data: Mapping[str, Any]) -> GameState
 
 def read_state(game: Game[Any], data: Mapping[str, Any]) -> GameState[Any]:
     """:meth:`Game.state_from_json`: ``data`` read back as a state of ``game``, checked."""
-    from conjure.games.api import GameState
+    from conjure.games.state import GameState
 
     fields = ("game", "players", "options", "zones", "known", "vars", "current", "history")
     for name in fields:
