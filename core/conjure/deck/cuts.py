@@ -11,12 +11,12 @@ import attrs
 
 from conjure.deck.move import (
     _FLAG,
-    _KEPT,
     _NOTHING,
     _NUMBER,
     _NUMBER_OR_BREAK,
+    _NUMBER_OR_HALF,
     _PLACE,
-    _UNSEEN,
+    _RELEASED,
     _WHY,
     Move,
     MoveRef,
@@ -71,11 +71,6 @@ class Cut(Move):
 
     ref: ClassVar = MoveRef(
         order=Text("kept in both packets", zh="两叠都不变"),
-        faces=_KEPT,
-        breaks=Text(
-            "n=None cuts at src's break and uses it up", zh="n=None 时在 src 的布雷克处切牌并用掉它"
-        ),
-        audience=_UNSEEN,
         layout="left: AS 2S / 3S",
         example="Cut left table.cut",
         zh="把 src 特普的 n 张牌切到空位 dst（n=None：在布雷克处切），两边都留有牌。",
@@ -139,12 +134,7 @@ class CompleteCut(Move):
 
     ref: ClassVar = MoveRef(
         order=Text("rotated: the top n go to the bottom", zh="轮转：特普的n张牌移到波顿"),
-        faces=_KEPT,
-        breaks=Text(
-            "n=None cuts at the break and uses it up; otherwise released",
-            zh="n=None 时在布雷克处切牌并用掉它；否则放开",
-        ),
-        audience=_UNSEEN,
+        breaks=Text("otherwise released", zh="否则放开"),
         layout="left: AS 2S 3S",
         example="CompleteCut left 1",
         zh=(
@@ -199,7 +189,7 @@ class TurnOver(Move):
     ref: ClassVar = MoveRef(
         order=Text("reverses", zh="倒序"),
         faces=Text("every card flips", zh="每张牌都翻面"),
-        breaks=Text("released", zh="放开"),
+        breaks=_RELEASED,
         audience=Text("the new face of the packet, when in view", zh="牌叠新的表面（在视线内时）"),
         layout="left: AS 2S 3S",
         example="TurnOver left",
@@ -231,9 +221,7 @@ class TurnCard(Move):
     )
 
     ref: ClassVar = MoveRef(
-        order=_KEPT,
         faces=Text("the one card flips", zh="这一张牌翻面"),
-        breaks=_KEPT,
         audience=Text("the turned card's face, when in view", zh="被翻的牌的牌面（在视线内时）"),
         layout="left: AS 2S 3S",
         example="TurnCard left 1",
@@ -306,9 +294,7 @@ class Faro(Move):
             "归上半（外洗）或下半（内洗）；给出 split 时，较大一叠多出的牌成一叠留在交错部分"
             "之下（from_bottom 时在其上）",
         ),
-        faces=_KEPT,
-        breaks=Text("released", zh="放开"),
-        audience=_UNSEEN,
+        breaks=_RELEASED,
         layout="left: AS 2S 3S 4S 5S 6S",
         example="Faro left split=2",
         zh=(
@@ -324,7 +310,7 @@ class Faro(Move):
     place: str = attrs.field(validator=_place, metadata=_PLACE)
     out: bool = attrs.field(default=True, metadata=_FLAG)
     split: int | None = attrs.field(
-        default=None, validator=_count_or_break, metadata=_NUMBER_OR_BREAK
+        default=None, validator=_count_or_break, metadata=_NUMBER_OR_HALF
     )
     from_bottom: bool = attrs.field(default=False, metadata=_FLAG)
 

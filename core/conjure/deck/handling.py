@@ -11,10 +11,9 @@ from typing import ClassVar
 import attrs
 
 from conjure.deck.move import (
-    _KEPT,
     _NUMBER,
     _PLACE,
-    _UNSEEN,
+    _RELEASED,
     _WHY,
     Move,
     MoveRef,
@@ -23,6 +22,7 @@ from conjure.deck.move import (
     _place,
     _quote,
     _where,
+    allows,
 )
 from conjure.deck.places import PERSONS, is_hand, place_text
 from conjure.deck.state import CODE_MASK, FACE_UP, DeckState
@@ -47,10 +47,7 @@ class HoldBreak(Move):
     )
 
     ref: ClassVar = MoveRef(
-        order=_KEPT,
-        faces=_KEPT,
         breaks=Text("a break under the top depth cards", zh="在上方 depth 张牌之下设置布雷克"),
-        audience=_UNSEEN,
         layout="left: AS 2S 3S",
         example="HoldBreak left 1",
         zh="place 的手在上方 depth 张牌之下用小指保持一个布雷克。",
@@ -100,10 +97,7 @@ class ReleaseBreak(Move):
     )
 
     ref: ClassVar = MoveRef(
-        order=_KEPT,
-        faces=_KEPT,
-        breaks=Text("released", zh="放开"),
-        audience=_UNSEEN,
+        breaks=_RELEASED,
         layout="left: AS / 2S 3S",
         example="ReleaseBreak left",
         zh="place 的手放开布雷克。",
@@ -142,9 +136,7 @@ class Steal(Move):
 
     ref: ClassVar = MoveRef(
         order=Text("kept: the block goes under dst as one", zh="不变：整叠放到 dst 之下"),
-        faces=_KEPT,
         breaks=Text("src's break is used up", zh="src 的布雷克被用掉"),
-        audience=_UNSEEN,
         layout="left: AS / 2S 3S; right: KH",
         example="Steal left right",
         zh="比德尔偷牌：src 布雷克上方的一叠保持顺序，偷到 dst 牌叠之下。布雷克被用掉。",
@@ -176,6 +168,7 @@ class Steal(Move):
 # -- spreads and hidden hands ---------------------------------------------------------------
 
 
+@allows(Text("audience or self", zh="audience（观众）或 self（自己）"))
 def _toward(_inst: object, _attr: object, value: str) -> None:
     if value not in ("audience", "self"):
         raise IllegalMoveError(_WHY["toward"].format(value=_quote(value)))
@@ -209,8 +202,6 @@ class Spread(Move):
     }
 
     ref: ClassVar = MoveRef(
-        order=_KEPT,
-        faces=_KEPT,
         breaks=Text("a spread hand holds none", zh="展开的手不能保持布雷克"),
         audience=Text(
             "the faces that point at the audience when spread toward them",
@@ -259,10 +250,6 @@ class Square(Move):
     )
 
     ref: ClassVar = MoveRef(
-        order=_KEPT,
-        faces=_KEPT,
-        breaks=_KEPT,
-        audience=_UNSEEN,
         layout="left: AS 2S",
         example="Square left",
         before="Spread left audience",
@@ -283,6 +270,7 @@ class Square(Move):
         return self._WORDS.format(place=place_text(self.place))
 
 
+@allows(Text("performer or spectator", zh="performer（表演者）或 spectator（观众）"))
 def _person(_inst: object, _attr: object, value: str) -> None:
     if value not in PERSONS:
         raise IllegalMoveError(_WHY["person"].format(value=_quote(value)))
@@ -302,9 +290,6 @@ class Behind(Move):
     )
 
     ref: ClassVar = MoveRef(
-        order=_KEPT,
-        faces=_KEPT,
-        breaks=_KEPT,
         audience=Text(
             "nothing of what the person holds, until Forward",
             zh="此人手中的牌都看不到，直到 Forward",
@@ -346,9 +331,6 @@ class Forward(Move):
     )
 
     ref: ClassVar = MoveRef(
-        order=_KEPT,
-        faces=_KEPT,
-        breaks=_KEPT,
         audience=Text("the person's hands again", zh="重新看到此人的手"),
         layout="left: AS 2S",
         example="Forward performer",
@@ -412,9 +394,6 @@ class ShowTop(_Display):
     )
 
     ref: ClassVar = MoveRef(
-        order=_KEPT,
-        faces=_KEPT,
-        breaks=_KEPT,
         audience=Text("the top card's face", zh="特普牌的牌面"),
         layout="left: AS 2S",
         example="ShowTop left",
@@ -447,9 +426,6 @@ class ShowBottom(_Display):
     )
 
     ref: ClassVar = MoveRef(
-        order=_KEPT,
-        faces=_KEPT,
-        breaks=_KEPT,
         audience=Text(
             "the bottom card's face if it lies face down", zh="波顿牌的牌面（若它表面向下）"
         ),
@@ -485,9 +461,6 @@ class ShowFace(_Display):
     )
 
     ref: ClassVar = MoveRef(
-        order=_KEPT,
-        faces=_KEPT,
-        breaks=_KEPT,
         audience=Text("the card whose face points outward", zh="牌面朝外的那张牌"),
         layout="left: AS 2S",
         example="ShowFace left",

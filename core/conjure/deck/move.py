@@ -21,16 +21,21 @@ is read.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Final
+from collections.abc import Callable
+from typing import Any, ClassVar, Final, TypeVar
 
 import attrs
 
 from conjure.deck.notation import (
     READ,
+    READ_WORDS,
+    SHOWN,
     read_count,
     read_count_or_break,
+    read_count_or_half,
     read_flag,
     read_place,
+    read_word,
 )
 from conjure.deck.places import check_place, place_text
 from conjure.deck.state import DeckState, packet_text
@@ -45,12 +50,33 @@ __all__ = ["Move", "MoveRef", "ordinal"]
 
 _CHECKED: set[str] = set()
 
+V = TypeVar("V", bound=Callable[..., None])
+
+#: what a field's validator lets through, in a few words, where the field's reader does not
+#: say all of it ("1 or more"): the move reference says it beside what the reader reads
+VALUE_WORDS: dict[Callable[..., None], Text] = {}
+
+
+def allows(words: Text) -> Callable[[V], V]:
+    """Register ``words`` in :data:`VALUE_WORDS` for the validator this decorates."""
+
+    def register(validator: V) -> V:
+        VALUE_WORDS[validator] = words
+        return validator
+
+    return register
+
+
+_ZERO_UP: Final = Text("0 or more", zh="0或更大")
+_ONE_UP: Final = Text("1 or more", zh="1或更大")
+
 
 def _place(_inst: object, _attr: object, value: str) -> None:
     if value not in _CHECKED:
         _CHECKED.add(check_place(value))
 
 
+@allows(_ZERO_UP)
 def _not_negative(_inst: object, attr: attrs.Attribute[int], value: int) -> None:
     if value < 0:
         said = Text(
@@ -59,16 +85,19 @@ def _not_negative(_inst: object, attr: attrs.Attribute[int], value: int) -> None
         raise IllegalMoveError(said.format(name=attr.name, value=value))
 
 
+@allows(_ZERO_UP)
 def _count_or_break(inst: object, attr: attrs.Attribute[int], value: int | None) -> None:
     if value is not None:
         _not_negative(inst, attr, value)
 
 
+@allows(_ONE_UP)
 def _cut_or_break(inst: object, attr: attrs.Attribute[int], value: int | None) -> None:
     if value is not None:
         _positive(inst, attr, value)
 
 
+@allows(_ONE_UP)
 def _positive(_inst: object, attr: attrs.Attribute[int], value: int) -> None:
     """A count of cards a move moves: a move of no cards is no move, and is refused."""
     if value < 1:
@@ -83,6 +112,7 @@ _PLACE: Final = {READ: read_place, "place": True}
 _NUMBER: Final = {READ: read_count}
 _FLAG: Final = {READ: read_flag}
 _NUMBER_OR_BREAK: Final = {READ: read_count_or_break}
+_NUMBER_OR_HALF: Final = {READ: read_count_or_half, SHOWN: "half"}
 
 
 def _quote(value: object) -> str:
@@ -168,28 +198,103 @@ _DEALT_FACE_UP_SEEN: Final = Text(
     "each card dealt face up, when both places are in view",
     zh="表面向上发出的每张牌（两处都在观众视线内时）",
 )
-_FACE_UP_WITH_TURN: Final = Text("kept (face up with turn)", zh="不变（turn 时表面向上）")
-#: the reference's words for what a move leaves as it was, and for a move nobody sees
+#: the reference's words for what a move leaves as it was, for a move nobody sees, and for
+#: breaks the move lets go; each means one thing that the reference's test holds the move to
 _KEPT: Final = Text("kept", zh="不变")
 _UNSEEN: Final = Text("nothing", zh="什么也看不到")
+_RELEASED: Final = Text("released", zh="放开")
+#: the faces of a move with a ``turn`` flag that changes no face without it
+_TURNED_WITH: Final = Text("kept (each card turned over with turn)", zh="不变（turn 时每张翻面）")
+#: what the audience sees of a move that shows faces and whose entry does not say which
+_SHOWN: Final = Text("the faces the move shows", zh="动作亮出的牌面")
+
+#: the breaks of a move with a count that may be written ``break``, before what its entry adds
+_AT_BREAK: Final = Text(
+    "{field}=break cuts at the break and uses it up", zh="{field}=break 时在布雷克处切牌并用掉它"
+)
+_THEN: Final = Text("{first}; {then}", zh="{first}；{then}")
+#: what a field takes: what its reader reads and what its validator lets through
+_TAKES: Final = Text("{reads}, {allowed}", zh="{reads}，{allowed}")
+
+#: the headings of a reference entry that say what a move does to the cards and who sees it
+HEADINGS: Final = ("order", "faces", "breaks", "audience")
 
 
-@attrs.frozen
+@attrs.frozen(kw_only=True)
 class MoveRef:
     """A move's entry in the move reference (``conjure moves``, docs/moves.md): what it does to
     the order, the faces and the breaks, what the audience sees, and an example move with a
-    small layout it applies to (each example runs as a test)."""
+    small layout it applies to (each example runs as a test).
 
-    order: Text
-    faces: Text
-    breaks: Text
-    audience: Text
+    A heading an entry leaves out (``None``) is said from the move itself
+    (:func:`reference_words`): what a move leaves as it was is "kept", so an entry writes only
+    what the move changes and what the audience sees."""
+
     layout: str
     example: str
+    order: Text | None = None
+    faces: Text | None = None
+    breaks: Text | None = None
+    audience: Text | None = None
     #: a move made on the layout before the example (a state a layout cannot write)
     before: str = ""
     #: what the move does (its docstring's words) in Chinese
     zh: str = ""
+
+
+def reference_words(cls: type[Move]) -> dict[str, Text]:
+    """What the reference says under each of :data:`HEADINGS` for the move class ``cls``: the
+    words of its entry, and where the entry writes none, words made from the move itself. A
+    display (:attr:`Move.display`) keeps the order, the faces and the breaks; a move with a
+    ``turn`` flag keeps the faces unless turned; any other heading left out is "kept", but for
+    the audience, who see "nothing" of a move that writes neither :meth:`Move.shows` nor
+    :meth:`Move.counts`. The breaks of a move with a count that may be written ``break`` begin
+    by saying that such a count cuts at the break and uses it up, before what the entry adds.
+    tests/deck/test_reference.py holds every move to these words."""
+    ref = cls.ref
+    written = {h: getattr(ref, h) for h in HEADINGS} if ref is not None else {}
+    said: dict[str, Text] = {}
+    for heading in HEADINGS:
+        text = written.get(heading)
+        said[heading] = _made_word(cls, heading) if text is None else text
+    at_break = [f.name for f in attrs.fields(cls) if f.metadata.get(READ) is read_count_or_break]
+    if at_break:
+        first = _AT_BREAK.format(field=at_break[0])
+        then = written.get("breaks")
+        said["breaks"] = first if then is None else _THEN.format(first=first, then=then)
+    return said
+
+
+def reference_fields(cls: type[Move]) -> dict[str, Text]:
+    """What each field of the move class ``cls`` takes, as the reference says it: what its
+    reader reads (the words the reader says when the text is not that) and what its validator
+    lets through (``n``: "a whole number, 1 or more")."""
+    out: dict[str, Text] = {}
+    for f in attrs.fields(cls):
+        if f.name.startswith("_"):
+            continue
+        reader = f.metadata.get(READ, read_word)
+        # looked up by identity: a plugin's reader or validator need not be hashable
+        reads = next((w for r, w in READ_WORDS.items() if r is reader), None)
+        allowed = next((w for v, w in VALUE_WORDS.items() if v is f.validator), None)
+        if allowed is not None and (reads is None or reader is read_word):
+            out[f.name] = allowed
+        elif allowed is not None and reads is not None:
+            out[f.name] = _TAKES.format(reads=reads, allowed=allowed)
+        else:
+            out[f.name] = reads if reads is not None else Text("")
+    return out
+
+
+def _made_word(cls: type[Move], heading: str) -> Text:
+    if heading == "audience":
+        silent = cls.shows is Move.shows and cls.counts is Move.counts
+        return _UNSEEN if silent else _SHOWN
+    if heading == "faces" and not cls.display:
+        flags = {f.name for f in attrs.fields(cls) if f.metadata.get(READ) is read_flag}
+        if "turn" in flags:
+            return _TURNED_WITH
+    return _KEPT
 
 
 @attrs.frozen

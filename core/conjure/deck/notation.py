@@ -18,7 +18,7 @@ from __future__ import annotations
 import difflib
 import re
 from collections.abc import Callable, Iterator, Mapping
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
 import attrs
 
@@ -209,95 +209,151 @@ READ: Final = "conjure.read"
 SHOWN: Final = "conjure.shown"
 
 Reader = Callable[[str], Any]
+R = TypeVar("R", bound=Reader)
+
+#: what each field reader reads, in a few words: what it says when the text is not that, and
+#: what the move reference says a field read by it takes
+READ_WORDS: dict[Reader, Text] = {}
+
+
+def reads(words: Text) -> Callable[[R], R]:
+    """Register ``words`` in :data:`READ_WORDS` for the reader this decorates."""
+
+    def register(reader: R) -> R:
+        READ_WORDS[reader] = words
+        return reader
+
+    return register
 
 
 class FieldError(ValueError):
     """Raised by a field reader: the value is not what the field holds (the reason)."""
 
 
+_A_PLACE: Final = Text(
+    "a place (left, right, spectator[.left|.right], table[.NAME])",
+    zh="一个位置（left、right、spectator[.left|.right]、table[.NAME]）",
+)
+
+
+@reads(_A_PLACE)
 def read_place(text: str) -> str:
     """A place name (``left``, ``table.aside``)."""
     try:
         return check_place(text)
     except ConjureError:
-        raise FieldError(
-            Text(
-                "a place (left, right, spectator[.left|.right], table[.NAME])",
-                zh="一个位置（left、right、spectator[.left|.right]、table[.NAME]）",
-            )
-        ) from None
+        raise FieldError(_A_PLACE) from None
 
 
+_A_COUNT: Final = Text("a whole number", zh="一个整数")
+
+
+@reads(_A_COUNT)
 def read_count(text: str) -> int:
     """A whole number."""
     try:
         return parse_int(text, "count")
     except ConjureError:
-        raise FieldError(Text("a whole number", zh="一个整数")) from None
+        raise FieldError(_A_COUNT) from None
 
 
-def read_count_or_break(text: str) -> int | None:
-    """A whole number, or ``break`` (``none``) for the depth of the break the hand holds."""
-    if text.lower() in ("break", "none"):
-        return None
-    try:
-        return parse_int(text, "count")
-    except ConjureError:
-        raise FieldError(Text("a whole number or 'break'", zh="一个整数或 'break'")) from None
+def count_or(words: tuple[str, ...], said: Text) -> Reader:
+    """A reader of a whole number, or of one of ``words`` (in any case) for ``None``, which
+    refuses other text with ``said``."""
+
+    @reads(said)
+    def read(text: str) -> int | None:
+        if text.lower() in words:
+            return None
+        try:
+            return parse_int(text, "count")
+        except ConjureError:
+            raise FieldError(said) from None
+
+    return read
+
+
+#: a whole number, or ``break`` (``none``) for the depth of the break the hand holds
+read_count_or_break: Final = count_or(
+    ("break", "none"), Text("a whole number or 'break'", zh="一个整数或 'break'")
+)
+#: a whole number, or ``half`` (``none``) for a packet cut in half
+read_count_or_half: Final = count_or(
+    ("half", "none"), Text("a whole number or 'half'", zh="一个整数或 'half'")
+)
 
 
 _YES: Final = ("1", "true", "yes", "y")
 _NO: Final = ("0", "false", "no", "n")
 
 
+_YES_OR_NO: Final = Text("yes or no", zh="yes 或 no")
+
+
+@reads(_YES_OR_NO)
 def read_flag(text: str) -> bool:
     """Yes or no."""
     if text.lower() in _YES:
         return True
     if text.lower() in _NO:
         return False
-    raise FieldError(Text("yes or no", zh="yes 或 no"))
+    raise FieldError(_YES_OR_NO)
 
 
+@reads(Text("a word", zh="一个词"))
 def read_word(text: str) -> str:
     """A word, taken as it is (the move checks it)."""
     return text
 
 
+_CARDS: Final = Text("cards (2S,2H or 黑桃2)", zh="牌（2S,2H 或 黑桃2）")
+
+
+@reads(_CARDS)
 def read_cards(text: str) -> tuple[int, ...]:
     """Cards, written together or separated by commas (``2S,2H``)."""
     try:
         return tuple(code for code, _ in packet_codes(text))
     except ConjureError:
-        raise FieldError(Text("cards (2S,2H or 黑桃2)", zh="牌（2S,2H 或 黑桃2）")) from None
+        raise FieldError(_CARDS) from None
 
 
+_COUNTS: Final = Text("whole numbers separated by commas (3,1,5)", zh="用逗号分开的整数（3,1,5）")
+
+
+@reads(_COUNTS)
 def read_counts(text: str) -> tuple[int, ...]:
     """Whole numbers separated by commas (``3,1,1,5``)."""
     try:
         return tuple(parse_int(part, "count") for part in re.split(r"[,，、]", text) if part)
     except ConjureError:
-        raise FieldError(
-            Text("whole numbers separated by commas (3,1,5)", zh="用逗号分开的整数（3,1,5）")
-        ) from None
+        raise FieldError(_COUNTS) from None
 
 
+_PLACES: Final = Text(
+    "places separated by commas (table.a,table.b)", zh="用逗号分开的位置（table.a,table.b）"
+)
+
+
+@reads(_PLACES)
 def read_places(text: str) -> tuple[str, ...]:
     """Places separated by commas (``table.a,table.b``)."""
     try:
         return tuple(check_place(part) for part in re.split(r"[,，、]", text) if part)
     except ConjureError:
-        raise FieldError(
-            Text(
-                "places separated by commas (table.a,table.b)",
-                zh="用逗号分开的位置（table.a,table.b）",
-            )
-        ) from None
+        raise FieldError(_PLACES) from None
 
 
 _RUN: Final = re.compile(r"(\d+)([TtBb])")
 
 
+_PATTERN: Final = Text(
+    "T and B, a letter a card from the top (TBTB), or runs (2T1B)",
+    zh="T 和 B，从上起每张牌一个字母（TBTB），或成段写（2T1B）",
+)
+
+
+@reads(_PATTERN)
 def read_pattern(text: str) -> str:
     """An interleaving, top card first: a letter a card, ``T`` for a card of the top packet and
     ``B`` for one of the bottom packet (``TBTTB``), or the same as runs (``1T1B2T1B``)."""
@@ -310,12 +366,7 @@ def read_pattern(text: str) -> str:
             )
         except ConjureError:
             pass
-    raise FieldError(
-        Text(
-            "T and B, a letter a card from the top (TBTB), or runs (2T1B)",
-            zh="T 和 B，从上起每张牌一个字母（TBTB），或成段写（2T1B）",
-        )
-    )
+    raise FieldError(_PATTERN)
 
 
 def _field_list(cls: type) -> list[attrs.Attribute[Any]]:

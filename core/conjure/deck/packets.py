@@ -13,15 +13,13 @@ from conjure.deck.cards import CARDS, Card
 from conjure.deck.move import (
     _BOTTOM,
     _DEALT_FACE_UP_SEEN,
-    _FACE_UP_WITH_TURN,
     _FLAG,
-    _KEPT,
     _NOTHING,
     _NUMBER,
     _PLACE,
+    _RELEASED,
     _SHALLOWER_DEEPER,
     _TOP,
-    _UNSEEN,
     _WHY,
     Move,
     MoveRef,
@@ -74,7 +72,6 @@ class Peel(Move):
             "reverses: the peeled cards land in the opposite order",
             zh="倒序：抽出的牌依次落下，顺序颠倒",
         ),
-        faces=Text("kept (flipped each with turn)", zh="不变（turn 时每张翻面）"),
         breaks=_SHALLOWER_DEEPER,
         audience=Text(
             "each card that ends face up, when both places are in view",
@@ -171,7 +168,6 @@ class Deal(Peel):
             "reverses: the dealt cards land in the opposite order",
             zh="倒序：发出的牌依次落下，顺序颠倒",
         ),
-        faces=_FACE_UP_WITH_TURN,
         breaks=_SHALLOWER_DEEPER,
         audience=_DEALT_FACE_UP_SEEN,
         layout="left: AS 2S 3S",
@@ -216,7 +212,6 @@ class Take(Move):
 
     ref: ClassVar = MoveRef(
         order=Text("kept: the block moves as one", zh="不变：整叠作为一张移动"),
-        faces=_KEPT,
         breaks=Text(
             "taken from the top, a break in src gets shallower; put on top, one in dst deeper",
             zh="从特普取时 src 的布雷克变浅；放到特普时 dst 的变深",
@@ -317,14 +312,11 @@ class Transfer(Move):
     }
 
     ref: ClassVar = MoveRef(
-        order=_KEPT,
-        faces=_KEPT,
         breaks=Text(
             "src's break goes with the hand that let go;"
             " dst's break gets deeper if the packet goes on top",
             zh="src 的布雷克随放手而消失；牌叠放到特普时 dst 的布雷克变深",
         ),
-        audience=_UNSEEN,
         layout="left: AS 2S; right: KH",
         example="Transfer left right to_bottom=yes",
         zh=(
@@ -391,12 +383,14 @@ class Insert(Move):
 
     ref: ClassVar = MoveRef(
         order=Text("kept inside the block", zh="这叠内部不变"),
-        faces=_KEPT,
         breaks=Text(
             "a break in dst at or below the point gets deeper",
             zh="dst 中位于插入点或其下的布雷克变深",
         ),
-        audience=_UNSEEN,
+        audience=Text(
+            "each face-up card of the block as it goes in, when both places are in view",
+            zh="这叠中表面向上的每张牌（两处都在观众视线内时）",
+        ),
         layout="left: AS 2S; right: KH QH JH",
         example="Insert left right 1",
         zh=(
@@ -458,12 +452,14 @@ class Extract(Move):
 
     ref: ClassVar = MoveRef(
         order=Text("the card leaves; the rest keep their order", zh="抽出这张牌，其余的牌顺序不变"),
-        faces=Text("kept (flipped with turn)", zh="不变（turn 时翻面）"),
         breaks=Text(
             "a break in src below the card moves up with the cards above it",
             zh="src 中位于这张牌之下的布雷克随上方的牌上移",
         ),
-        audience=_UNSEEN,
+        audience=Text(
+            "the card if it ends face up, when both places are in view",
+            zh="这张牌（最后表面向上且两处都在观众视线内时）",
+        ),
         layout="left: AS 2S 3S",
         example="Extract left table.x 1",
         zh=(
@@ -538,9 +534,7 @@ class Cull(Move):
             "the named cards come together in the order they lay; the rest keep their order",
             zh="指定的牌按原来的先后聚在一起；其余的牌顺序不变",
         ),
-        faces=_KEPT,
-        breaks=Text("released", zh="放开"),
-        audience=_UNSEEN,
+        breaks=_RELEASED,
         layout="left: AS 2S 3S 4S",
         example="Cull left 3S,AS to_bottom=yes",
         zh=(

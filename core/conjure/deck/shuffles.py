@@ -17,9 +17,8 @@ from typing import Any, ClassVar
 import attrs
 
 from conjure.deck.move import (
-    _KEPT,
     _PLACE,
-    _UNSEEN,
+    _RELEASED,
     Move,
     MoveRef,
     _cards,
@@ -95,9 +94,7 @@ class Riffle(Move):
             "interleaved as the pattern says; each half keeps its order",
             zh="按 pattern 交错；每一半保持原顺序",
         ),
-        faces=_KEPT,
-        breaks=Text("released", zh="放开"),
-        audience=_UNSEEN,
+        breaks=_RELEASED,
         layout="left: AS 2S 3S 4S 5S",
         example="Riffle left TBBTB",
         zh=(
@@ -343,9 +340,7 @@ class Overhand(Move):
             " (single-card runs reverse)",
             zh="各段的顺序颠倒，每段内部保持原顺序（每段一张时整叠倒序）",
         ),
-        faces=_KEPT,
-        breaks=Text("released", zh="放开"),
-        audience=_UNSEEN,
+        breaks=_RELEASED,
         layout="left: AS 2S 3S 4S 5S",
         example="Overhand left 2,1",
         zh=(

@@ -15,14 +15,12 @@ import attrs
 
 from conjure.deck.move import (
     _DEALT_FACE_UP_SEEN,
-    _FACE_UP_WITH_TURN,
     _FLAG,
-    _KEPT,
     _NOTHING,
     _NUMBER,
     _PLACE,
+    _RELEASED,
     _SHALLOWER_DEEPER,
-    _UNSEEN,
     Move,
     MoveRef,
     _cards,
@@ -37,8 +35,7 @@ from conjure.deck.moves import MOVES
 from conjure.deck.notation import (
     READ,
     SHOWN,
-    FieldError,
-    read_count,
+    count_or,
     read_places,
     read_word,
     register_moves,
@@ -88,11 +85,9 @@ class TopToBottom(Move):
             "rotated: the top n cards go to the bottom in their order (n past the size goes round)",
             zh="轮转：特普的n张牌按原顺序移到波顿（n大于牌数时循环）",
         ),
-        faces=_KEPT,
         breaks=Text(
             "shallower by one for each card moved from above it", zh="每移走其上方一张牌，浅一张"
         ),
-        audience=_UNSEEN,
         layout="left: AS 2S 3S",
         example="TopToBottom left",
         zh=(
@@ -157,9 +152,7 @@ class BottomToTop(Move):
             "rotated: the bottom n cards come to the top in their order",
             zh="轮转：波顿的n张牌按原顺序移到特普",
         ),
-        faces=_KEPT,
         breaks=Text("deeper by one for each card put on top", zh="每放到特普一张牌，深一张"),
-        audience=_UNSEEN,
         layout="left: AS 2S 3S",
         example="BottomToTop left",
         zh=(
@@ -212,13 +205,9 @@ def _piles(value: object) -> tuple[str, ...]:
     return tuple(check_place(p) for p in value)  # type: ignore[attr-defined]
 
 
-def _all_or_count(text: str) -> int | None:
-    if text.lower() in ("all", "every"):
-        return None
-    try:
-        return read_count(text)
-    except FieldError:
-        raise FieldError("a whole number or 'all'") from None
+_all_or_count: Final = count_or(
+    ("all", "every"), Text("a whole number or 'all'", zh="一个整数或 'all'")
+)
 
 
 @attrs.frozen
@@ -226,7 +215,8 @@ class DealPiles(Move):
     """Deal ``n`` cards (all of them by default) from the top of ``src`` into the ``piles``,
     round by round as a dealer deals: one card to each pile in turn, first pile first, then the
     next round. Each card lands on its pile, so each pile holds its cards in the opposite order;
-    the deal may stop in the middle of a round. With ``turn`` the cards are dealt face up.
+    the deal may stop in the middle of a round. With ``turn`` each card is turned over as it is
+    dealt (face up, from a face-down packet).
     """
 
     craft: ClassVar = Text("deal into piles", zh="分叠发牌")
@@ -240,7 +230,6 @@ class DealPiles(Move):
             "pile i gets cards i, i+p, i+2p … (p piles), each pile reversed",
             zh="第i叠得到第i、i+p、i+2p……张牌（共p叠），每叠顺序颠倒",
         ),
-        faces=_FACE_UP_WITH_TURN,
         breaks=Text(
             "a break in src gets shallower, one in a pile deeper",
             zh="src 的布雷克变浅，各叠的布雷克变深",
@@ -253,8 +242,8 @@ class DealPiles(Move):
         example="DealPiles left table.a,table.b",
         zh=(
             "从 src 的特普发 n 张牌（默认全部）到各叠 piles，像发牌人那样一轮一轮：每轮每叠一张"
-            "，先第一叠，再下一轮。每张牌落在它那叠上，所以每叠的顺序颠倒；可以在一轮中间停下。t"
-            "urn 时表面向上发出。"
+            "，先第一叠，再下一轮。每张牌落在它那叠上，所以每叠的顺序颠倒；可以在一轮中间停下。"
+            "turn 时每张牌翻面发出（表面向下的牌叠发出时表面向上）。"
         ),
     )
 
@@ -351,7 +340,8 @@ class SpellDeal(Move):
 
     Spaces and marks deal nothing (see :func:`letters`), so ``word`` may be written with ``_``
     or ``-`` between words. The cards dealt land in the opposite order, like :class:`Deal`;
-    with ``turn`` each is dealt face up. A word with no letters deals nothing.
+    with ``turn`` each is turned over as it is dealt (face up, from a face-down packet). A word
+    with no letters deals nothing.
     """
 
     craft: ClassVar = Text("spell deal", zh="拼读发牌")
@@ -365,7 +355,6 @@ class SpellDeal(Move):
             "reverses: a card for each letter lands on the pile",
             zh="倒序：每个字母（汉字）一张牌落到牌叠上",
         ),
-        faces=_FACE_UP_WITH_TURN,
         breaks=_SHALLOWER_DEEPER,
         audience=_DEALT_FACE_UP_SEEN,
         layout="left: AS 2S 3S 4S 5S",
@@ -373,7 +362,8 @@ class SpellDeal(Move):
         zh=(
             "拼读 word，每个字母（中文每个字）从 src 的特普发一张牌到 dst 的牌叠上，如“拼出你的"
             "牌的名字”。空格和符号不发牌（见 letters），所以单词之间可以写 _ 或 -。发出的牌顺序"
-            "颠倒，与 Deal 相同；turn 时表面向上。没有字母的词不发牌。"
+            "颠倒，与 Deal 相同；turn 时每张牌翻面发出（表面向下的牌叠发出时表面向上）。没有字母"
+            "的词不发牌。"
         ),
     )
 
@@ -525,9 +515,6 @@ class Glimpse(Move):
     )
 
     ref: ClassVar = MoveRef(
-        order=_KEPT,
-        faces=_KEPT,
-        breaks=_KEPT,
         audience=Text(
             "nothing; the performer learns the card", zh="什么也看不到；表演者记住了这张牌"
         ),
@@ -600,8 +587,7 @@ class ElmsleyCount(Move):
 
     ref: ClassVar = MoveRef(
         order=Text("1 2 3 4 (top first) become 1 4 2 3", zh="1 2 3 4（从上到下）变成 1 4 2 3"),
-        faces=_KEPT,
-        breaks=Text("released", zh="放开"),
+        breaks=_RELEASED,
         audience=Text(
             "the upper side of cards 1, 2, 4 and 1 again; never card 3's",
             zh="第1、2、4张及再次第1张的上面；第3张的上面始终看不到",

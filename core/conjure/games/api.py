@@ -41,608 +41,84 @@ Actions are small non-negative integers. By convention a card is played by its c
 ``state.vars`` is the game's typed record of public values (an attrs class derived from
 :class:`Vars`: trump suit, scores, whose lead …): every value immutable and public. Anything
 private is a card in a zone that only its owner sees.
+
+This module holds :class:`Game`; the rest of the API has modules of its own: the state
+(:class:`GameState`) in :mod:`conjure.games.state`, the terms it uses (the constants, options,
+rule notes and errors) in :mod:`conjure.games.terms`, chance's draws in
+:mod:`conjure.games.chance`, the record of a game (its vars, a state written as JSON and read
+back) in :mod:`conjure.games.record`, and what each seat sees and what the table knows in
+:mod:`conjure.games.observation`; this module names them all again.
 """
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any, ClassVar, Final, Generic, TypeVar, cast
+from typing import Any, ClassVar, Final, Generic
 
-import attrs
-
-from conjure.deck.cards import CARDS, Card, full_deck, parse_packet
-from conjure.errors import ConjureError, IllegalMoveError, UnknownNameError, UsageError
+from conjure.deck.cards import CARDS, full_deck
+from conjure.errors import UnknownNameError, UsageError
+from conjure.games import observation as _observation
+from conjure.games import record as _record
 from conjure.games.actions import ActionSpace, CodeSpace
-from conjure.games.inference import NO_FACTS, Facts, deal
+from conjure.games.chance import sample, shuffle
+from conjure.games.inference import NO_FACTS, Facts
+from conjure.games.observation import determinize_with
+from conjure.games.record import NoVars, Vars
+from conjure.games.state import GameState, V
+from conjure.games.terms import (
+    ALL,
+    CHANCE,
+    HANDS,
+    MAX_PLAYERS,
+    NOBODY,
+    SPECIAL,
+    TERMINAL,
+    TOP,
+    UNKNOWN_SIDE,
+    WON,
+    ZONE_NAMES,
+    GameError,
+    Option,
+    Outcome,
+    RuleNote,
+    SavedStateError,
+    Utility,
+    Visibility,
+)
 from conjure.inputs import check_range
 from conjure.text import Text
 
-TERMINAL: Final = -1
-#: ``state.current`` at a chance node
-CHANCE: Final = -2
-ALL: Final = "all"
-NOBODY: Final = "none"
-#: a pile whose top card everyone sees and whose other cards nobody sees
-TOP: Final = "top"
-#: action codes from here up are not cards
-SPECIAL: Final = 64
-#: the most players a game may seat (the ``known`` masks and zone names assume it)
-MAX_PLAYERS: Final = 8
-#: a seat's side in ``state.teams()`` while the rules have not shown it to the table
-UNKNOWN_SIDE: Final = -1
+__all__ = [
+    "ALL",
+    "CHANCE",
+    "HANDS",
+    "MAX_PLAYERS",
+    "NOBODY",
+    "SPECIAL",
+    "TERMINAL",
+    "TOP",
+    "UNKNOWN_SIDE",
+    "WON",
+    "ZONE_NAMES",
+    "Game",
+    "GameError",
+    "GameState",
+    "NoVars",
+    "Option",
+    "Outcome",
+    "RuleNote",
+    "SavedStateError",
+    "Utility",
+    "Vars",
+    "Visibility",
+    "determinize_with",
+    "sample",
+    "shuffle",
+]
 
-Visibility = str | int
-
-
-def _text(value: Text | str) -> Text:
-    return Text.of(value)
-
-
-class Outcome(Text):
-    """A story line that is the outcome of the move just made (:meth:`GameState.answer`)."""
-
-
-@attrs.frozen
-class RuleNote:
-    """One rule of a game and where it comes from: ``text`` (the source says so) or ``assumed``
-    (the source is silent or contradicts itself; ``why`` says what was chosen and why).
-    ``quote`` is the source's own words (Chinese, verbatim) that the rule rests on."""
-
-    rule: Text = attrs.field(converter=_text)
-    origin: str = attrs.field(validator=attrs.validators.in_(("text", "assumed")))
-    why: Text = attrs.field(default=Text(""), converter=_text)
-    quote: str = ""
-
-
-@attrs.frozen
-class Option:
-    """A whole-number option of a game (``target=7``), with its range; ``help`` is a :class:`Text`
-    (a plain string is taken as English), so ``str(option.help)`` is the English help."""
-
-    name: str
-    default: int
-    low: int
-    high: int
-    help: Text = attrs.field(default=Text(""), converter=_text)
-
-
-@attrs.frozen
-class Utility:
-    """What a game's returns can be: each seat's between ``low`` and ``high``, and, when they
-    add up to the same in every game, that ``total`` (0 for a zero-sum game)."""
-
-    low: float
-    high: float
-    total: float | None = None
-
-    @property
-    def zero_sum(self) -> bool:
-        return self.total == 0
-
-
-class GameError(IllegalMoveError):
-    """An action that the rules do not allow now."""
-
-
-class SavedStateError(ConjureError):
-    """A saved game state that cannot be read back (a missing field, a duplicate card, another
-    game's options)."""
-
-
-@attrs.define(slots=False)
-class Vars:
-    """The public values of a game in progress. A game declares its own subclass with attrs
-    (``@attrs.define(slots=False)``), one typed field per value, each with a default; values
-    are immutable (numbers, strings, ``None``, tuples) so that a copy can share them."""
-
-    def copy(self) -> Any:
-        new = object.__new__(type(self))
-        new.__dict__.update(self.__dict__)
-        return new
-
-    def to_json(self) -> dict[str, Any]:
-        return {k: _jsonable(v) for k, v in self.__dict__.items()}
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> Any:
-        names = [f.name for f in attrs.fields(cls)]
-        missing = [n for n in names if n not in data]
-        if missing:
-            raise SavedStateError(f"saved state: vars has no field {missing[0]!r}")
-        extra = sorted(set(data) - set(names))
-        if extra:
-            raise SavedStateError(f"saved state: vars has an unknown field {extra[0]!r}")
-        return cls(**{n: _frozen(data[n]) for n in names})
-
-
-@attrs.define(slots=False)
-class NoVars(Vars):
-    """The public values of a game that has none beyond its zones."""
-
-
-V = TypeVar("V", bound=Vars)
-
-
-#: zone names of each player's hand and of the cards each player won, defined once
-HANDS: Final = tuple(f"hand{p}" for p in range(MAX_PLAYERS))
-WON: Final = tuple(f"won{p}" for p in range(MAX_PLAYERS))
-
-#: what people call the zones many games have (a zone's name without its seat number); a game
-#: names its own zones, or names one differently, in :attr:`Game.zone_names`
-ZONE_NAMES: Final[Mapping[str, Text]] = {
-    "aside": Text("aside", zh="一旁的牌"),
-    "beaten": Text("beaten", zh="被压下的牌"),
-    "bid": Text("bid", zh="出价"),
-    "build": Text("build", zh="组合"),
-    "dead": Text("dead", zh="死牌"),
-    "deck": Text("deck", zh="整副牌"),
-    "discard": Text("discard", zh="弃牌"),
-    "hand": Text("hand", zh="手牌"),
-    "kitty": Text("kitty", zh="底牌"),
-    "melds": Text("melds", zh="牌组"),
-    "out": Text("out", zh="出过的牌"),
-    "pack": Text("pack", zh="余下的牌"),
-    "pile": Text("pile", zh="牌堆"),
-    "pool": Text("pool", zh="公共牌"),
-    "prize": Text("prize", zh="奖牌"),
-    "prizes": Text("prizes", zh="奖牌堆"),
-    "quartets": Text("quartets", zh="四张一套"),
-    "removed": Text("removed", zh="移除的牌"),
-    "rest": Text("rest", zh="余牌"),
-    "stock": Text("stock", zh="牌堆"),
-    "table": Text("table", zh="桌面"),
-    "talon": Text("talon", zh="底牌"),
-    "tied": Text("tied", zh="平局的牌"),
-    "trick": Text("trick", zh="本墩"),
-    "turned": Text("turned", zh="翻开的牌"),
-    "unseen": Text("unseen", zh="未见的牌"),
-    "unused": Text("unused", zh="未用的牌"),
-    "used": Text("used", zh="用过的牌"),
-    "won": Text("won", zh="赢得的牌"),
-}
-
-_CHANCE_DRAWS: Final = Text("chance draws {card}", zh="随机抽出{card}")
-_CHANCE_DEALS: Final = Text("chance deals a card", zh="随机发出一张牌")
-_FACE_DOWN: Final = Text("a card face down", zh="一张扣着的牌")
 _ACTION: Final = Text("action {n}", zh="动作{n}")
 _NOT_HELD: Final = Text("it is not in your hand", zh="它不在你的手牌中")
-
-
-class GameState(Generic[V]):
-    """Everything about one game in progress: zones of cards, public values, whose turn, the
-    history of actions (chance outcomes included). Mutable; :meth:`copy` is cheap."""
-
-    __slots__ = (
-        "chance",
-        "current",
-        "ended",
-        "game",
-        "history",
-        "known",
-        "lacking",
-        "story",
-        "vars",
-        "watched",
-        "zones",
-    )
-
-    def __init__(self, game: Game[V]) -> None:
-        self.game = game
-        #: zone -> card codes, index 0 the top
-        self.zones: dict[str, list[int]] = {name: [] for name in game.visibility}
-        #: card code -> bitmask of the players who have been shown it outside its zone's rule
-        self.known: dict[int, int] = {}
-        self.vars: V = cast(V, game.vars_type())
-        self.current = 0
-        self.history: list[int] = []
-        #: the pending draw: (zone, cards still to draw, cards drawn so far), or None
-        self.chance: tuple[str, int, int] | None = None
-        #: when a list, the game appends public sentences telling what happened (terminal play)
-        self.story: list[Text] | None = None
-        #: per seat, a bitmask of the cards the table knows the seat does not hold, shown by its
-        #: plays (a card off the suit led); empty while nothing is known. Public, like ``vars``
-        self.lacking: tuple[int, ...] = ()
-        #: whether plays are read for what they show (see :meth:`Game._lacking_shown`): true in a
-        #: game being played, false in a world a bot dealt, whose plays nobody deals from again
-        self.watched = game.shows_lacking
-        #: where every card lay, and who had been shown it, when the last deal ended (kept
-        #: only while someone is listening), so that the move that ended it can be told as
-        #: the table saw it after the cards were gathered in
-        self.ended: tuple[dict[str, list[int]], dict[int, int]] | None = None
-
-    # -- for callers: the checked public path -----------------------------------------------------
-
-    def is_terminal(self) -> bool:
-        return self.current == TERMINAL
-
-    def is_chance_node(self) -> bool:
-        return self.current == CHANCE
-
-    def current_player(self) -> int:
-        """The player to move, or :data:`CHANCE` or :data:`TERMINAL`."""
-        return self.current
-
-    def legal_actions(self) -> Sequence[int]:
-        """The actions of the player to move (empty at a chance node or the end). The caller
-        must not change the sequence it gets."""
-        if self.current < 0:
-            return ()
-        return self.game._legal_actions(self)
-
-    def chance_outcomes(self) -> list[tuple[int, float]]:
-        """At a chance node, each outcome with its probability (they add up to 1)."""
-        if self.current != CHANCE:
-            return []
-        if self.chance is None:
-            return self.game._chance_outcomes(self)
-        zone, _, drawn = self.chance
-        pool = sorted(self.zones[zone][drawn:])
-        p = 1.0 / len(pool)
-        return [(c, p) for c in pool]
-
-    def apply_action(self, action: int) -> None:
-        """Make ``action`` for the player to move, or as chance's outcome at a chance node,
-        after checking it is allowed; record it."""
-        if self.current == TERMINAL:
-            raise GameError(f"{self.game.id}: the game is over")
-        if self.current == CHANCE:
-            if action not in {a for a, _ in self.chance_outcomes()}:
-                raise GameError(f"{self.game.id}: {action!r} is not a chance outcome here")
-        else:
-            legal = self.game._legal_actions(self)
-            if action not in legal:
-                names = ", ".join(self.action_name(a) for a in self.game.ordered_actions(self))
-                raise GameError(
-                    f"{self.game.id}: {self.action_name(action)} is not allowed now "
-                    f"(allowed: {names})"
-                )
-        self.apply_legal(action)
-
-    def apply_legal(self, action: int) -> None:
-        """The fast path: ``action`` taken from :meth:`legal_actions` or
-        :meth:`chance_outcomes` of this very state, applied without checking it again."""
-        self.history.append(action)
-        if self.watched:
-            self._apply_watched(action)
-        elif self.chance is not None:
-            self._draw(action)
-        else:
-            self.game._apply_action(self, action)
-
-    def sample_chance(self, rng: random.Random) -> None:
-        """At a chance node, let chance act at random: a whole pending draw at once (the
-        sampled fast path), recorded outcome by outcome as if drawn one card at a time."""
-        if self.lacking:
-            self.lacking = ()  # chance may hand out cards: what plays showed no longer holds
-        if self.chance is None:
-            outcomes = self.game._chance_outcomes(self)
-            x = rng.random()
-            chosen = outcomes[-1][0]
-            for outcome, p in outcomes:
-                x -= p
-                if x < 0:
-                    chosen = outcome
-                    break
-            self.apply_legal(chosen)
-            return
-        zone, left, drawn = self.chance
-        cards = self.zones[zone]
-        if left == 1:  # one card turned up from an unseen pool: the common case, kept short
-            i = drawn + int(rng.random() * (len(cards) - drawn))
-            card = cards[i]
-            cards[drawn], cards[i] = card, cards[drawn]
-            self.history.append(card)
-            self.chance = None
-            self.game._after_chance(self, zone)
-            return
-        pool = cards[drawn:]
-        pool.sort()  # a shuffle depends on which cards are undrawn, not on their order
-        if left < len(pool):
-            order = sample(rng, pool, left)  # (leaves pool holding the cards not drawn)
-            pool.sort()
-            pool[:0] = order
-        else:
-            shuffle(rng, pool)
-            order = pool
-        cards[drawn:] = pool
-        self.history.extend(order)
-        self.chance = None
-        self.game._after_chance(self, zone)
-
-    def returns(self) -> tuple[float, ...]:
-        """Each player's result; meaningful at the end of the game."""
-        return self.game._returns(self)
-
-    def scores(self) -> tuple[float, ...]:
-        """The running scores shown to the players."""
-        return self.game._scores(self)
-
-    def teams(self) -> tuple[int, ...]:
-        """Each seat's side (an index into ``game.team_names()``) as the table knows it now,
-        :data:`UNKNOWN_SIDE` for a seat whose side the rules have not shown yet (a secret
-        partner); empty when every seat plays for itself."""
-        return self.game._teams(self)
-
-    def team_returns(self) -> tuple[float, ...]:
-        """Each side's result, one per ``game.team_names()``; meaningful at the end."""
-        return self.game._team_returns(self)
-
-    def action_name(self, action: int, lang: str = "en") -> str:
-        """How ``action`` reads, in full (for the player who takes it), in ``lang``."""
-        if self.current == CHANCE and self.chance is not None:
-            return _CHANCE_DRAWS.format(card=CARDS[action]).get(lang)
-        name = self.game._action_name(self, action)
-        return name if lang == "en" and isinstance(name, str) else Text.of(name).get(lang)
-
-    def action_names(self, action: int) -> Text:
-        """How ``action`` reads in every language the game wrote it in."""
-        if self.current == CHANCE and self.chance is not None:
-            return _CHANCE_DRAWS.format(card=CARDS[action])
-        return Text.of(self.game._action_name(self, action))
-
-    def action_seen(self, action: int, player: int, lang: str = "en") -> str:
-        """How ``action``, about to be applied to this state, reads to ``player``: a card the
-        seat will not see once the action is made reads as hidden (a bid laid face down, a card
-        dealt to another hand). Games with other hidden actions override
-        :meth:`Game._action_seen`."""
-        return Text.of(self.game._action_seen(self, action, player)).get(lang)
-
-    def observation(self, player: int) -> dict[str, Any]:
-        """What ``player`` can see: every zone with hidden cards as ``None``, the public vars,
-        whose turn it is, and the legal actions when it is this player's turn."""
-        zones = {
-            zone: [
-                CARDS[c].ascii if self.sees(player, zone, i, c) else None
-                for i, c in enumerate(cards)
-            ]
-            for zone, cards in self.zones.items()
-        }
-        obs: dict[str, Any] = {
-            "player": player,
-            "to_move": self.current,
-            "zones": zones,
-            "vars": self.vars.to_json(),
-        }
-        if self.current == player:
-            obs["legal"] = [self.action_name(a) for a in self.legal_actions()]
-        teams = self.teams()
-        if teams:
-            obs["teams"] = list(teams)
-        return obs
-
-    def sees(self, player: int, zone: str, index: int, card: int) -> bool:
-        """Whether ``player`` sees ``card`` lying at ``index`` in ``zone``."""
-        rule = self.game.visibility[zone]
-        if rule in (ALL, player) or (rule == TOP and index == 0):
-            return True
-        return bool(self.known.get(card, 0) >> player & 1)
-
-    # -- for authors: helpers used inside the hooks ----------------------------------------------
-
-    def shuffle(self, zone: str, k: int | None = None) -> None:
-        """Start a chance event: ``k`` cards (default all) of ``zone`` are drawn by chance, one
-        at a time. When done, ``zone`` begins with them in the order drawn and the game's
-        ``_after_chance(state, zone)`` hook runs."""
-        left = len(self.zones[zone]) if k is None else k
-        if left == 0:
-            self.game._after_chance(self, zone)
-            return
-        self.chance = (zone, left, 0)
-        self.current = CHANCE
-
-    def reveal(self, card: int, players: int = -1) -> None:
-        """Show ``card`` to ``players`` (a bitmask; -1 = everyone) wherever it lies later."""
-        self.known[card] = self.known.get(card, 0) | players
-
-    def move(self, card: int, src: str, dst: str, top: bool = False) -> None:
-        """Move ``card`` from zone ``src`` to the end (or the top) of zone ``dst``."""
-        self.zones[src].remove(card)
-        if top:
-            self.zones[dst].insert(0, card)
-        else:
-            self.zones[dst].append(card)
-
-    def tell(self, en: str | Text, zh: str = "") -> None:
-        """Add a public sentence to the story of the game, when someone is listening: English
-        and Chinese, or one :class:`Text`."""
-        if self.story is not None:
-            self.story.append(en if isinstance(en, Text) else Text(en, zh))
-
-    def answer(self, en: str | Text, zh: str = "") -> None:
-        """Tell the outcome of the move being made (an ask's answer: ``none``), which the
-        table shows on the move's own line rather than as a line of its own."""
-        if self.story is not None:
-            said = Text.of(en, zh)
-            self.story.append(Outcome(said.en, said.zh, said.more))
-
-    def _apply_watched(self, action: int) -> None:
-        """:meth:`apply_legal` in a game being played (not in a world a bot dealt): apply the
-        action and keep :attr:`lacking` true. A play adds what the game says it shows; a seat
-        seen to take a card into its hand keeps its facts except about that card, and a seat
-        that takes a card the table cannot see loses them (it may now hold one of them); a new
-        deal, the end of the game and chance forget them all."""
-        game = self.game
-        me = self.current
-        if me < 0:
-            self.lacking = ()
-            if self.chance is not None:
-                self._draw(action)
-            else:
-                game._apply_action(self, action)
-            return
-        shown = game._lacking_shown(self, action)
-        lacking = self.lacking
-        if shown:
-            lacking = lacking or (0,) * game.num_players
-            lacking = (*lacking[:me], lacking[me] | shown, *lacking[me + 1 :])
-        deal = game._deal_number(self)
-        before = [self.zones[HANDS[p]][:] if mask else None for p, mask in enumerate(lacking)]
-        game._apply_action(self, action)
-        if self.current == TERMINAL or game._deal_number(self) != deal:
-            self.lacking = ()
-            return
-        everyone = (1 << game.num_players) - 1
-        facts = list(lacking)
-        for p, old in enumerate(before):
-            if old is None:
-                continue
-            for c in set(self.zones[HANDS[p]]).difference(old):
-                if self.known.get(c, 0) & everyone == everyone:
-                    facts[p] &= ~(1 << c)  # a card the table saw it take
-                else:
-                    facts[p] = 0  # a card the table did not see: it may be one of them
-                    break
-        self.lacking = tuple(facts) if any(facts) else ()
-
-    def _draw(self, card: int) -> None:
-        assert self.chance is not None
-        zone, left, drawn = self.chance
-        cards = self.zones[zone]
-        i = cards.index(card, drawn)
-        cards[drawn], cards[i] = cards[i], cards[drawn]
-        if left == 1:
-            if drawn and len(cards) > drawn + 1:  # several drawn, some not: those in order, as
-                cards[drawn + 1 :] = sorted(cards[drawn + 1 :])  # sample_chance leaves them
-            self.chance = None
-            self.game._after_chance(self, zone)
-        else:
-            self.chance = (zone, left - 1, drawn + 1)
-
-    # -- copies and JSON -------------------------------------------------------------------------
-
-    def copy(self) -> GameState[V]:
-        new: GameState[V] = GameState.__new__(GameState)
-        new.game = self.game
-        new.zones = {z: c[:] for z, c in self.zones.items()}
-        new.known = self.known.copy()
-        new.vars = self.vars.copy()
-        new.current = self.current
-        new.history = self.history[:]
-        new.chance = self.chance
-        new.story = None
-        new.lacking = self.lacking
-        new.watched = self.watched
-        new.ended = self.ended
-        return new
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "game": self.game.id,
-            "players": self.game.num_players,
-            "options": dict(self.game.option_values),
-            "zones": {z: [CARDS[c].ascii for c in cards] for z, cards in self.zones.items()},
-            "known": {CARDS[c].ascii: mask for c, mask in sorted(self.known.items())},
-            "vars": self.vars.to_json(),
-            "current": self.current,
-            "chance": list(self.chance) if self.chance else None,
-            "history": list(self.history),
-            **(
-                {"lacking": [[CARDS[c].ascii for c in _cards_of(m)] for m in self.lacking]}
-                if any(self.lacking)
-                else {}
-            ),
-        }
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, GameState):
-            return NotImplemented
-        return self.to_json() == other.to_json()
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def __repr__(self) -> str:
-        return f"<{self.game.id} state after {len(self.history)} actions>"
-
-
-#: n -> bits needed to write a number below n (how many random bits one pick of a shuffle takes)
-_BITS: Final = tuple(n.bit_length() for n in range(256))
-
-
-def shuffle(rng: random.Random, cards: list[int]) -> None:
-    """Shuffle ``cards`` in place exactly as ``rng.shuffle`` does (the same Fisher-Yates walk
-    from the end, each pick made of ``getrandbits`` drawn again while out of range), without a
-    method call per card: the same seed gives the same order, about twice as fast.
-
-    >>> a, b = list(range(52)), list(range(52))
-    >>> random.Random(7).shuffle(a); shuffle(random.Random(7), b); a == b
-    True
-    """
-    if type(rng) is not random.Random or len(cards) >= len(_BITS):
-        rng.shuffle(cards)
-        return
-    bits = _BITS
-    getrandbits = rng.getrandbits
-    for i in range(len(cards) - 1, 0, -1):
-        k = bits[i + 1]
-        j = getrandbits(k)
-        while j > i:
-            j = getrandbits(k)
-        cards[i], cards[j] = cards[j], cards[i]
-
-
-#: k -> the largest pool that ``random.Random.sample`` draws ``k`` from by walking a copy of
-#: it (a bigger one it draws positions of into a set)
-_SAMPLE_WALK: Final = tuple(
-    21 + (4 ** math.ceil(math.log(k * 3, 4)) if k > 5 else 0) for k in range(1, 256)
-)
-
-
-def sample(rng: random.Random, pool: list[int], k: int) -> list[int]:
-    """``k`` cards drawn from ``pool`` exactly as ``rng.sample(pool, k)`` draws them (the same
-    numbers asked of ``rng``, the same cards in the same order), without a method call per
-    card; ``pool`` is left holding the cards not drawn, in some order. The same seed gives the
-    same cards, faster.
-
-    >>> sample(random.Random(7), list(range(52)), 12) == random.Random(7).sample(range(52), 12)
-    True
-    """
-    n = len(pool)
-    if type(rng) is not random.Random or n >= len(_BITS) or n > _SAMPLE_WALK[k - 1]:
-        order = rng.sample(pool, k)
-        taken = set(order)
-        pool[:] = [c for c in pool if c not in taken]
-        return order
-    bits = _BITS
-    getrandbits = rng.getrandbits
-    for m in range(n, n - k, -1):  # m: the cards not drawn yet, at pool[:m]
-        b = bits[m]
-        j = getrandbits(b)
-        while j >= m:
-            j = getrandbits(b)
-        # the card drawn goes to pool[m - 1], where sample's list keeps the one it moves to j
-        pool[m - 1], pool[j] = pool[j], pool[m - 1]
-    out = pool[n - k :]
-    out.reverse()
-    del pool[n - k :]
-    return out
-
-
-def _cards_of(mask: int) -> list[int]:
-    """The card codes whose bits are set in ``mask``, lowest first."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
-def _jsonable(value: Any) -> Any:
-    if isinstance(value, dict):
-        return {k: _jsonable(v) for k, v in value.items()}
-    if isinstance(value, tuple | list):
-        return [_jsonable(v) for v in value]
-    return value
-
-
-def _frozen(value: Any) -> Any:
-    if isinstance(value, dict):
-        return {k: _frozen(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return tuple(_frozen(v) for v in value)
-    return value
 
 
 class Game(Generic[V]):
@@ -783,28 +259,7 @@ class Game(Generic[V]):
         """How ``action`` reads to ``player``. By default a card action is hidden exactly when
         the card, once the action is made, lies where ``player`` cannot see it; other actions
         are public."""
-        mover = state.current
-        if action >= SPECIAL or mover == player:
-            if mover == CHANCE:
-                return _CHANCE_DEALS
-            return state.action_names(action)
-        after = state.copy()
-        after.story = []  # listened to, so that the end of a deal keeps where the cards lay
-        after.ended = None
-        after.apply_legal(action)
-        zones, known = after.ended if after.ended is not None else (after.zones, after.known)
-        for zone, cards in zones.items():
-            if action in cards:
-                rule = self.visibility[zone]
-                index = cards.index(action)
-                if (
-                    rule in (ALL, player)
-                    or (rule == TOP and index == 0)
-                    or known.get(action, 0) >> player & 1
-                ):
-                    return state.action_names(action)
-                break
-        return _FACE_DOWN if mover >= 0 else _CHANCE_DEALS
+        return _observation.action_seen(self, state, action, player)
 
     def _facts(self, state: GameState[V], player: int) -> Sequence[str | Text]:
         """Public knowledge worth showing ``player`` beside the table (what the rules let
@@ -999,69 +454,13 @@ class Game(Generic[V]):
     def load_state(cls, data: Mapping[str, Any]) -> GameState[Any]:
         """A state written by :meth:`GameState.to_json`, in a game made with the player count
         and options it was written with."""
-        try:
-            players = int(data["players"])
-            options = {str(k): int(v) for k, v in dict(data["options"]).items()}
-        except KeyError as exc:
-            raise SavedStateError(f"saved state: no field {exc.args[0]!r}") from None
-        except (TypeError, ValueError):
-            raise SavedStateError("saved state: players and options must be numbers") from None
-        return cls(players, **options).state_from_json(data)
+        return _record.load_state(cls, data)
 
     def state_from_json(self, data: Mapping[str, Any]) -> GameState[V]:
         """Rebuild a state written by :meth:`GameState.to_json` for this very game: the game,
         its player count and options must match, every field must be there and every card of
         the game must lie in exactly one zone."""
-        fields = ("game", "players", "options", "zones", "known", "vars", "current", "history")
-        for name in fields:
-            if name not in data:
-                raise SavedStateError(f"saved state: no field {name!r}")
-        if data["game"] != self.id:
-            raise SavedStateError(f"saved state: a {data['game']!r} state is not a {self.id} state")
-        if data["players"] != self.num_players:
-            raise SavedStateError(
-                f"saved state: written for {data['players']} players, this game has "
-                f"{self.num_players}"
-            )
-        if dict(data["options"]) != self.option_values:
-            raise SavedStateError(
-                f"saved state: written with options {dict(data['options'])}, this game has "
-                f"{self.option_values}"
-            )
-        state: GameState[V] = GameState(self)
-        zones = dict(data["zones"])
-        if set(zones) != set(self.visibility):
-            odd = sorted(set(zones) ^ set(self.visibility))[0]
-            raise SavedStateError(f"saved state: zone {odd!r} does not match the game's zones")
-        state.zones = {
-            z: [card.code for card, _ in parse_packet(" ".join(cards))]
-            for z, cards in zones.items()
-        }
-        seen: set[int] = set()
-        for z, cards in state.zones.items():
-            for c in cards:
-                if c in seen:
-                    raise SavedStateError(f"saved state: {CARDS[c]} is in two places ({z})")
-                seen.add(c)
-        if seen != set(self.all_cards()):
-            missing = sorted(set(self.all_cards()) - seen)
-            what = f"{CARDS[missing[0]]} is missing" if missing else "a card is not in this game"
-            raise SavedStateError(f"saved state: {what}")
-        state.known = {Card(c).code: int(m) for c, m in dict(data["known"]).items()}
-        state.vars = self.vars_type.from_json(dict(data["vars"]))
-        state.current = int(data["current"])
-        chance = data.get("chance")
-        state.chance = (str(chance[0]), int(chance[1]), int(chance[2])) if chance else None
-        state.history = [int(a) for a in data["history"]]
-        lacking = data.get("lacking")
-        if lacking:
-            if len(lacking) != self.num_players:
-                raise SavedStateError("saved state: lacking must list every seat")
-            state.lacking = tuple(
-                sum(1 << card.code for card, _ in parse_packet(" ".join(cards)))
-                for cards in lacking
-            )
-        return state
+        return _record.read_state(self, data)
 
     def ordered_actions(self, state: GameState[V]) -> list[int]:
         """The legal actions in the order people read them: cards by suit and rank (Ace
@@ -1116,36 +515,3 @@ class Game(Generic[V]):
         dropped, and the copy does not read its plays for facts (nobody deals from a bot's
         world again)."""
         return determinize_with(self, state, player, rng, self.world_facts(state))
-
-
-def determinize_with(
-    game: Game[Any], state: GameState[Any], player: int, rng: random.Random, facts: Facts
-) -> GameState[Any]:
-    """:meth:`Game.determinize` with the facts given (``facts``) rather than the game's."""
-    new = state.copy()
-    new.history = []
-    new.watched = False
-    slots: dict[str, list[tuple[list[int], int]]] = {}
-    hidden: dict[str, list[int]] = {}
-    where: dict[str, list[str]] = {}
-    shown: dict[str, list[int]] = {}
-    pools = game.pools
-    for zone, cards in new.zones.items():
-        pool = pools.get(zone, "")
-        for i, c in enumerate(cards):
-            if not new.sees(player, zone, i, c):
-                slots.setdefault(pool, []).append((cards, i))
-                hidden.setdefault(pool, []).append(c)
-                where.setdefault(pool, []).append(zone)
-            elif facts:
-                shown.setdefault(zone, []).append(c)
-    for pool in sorted(hidden):
-        # sorted first, so the new deal depends on which cards are hidden, not where
-        cards_ = sorted(hidden[pool])
-        dealt = deal(cards_, where[pool], facts, shown, rng) if facts else None
-        if dealt is None:
-            rng.shuffle(cards_)
-            dealt = cards_
-        for (zone_cards, i), c in zip(slots[pool], dealt, strict=True):
-            zone_cards[i] = c
-    return new
