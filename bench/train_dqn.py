@@ -64,7 +64,8 @@ def main() -> None:
     torch.manual_seed(args.seed)
     torch.set_num_threads(1)  # a small network: one thread does as well, the others stay free
     game = load_game(args.game, **options)
-    env = rl_environment.Environment(game, seed=args.seed)
+    sampler = rl_environment.ChanceEventSampler(args.seed)  # the deals, from the seed
+    env = rl_environment.Environment(game, chance_event_sampler=sampler)
     size = env.observation_spec()["info_state"][0]
     actions = env.action_spec()["num_actions"]
     agent = dqn.DQN(

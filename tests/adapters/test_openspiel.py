@@ -26,6 +26,7 @@ import numpy as np
 import pyspiel
 from open_spiel.python import rl_environment
 from open_spiel.python.algorithms import ismcts, mcts
+from open_spiel.python.rl_environment import ChanceEventSampler
 from open_spiel.python.tests import games_sim_test
 
 from conjure.adapters.openspiel import load_game, register, register_all
@@ -149,7 +150,7 @@ def test_rl_environment_runs_on_every_game(game_cls: type[Game[Any]], quick: Any
     """OpenSpiel's rl_environment: one whole game, each seat choosing among the legal actions it
     is given; the information state has the declared size and the rewards come at the end."""
     game = load_game(game_cls, **quick(game_cls))
-    env = rl_environment.Environment(game, seed=3)
+    env = rl_environment.Environment(game, chance_event_sampler=ChanceEventSampler(3))
     rng = random.Random(3)
     step = env.reset()
     size = game.information_state_tensor_size()

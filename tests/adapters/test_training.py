@@ -19,6 +19,7 @@ if not os.environ.get("CONJURE_REQUIRE_EXTRAS"):  # CI sets it: there a missing 
 import numpy as np
 from open_spiel.python import rl_environment
 from open_spiel.python.algorithms import random_agent, tabular_qlearner
+from open_spiel.python.rl_environment import ChanceEventSampler
 
 from conjure.adapters.openspiel import load_game
 
@@ -40,7 +41,8 @@ def play(env: Any, agents: list[Any], train: bool) -> float:
 def test_a_tabular_q_learner_beats_a_random_player() -> None:
     np.random.seed(SEED)  # the agents' own draws
     game = load_game("three-card-showdown", players=2, chips=10, hands=1)
-    env = rl_environment.Environment(game, seed=SEED)
+    # the chance events drawn from the seed (a seed= keyword would go to the game, not here)
+    env = rl_environment.Environment(game, chance_event_sampler=ChanceEventSampler(SEED))
     actions = env.action_spec()["num_actions"]
     learner = tabular_qlearner.QLearner(player_id=0, num_actions=actions)
     opponent = random_agent.RandomAgent(player_id=1, num_actions=actions)
@@ -60,3 +62,20 @@ def interval(sample: Any) -> tuple[float, float]:
     """The 95% interval of a sample's mean (normal approximation: two hundred hands)."""
     half = 1.96 * float(np.std(sample, ddof=1)) / math.sqrt(len(sample))
     return float(np.mean(sample)) - half, float(np.mean(sample)) + half
+
+
+def test_the_same_seed_deals_the_same_hands_through_rl_environment() -> None:
+    """The training above is the same run every time: rl_environment draws the deals from the
+    sampler it is given (a ``seed=`` keyword would be an option of the game, left unread)."""
+
+    def hands(seed: int) -> list[str]:
+        game = load_game("three-card-showdown", players=2, chips=10, hands=1)
+        env = rl_environment.Environment(game, chance_event_sampler=ChanceEventSampler(seed))
+        dealt = []
+        for _ in range(5):
+            env.reset()
+            dealt.append(str(env.get_state).split("history")[0])
+        return dealt
+
+    assert hands(4) == hands(4)
+    assert hands(4) != hands(5)
