@@ -76,8 +76,9 @@ _CARDS_OF_RANKS: Final = tuple(
 )
 
 
-#: a card code -> its bit in a mask of cards
-_CARD_BIT: Final = tuple(1 << c for c in range(52))
+#: a card code -> its bit in a mask of cards (a list: ``map`` calls a list's ``__getitem__``
+#: directly, a tuple's through a wrapper that makes a tuple of its argument every time)
+_CARD_BIT: Final = [1 << c for c in range(52)]
 #: a rank -> its four card codes
 _RANK_CARDS: Final = tuple((r, r + 13, r + 26, r + 39) for r in range(13))
 #: byte k of a card mask -> the card codes of its set bits, lowest first (8 codes a byte)

@@ -11,7 +11,7 @@ import math
 import random
 from bisect import bisect_left, insort
 from collections.abc import Callable, Sequence
-from itertools import islice, repeat
+from itertools import repeat, starmap
 from operator import and_, rshift, sub
 from typing import Final
 
@@ -29,17 +29,16 @@ from conjure_games.go_fish import (
 
 #: a card code -> its bit, the mask of its rank's four cards and the bit of its rank
 _CARD_INFO: Final = tuple((1 << c, RANK_MASKS[c % 13], 1 << (c % 13)) for c in range(52))
-#: a card code -> its bit and the mask of its rank's four cards
-_CARD_BITS: Final = tuple((1 << c, RANK_MASKS[c % 13]) for c in range(52))
 #: a card code -> the other three cards of its rank
 _OTHERS: Final = tuple(tuple(x for x in range(c % 13, 52, 13) if x != c) for c in range(52))
 #: a seat -> a card code -> the action code of asking that seat for the card (ask=1)
 _CODES: Final = tuple(
     tuple(SPECIAL + 52 * q + c for c in range(52)) for q in range(max(GoFish.players))
 )
-#: an action code of ask=1 -> the seat asked and the card asked for (-1 below the codes)
+#: an action code of ask=1 -> the seat asked and the card asked for (-1 below the codes; the
+#: cards a list, read by ``map``: see :data:`conjure_games.go_fish._CARD_BIT`)
 _ASKED: Final = (-1,) * SPECIAL + tuple(x // 52 for x in range(52 * max(GoFish.players)))
-_CARD_ASKED: Final = (-1,) * SPECIAL + tuple(x % 52 for x in range(52 * max(GoFish.players)))
+_CARD_ASKED: Final = [-1] * SPECIAL + [x % 52 for x in range(52 * max(GoFish.players))]
 
 
 @functools.cache
@@ -271,7 +270,7 @@ def play_random(
     if whole & 0x1FFF:
         return _play_checked(game, state, pick)
     if game._any:
-        return _play_any(game, state, pick, hand, wanted, nxt)
+        return _play_any(game, state, pick, wanted, nxt)
     if _no_ask_can_succeed(rk, nxt):
         return _play_checked(game, state, pick)
     return _play_next(game, state, pick, hand, rk, wanted, nxt)
@@ -306,7 +305,6 @@ def _play_next(
     #: each seat's legal asks, the next holder and what a refused ask of it tells
     seat = [(wanted[a], b, refused[a][b]) for a, b in enumerate(nxt)]
     history = state.history
-    append = history.append
     first = len(history)
     v = state.vars
     heard = tables.start(v.denied, v.holds) if any(v.denied) or any(v.holds) else 0
@@ -326,12 +324,12 @@ def _play_next(
     floor = math.floor  # (int() of a float costs a call through the type; floor does not)
     # one pick an ask, up to the cap on asks (read here: the cap is the game's); the loops
     # below take them from this one iterator, which stops at the cap without another pick
-    picks = islice(iter(pick, 2.0), max(0, rules.MOST_ASKS - v.asked))
+    picks = starmap(pick, repeat((), max(0, rules.MOST_ASKS - v.asked)))
     while True:
         for x in picks:  # asks until one gets a card
             cards, q, told = seat[p]
             card = cards[floor(x * len(cards))]
-            append(card)
+            history.append(card)
             if owner[card] == q:
                 break
             heard |= told[card]
@@ -397,7 +395,6 @@ def _play_any(
     game: GoFish,
     state: GameState[GoFishVars],
     pick: Callable[[], float],
-    hand: list[int],
     wanted: list[list[int]],
     nxt: tuple[int, ...],
 ) -> int:
@@ -414,7 +411,7 @@ def _play_any(
     zones = state.zones
     tables = _denial_tables(n)
     told, undeny = tables.told, tables.undeny
-    codes, asked_of, card_info = _CODES, _ASKED, _CARD_BITS
+    codes, asked_of = _CODES, _ASKED
     #: a card -> the action code of asking its holder for it (a list: the asks' test)
     holder = [0] * 52
     holders = 0
@@ -439,48 +436,48 @@ def _play_any(
     order0 = nxt
     p0 = p = state.current
     floor = math.floor
-    append = history.append
-    for x in islice(iter(pick, 2.0), max(0, rules.MOST_ASKS - v.asked)):
+    # one pick an ask, up to the cap on asks (read here: the cap is the game's)
+    for x in starmap(pick, repeat((), max(0, rules.MOST_ASKS - v.asked))):
         cards, m, at, tl, after = seat[p]
         k = len(cards)
         x = floor(x * (k * m))
         card = cards[x % k]
-        action = at[x // k] + card
-        append(action)
+        action = at[x // k][card]
+        history.append(action)
         if holder[card] != action:  # refused: the next holder asks
             denied |= tl[action]
             p = after
             continue
-        # p gets the card from q, seen by all, and no longer denies holding it
+        # p gets the card from q, seen by all, and no longer denies holding it; what each
+        # holds of the rank is read off the holders of its other three cards
         q = asked_of[action]
-        holder[card] = codes[p][card]
+        mine = codes[p]
+        holder[card] = mine[card]
         denied &= undeny[p][card]
-        bit, whole = card_info[card]
-        theirs = hand[q] ^ bit
-        hand[q] = theirs
-        if theirs & whole:  # q may now ask for the card it gave
-            insort(wanted[q], card)
-        elif theirs:  # q has no card of the rank left: nor does it want the others
+        a, b, c = _OTHERS[card]
+        theirs = codes[q]
+        if holder[a] == theirs[a] or holder[b] == theirs[b] or holder[c] == theirs[c]:
+            insort(wanted[q], card)  # q may now ask for the card it gave
+            out = False
+        else:  # q has no card of the rank left: nor does it want the others
             left = wanted[q]
-            a, b, c = _OTHERS[card]
             # (found by bisection: list.remove compares from the front)
             del left[bisect_left(left, a)]
             del left[bisect_left(left, b)]
             del left[bisect_left(left, c)]
-        else:  # q's hand is empty
-            holders ^= 1 << q
+            out = not left  # q's hand is empty
+            if out:
+                holders ^= 1 << q
         del cards[bisect_left(cards, card)]
-        mine = hand[p] | bit
         gots.append(len(history) << 3 | p)
-        if mine & whole == whole:  # a quartet, laid down
-            mine ^= whole
-            r = card % 13
+        if holder[a] == mine[a] and holder[b] == mine[b] and holder[c] == mine[c]:
+            r = card % 13  # a quartet, laid down
             laid[p] += _RANK_CARDS[r]
             score[p] += QUARTET_POINTS[r]
-            if not mine:
+            if not cards:  # p's hand is empty
                 holders ^= 1 << p
-        hand[p] = mine
-        if theirs and mine:  # p asks again
+                out = True
+        if not out:  # p asks again
             continue
         if holders & (holders - 1) == 0:  # no one left to ask: the deal is over
             break
@@ -488,7 +485,7 @@ def _play_any(
         turn = _any_turns(n, holders)
         seat = _any_seats(wanted, turn, told)
         nxt = turn[0]
-        if not mine:
+        if not cards:
             p = nxt[p]
         turns.append((len(history), p, nxt))
     else:  # the cap on asks
@@ -513,28 +510,31 @@ def _play_any(
     return moves
 
 
+#: how many seats a seat may ask under ask=1, and the action codes of asking each for each card
+_Targets = tuple[int, tuple[tuple[int, ...], ...]]
+
+
 @functools.cache
-def _any_turns(
-    n: int, holders: int
-) -> tuple[tuple[int, ...], tuple[tuple[int, tuple[int, ...]], ...]]:
+def _any_turns(n: int, holders: int) -> tuple[tuple[int, ...], tuple[_Targets, ...]]:
     """At a table of ``n`` whose seats in ``holders`` (a mask) hold cards: the next holder
     after each seat (itself when none is) and, for each seat, how many seats it may ask and
-    the action codes of asking each of them less the card."""
+    the action codes of asking each of them for each card (:data:`_CODES`: one object for
+    each code, not a new integer for every ask)."""
     hand = [holders >> a & 1 for a in range(n)]
     asks = []
     for a in range(n):
-        at = tuple(SPECIAL + 52 * b for b in range(n) if b != a and hand[b])
+        at = tuple(_CODES[b] for b in range(n) if b != a and hand[b])
         asks.append((len(at), at))
     return _next_holders(hand), tuple(asks)
 
 
 def _any_seats(
     wanted: list[list[int]],
-    turn: tuple[tuple[int, ...], tuple[tuple[int, tuple[int, ...]], ...]],
+    turn: tuple[tuple[int, ...], tuple[_Targets, ...]],
     told: tuple[tuple[int, ...], ...],
-) -> list[tuple[list[int], int, tuple[int, ...], tuple[int, ...], int]]:
+) -> list[tuple[list[int], int, tuple[tuple[int, ...], ...], tuple[int, ...], int]]:
     """Each seat's part in :func:`_play_any` (see :func:`_any_turns`): the cards it may ask
-    for, how many seats it may ask, the action codes of asking each of them less the card,
+    for, how many seats it may ask, the action codes of asking each of them for each card,
     what a refusal of each ask tells and the next holder."""
     nxt, asks = turn
     return [(wanted[a], m, at, told[a], nxt[a]) for a, (m, at) in enumerate(asks)]
