@@ -12,7 +12,6 @@ import random
 from bisect import bisect_left, insort
 from collections.abc import Callable, Sequence
 from itertools import repeat, starmap
-from operator import and_, rshift, sub
 from typing import Final
 
 from conjure.games import RANK_MASKS, SPECIAL, TERMINAL, GameState, asking
@@ -35,10 +34,8 @@ _OTHERS: Final = tuple(tuple(x for x in range(c % 13, 52, 13) if x != c) for c i
 _CODES: Final = tuple(
     tuple(SPECIAL + 52 * q + c for c in range(52)) for q in range(max(GoFish.players))
 )
-#: an action code of ask=1 -> the seat asked and the card asked for (-1 below the codes; the
-#: cards a list, read by ``map``: see :data:`conjure_games.go_fish._CARD_BIT`)
+#: an action code of ask=1 -> the seat asked (-1 below the codes)
 _ASKED: Final = (-1,) * SPECIAL + tuple(x // 52 for x in range(52 * max(GoFish.players)))
-_CARD_ASKED: Final = [-1] * SPECIAL + [x % 52 for x in range(52 * max(GoFish.players))]
 
 
 @functools.cache
@@ -93,10 +90,10 @@ class _Heard:
         return heard
 
     def denied(self, heard: int) -> tuple[int, ...]:
-        return tuple(map(and_, map(rshift, repeat(heard), self.denied_at), repeat(_ALL_CARDS)))
+        return tuple([heard >> at & _ALL_CARDS for at in self.denied_at])
 
     def holds(self, heard: int) -> tuple[int, ...]:
-        return tuple(map(and_, map(rshift, repeat(heard), self.holds_at), repeat(_ALL_RANKS)))
+        return tuple([heard >> at & _ALL_RANKS for at in self.holds_at])
 
 
 @functools.cache
@@ -134,7 +131,7 @@ class _Denials:
         return out
 
     def denied(self, denials: int) -> tuple[int, ...]:
-        return tuple(map(and_, map(rshift, repeat(denials), self.at), repeat(_ALL_CARDS)))
+        return tuple([denials >> at & _ALL_CARDS for at in self.at])
 
 
 _ALL_CARDS: Final = (1 << 52) - 1
@@ -411,7 +408,7 @@ def _play_any(
     zones = state.zones
     tables = _denial_tables(n)
     told, undeny = tables.told, tables.undeny
-    codes, asked_of = _CODES, _ASKED
+    codes, asked_of, split = _CODES, _ASKED, _SPLIT
     #: a card -> the action code of asking its holder for it (a list: the asks' test)
     holder = [0] * 52
     holders = 0
@@ -435,14 +432,15 @@ def _play_any(
     capped = False
     order0 = nxt
     p0 = p = state.current
+    known = state.known
     floor = math.floor
     # one pick an ask, up to the cap on asks (read here: the cap is the game's)
     for x in starmap(pick, repeat((), max(0, rules.MOST_ASKS - v.asked))):
-        cards, m, at, tl, after = seat[p]
+        cards, times, at, tl, after = seat[p]
         k = len(cards)
-        x = floor(x * (k * m))
-        card = cards[x % k]
-        action = at[x // k][card]
+        t, i = split[k][floor(x * times[k])]
+        card = cards[i]
+        action = at[t][card]
         history.append(action)
         if holder[card] != action:  # refused: the next holder asks
             denied |= tl[action]
@@ -453,6 +451,7 @@ def _play_any(
         q = asked_of[action]
         mine = codes[p]
         holder[card] = mine[card]
+        known[card] = -1
         denied &= undeny[p][card]
         a, b, c = _OTHERS[card]
         theirs = codes[q]
@@ -495,9 +494,6 @@ def _play_any(
     for a, name in enumerate(game._hands):
         zones[name].clear()
         zones[game._quartets[a]] += laid[a]
-    # every card handed over was seen by all
-    got_at = map(history.__getitem__, map(sub, map(rshift, gots, repeat(3)), repeat(1)))
-    state.known.update(dict.fromkeys(map(_CARD_ASKED.__getitem__, got_at), -1))
     moves = len(history) - first
     v.asked += moves
     v.refused = 0
@@ -510,21 +506,32 @@ def _play_any(
     return moves
 
 
-#: how many seats a seat may ask under ask=1, and the action codes of asking each for each card
-_Targets = tuple[int, tuple[tuple[int, ...], ...]]
+#: under ask=1, a seat's legal asks counted as a float for each number of cards it may ask
+#: for (see :data:`_TIMES`), and the action codes of asking each seat it may ask for each card
+_Targets = tuple[list[float], tuple[tuple[int, ...], ...]]
+#: m -> k -> k * m as a float: a pick times a float is the interpreter's own float product, a
+#: float times an integer a call (and the same number: the integer is converted exactly)
+#: k -> x -> divmod(x, k), for x below k times the most seats one may ask (read from a
+#: table: // and % of integers are calls, a tuple's items are read by the interpreter itself)
+_SPLIT: Final = [
+    tuple(divmod(x, k) for x in range(k * (max(GoFish.players) - 1))) if k else ()
+    for k in range(53)
+]
+_TIMES: Final = [[float(k * m) for k in range(53)] for m in range(max(GoFish.players))]
 
 
 @functools.cache
 def _any_turns(n: int, holders: int) -> tuple[tuple[int, ...], tuple[_Targets, ...]]:
     """At a table of ``n`` whose seats in ``holders`` (a mask) hold cards: the next holder
-    after each seat (itself when none is) and, for each seat, how many seats it may ask and
-    the action codes of asking each of them for each card (:data:`_CODES`: one object for
-    each code, not a new integer for every ask)."""
+    after each seat (itself when none is) and, for each seat, how many asks it has for each
+    number of cards it may ask for (:data:`_TIMES`) and the action codes of asking each seat
+    it may ask for each card (:data:`_CODES`: one object for each code, not a new integer for
+    every ask)."""
     hand = [holders >> a & 1 for a in range(n)]
     asks = []
     for a in range(n):
         at = tuple(_CODES[b] for b in range(n) if b != a and hand[b])
-        asks.append((len(at), at))
+        asks.append((_TIMES[len(at)], at))
     return _next_holders(hand), tuple(asks)
 
 
@@ -532,17 +539,18 @@ def _any_seats(
     wanted: list[list[int]],
     turn: tuple[tuple[int, ...], tuple[_Targets, ...]],
     told: tuple[tuple[int, ...], ...],
-) -> list[tuple[list[int], int, tuple[tuple[int, ...], ...], tuple[int, ...], int]]:
+) -> list[tuple[list[int], list[float], tuple[tuple[int, ...], ...], tuple[int, ...], int]]:
     """Each seat's part in :func:`_play_any` (see :func:`_any_turns`): the cards it may ask
-    for, how many seats it may ask, the action codes of asking each of them for each card,
-    what a refusal of each ask tells and the next holder."""
+    for, how many asks it has for each number of them, the action codes of asking each seat
+    it may ask for each card, what a refusal of each ask tells and the next holder."""
     nxt, asks = turn
-    return [(wanted[a], m, at, told[a], nxt[a]) for a, (m, at) in enumerate(asks)]
+    return [(wanted[a], times, at, told[a], nxt[a]) for a, (times, at) in enumerate(asks)]
 
 
 def _replay_checked(game: GoFish, state: GameState[GoFishVars], first: int) -> int:
     """Apply the asks a fast playout recorded from ``history[first]`` on by the checked
-    hooks, to a state the playout has left as it found it but for the history."""
+    hooks, to a state the playout has left as it found it but for the history and the cards
+    it showed (which the same asks show again)."""
     history = state.history
     asks = history[first:]
     del history[first:]
@@ -571,9 +579,7 @@ def _write_back(
     zones = state.zones
     history = state.history
     b0, b1, b2, b3, b4, b5, b6 = _BYTE_CARDS
-    # (operator's functions: a bound method of an int such as (7).__and__ is a slot
-    # wrapper, which makes a tuple of its arguments at every call)
-    receivers = set(map(and_, gots, repeat(7)))
+    receivers = {g & 7 for g in gots}
     for a, name in enumerate(game._hands):
         cards = zones[name]
         m = hand[a]
