@@ -1,8 +1,8 @@
 """Go-fish's fast random playout: the rules of :meth:`GoFish._legal_actions` and
-:meth:`GoFish._apply_action` with hands as bitmasks, each seat's legal asks a sorted list
-changed only when a card changes hands, what a refusal tells kept for every seat in one integer
-(:class:`_Heard` under ask=0, :class:`_Denials` under ask=1), and the state written back once
-at the end."""
+:meth:`GoFish._apply_action` with hands as bitmasks (under ask=1, the holder of each card),
+each seat's legal asks a sorted list changed only when a card changes hands, what a refusal
+tells kept for every seat in one integer (:class:`_Heard` under ask=0, :class:`_Denials` under
+ask=1), and the state written back once at the end."""
 
 from __future__ import annotations
 
