@@ -434,9 +434,11 @@ def _play_any(
     p0 = p = state.current
     known = state.known
     floor = math.floor
+    #: the asker's part (see _any_seats), read again only when another seat asks: its list of
+    #: cards changes in place as it gets cards
+    cards, times, at, tl, after = seat[p]
     # one pick an ask, up to the cap on asks (read here: the cap is the game's)
     for x in starmap(pick, repeat((), max(0, rules.MOST_ASKS - v.asked))):
-        cards, times, at, tl, after = seat[p]
         k = len(cards)
         t, i = split[k][floor(x * times[k])]
         card = cards[i]
@@ -445,6 +447,7 @@ def _play_any(
         if holder[card] != action:  # refused: the next holder asks
             denied |= tl[action]
             p = after
+            cards, times, at, tl, after = seat[p]
             continue
         # p gets the card from q, seen by all, and no longer denies holding it; what each
         # holds of the rank is read off the holders of its other three cards
@@ -486,6 +489,7 @@ def _play_any(
         nxt = turn[0]
         if not cards:
             p = nxt[p]
+        cards, times, at, tl, after = seat[p]
         turns.append((len(history), p, nxt))
     else:  # the cap on asks
         capped = True
