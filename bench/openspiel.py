@@ -135,13 +135,15 @@ def ours(game: Game[Any], per: str) -> Callable[[float], tuple[int, int, float]]
 
 def theirs(name: str, params: dict[str, Any]) -> Callable[[float], tuple[int, int, float]] | None:
     """Random playouts of OpenSpiel's ``name`` (simultaneous moves each drawn per player), or
-    ``None`` when ``pyspiel`` is not importable."""
+    ``None`` when ``pyspiel`` is not importable. A game of sequential moves is played by the
+    loop a user of such a game writes, which never asks whether a node is simultaneous."""
     try:
         import pyspiel  # type: ignore[import-not-found]
     except ImportError:
         return None
     game = pyspiel.load_game(name, params)
     players = game.num_players()
+    simultaneous = game.get_type().dynamics == pyspiel.GameType.Dynamics.SIMULTANEOUS
     rng = random.Random(1)
 
     def run(seconds: float) -> tuple[int, int, float]:
@@ -153,7 +155,7 @@ def theirs(name: str, params: dict[str, Any]) -> Callable[[float], tuple[int, in
                 if state.is_chance_node():
                     outcomes = state.chance_outcomes()
                     state.apply_action(outcomes[int(rng.random() * len(outcomes))][0])
-                elif state.is_simultaneous_node():
+                elif simultaneous and state.is_simultaneous_node():
                     legal = [state.legal_actions(p) for p in range(players)]
                     state.apply_actions([a[int(rng.random() * len(a))] for a in legal])
                     actions += players

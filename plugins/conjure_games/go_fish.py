@@ -76,8 +76,9 @@ _CARDS_OF_RANKS: Final = tuple(
 )
 
 
-#: a card code -> its bit in a mask of cards
-_CARD_BIT: Final = tuple(1 << c for c in range(52))
+#: a card code -> its bit in a mask of cards (a list: ``map`` calls a list's ``__getitem__``
+#: directly, a tuple's through a wrapper that makes a tuple of its argument every time)
+_CARD_BIT: Final = [1 << c for c in range(52)]
 #: a rank -> its four card codes
 _RANK_CARDS: Final = tuple((r, r + 13, r + 26, r + 39) for r in range(13))
 #: byte k of a card mask -> the card codes of its set bits, lowest first (8 codes a byte)
@@ -545,13 +546,21 @@ class GoFish(Game[GoFishVars]):
                 state.current = TERMINAL
                 state.tell(_STALLED)
 
+    #: the fast random playout, once imported (see :meth:`_play_random`)
+    _fast_play: Callable[[GoFish, GameState[GoFishVars], Callable[[], float], random.Random], int]
+
     def _play_random(
         self, state: GameState[GoFishVars], pick: Callable[[], float], chance: random.Random
     ) -> int:
-        """The fast random playout: :func:`conjure_games.fast.go_fish.play_random`."""
-        from conjure_games.fast.go_fish import play_random
+        """The fast random playout: :func:`conjure_games.fast.go_fish.play_random` (imported
+        on first use and kept: it is asked for once a deal)."""
+        try:
+            play = self._fast_play
+        except AttributeError:
+            from conjure_games.fast.go_fish import play_random
 
-        return play_random(self, state, pick, chance)
+            play = self._fast_play = play_random  # (an instance's, not bound: no self)
+        return play(self, state, pick, chance)
 
     def _action_label(self, action: int) -> Text:
         """A card's own code asks the next player who holds cards for it."""

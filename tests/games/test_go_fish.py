@@ -3,7 +3,9 @@ ends it, public knowledge, conformance and the Monte-Carlo bot."""
 
 from __future__ import annotations
 
+import inspect
 import random
+import types
 
 import pytest
 
@@ -12,6 +14,7 @@ from conjure.games import TERMINAL, GameState
 from conjure.games.bots import random_playout
 from conjure.testing import check_fast_playout, check_game
 from conjure_games import go_fish
+from conjure_games.fast import go_fish as fast_go_fish
 from conjure_games.go_fish import QUARTET_POINTS, GoFish, GoFishVars
 
 
@@ -154,6 +157,36 @@ def test_a_bot_never_deals_a_refused_card_back() -> None:
 @pytest.mark.parametrize(("players", "ask", "seeds"), [(4, 0, 1), (3, 0, 2), (3, 1, 1)])
 def test_conformance(players: int, ask: int, seeds: int) -> None:
     assert check_game(GoFish(players, ask=ask), seeds=range(seeds), bot_checks=1) > 0
+
+
+#: one rule changed in the fast ask=1 loop: what is planted (the line as it is, and as changed)
+PLANTED_ANY = [
+    # a refusal tells the table nothing
+    ("            denied |= tl[action]\n", "            pass\n"),
+    # every quartet scores 5
+    (
+        "laid[p] += _RANK_CARDS[r]\n            score[p] += QUARTET_POINTS[r]\n",
+        "laid[p] += _RANK_CARDS[r]\n            score[p] += 5\n",
+    ),
+    # a seat that gives a card and keeps its rank may not ask for the card back
+    (
+        "            insort(wanted[q], card)  # q may now ask for the card it gave\n",
+        "            pass\n",
+    ),
+]
+
+
+@pytest.mark.parametrize(("old", "new"), PLANTED_ANY, ids=["denial", "points", "ask-back"])
+def test_a_rule_changed_in_the_fast_ask_any_loop_fails_check_game(
+    old: str, new: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    source = inspect.getsource(fast_go_fish)
+    assert source.count(old) == 1
+    planted = types.ModuleType("planted_go_fish")
+    exec(compile(source.replace(old, new), fast_go_fish.__file__, "exec"), planted.__dict__)
+    monkeypatch.setattr(GoFish, "_fast_play", staticmethod(planted.play_random), raising=False)
+    with pytest.raises(AssertionError, match=r"go-fish \(4 players, ask=1\)"):
+        check_game(GoFish(4, ask=1), seeds=range(2), bot_checks=0)
 
 
 def checked_playout(state: GameState[GoFishVars], rng: random.Random) -> None:
