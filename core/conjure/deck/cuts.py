@@ -294,7 +294,10 @@ class Faro(Move):
             "归上半（外洗）或下半（内洗）；给出 split 时，较大一叠多出的牌成一叠留在交错部分"
             "之下（from_bottom 时在其上）",
         ),
-        breaks=_RELEASED,
+        breaks=Text(
+            "released; a split of 0 or of the whole packet moves nothing and keeps it",
+            zh="放开；split 为 0 或整叠时不动牌，布雷克保留",
+        ),
         layout="left: AS 2S 3S 4S 5S 6S",
         example="Faro left split=2",
         zh=(
