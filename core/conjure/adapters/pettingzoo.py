@@ -30,6 +30,7 @@ from pettingzoo import AECEnv, ParallelEnv
 from conjure.adapters.common import Table, encoder_of, game_name
 from conjure.errors import UsageError
 from conjure.games.api import CHANCE, TERMINAL, Game
+from conjure.games.chance import pick
 
 __all__ = ["ConjureEnv", "ConjureParallelEnv", "env", "parallel_env"]
 
@@ -107,15 +108,7 @@ class _Seats:
 
     def _play_chance(self) -> None:
         while self.table.state.current == CHANCE:
-            outcomes = self.table.chance_outcomes()
-            x = self._rng.random()
-            chosen = outcomes[-1][0]
-            for outcome, p in outcomes:
-                x -= p
-                if x < 0:
-                    chosen = outcome
-                    break
-            self.table.apply(chosen)
+            self.table.apply(pick(self.table.chance_outcomes(), self._rng.random()))
 
     def _info(self, player: int, legal: list[int] | None) -> dict[str, Any]:
         info: dict[str, Any] = {"observation": self.table.observation_dict(player)}

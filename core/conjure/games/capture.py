@@ -37,6 +37,7 @@ from conjure.games.api import (
     Vars,
 )
 from conjure.games.match import MatchGame, MatchVars
+from conjure.games.melds import cards_of
 from conjure.inputs import normalise, quote
 from conjure.text import Text
 
@@ -62,14 +63,8 @@ def decode(action: int) -> tuple[int, int, int]:
     return action & 63, action >> 6 & 7, action >> 9
 
 
-def positions(mask: int) -> list[int]:
-    """The set bits of ``mask``, lowest first."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+#: the set bits of a mask, lowest first (positions in a list, not card codes here)
+positions = cards_of
 
 
 def submasks(mask: int) -> list[int]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 if TYPE_CHECKING:
@@ -21,15 +22,7 @@ def sample_chance(state: GameState[Any], rng: random.Random) -> None:
     if state.lacking:
         state.lacking = ()  # chance may hand out cards: what plays showed no longer holds
     if state.chance is None:
-        outcomes = state.game._chance_outcomes(state)
-        x = rng.random()
-        chosen = outcomes[-1][0]
-        for outcome, p in outcomes:
-            x -= p
-            if x < 0:
-                chosen = outcome
-                break
-        state.apply_legal(chosen)
+        state.apply_legal(pick(state.game._chance_outcomes(state), rng.random()))
         return
     zone, left, drawn = state.chance
     cards = state.zones[zone]
@@ -134,3 +127,13 @@ def sample(rng: random.Random, pool: list[int], k: int) -> list[int]:
     out.reverse()
     del pool[n - k :]
     return out
+
+
+def pick(outcomes: Sequence[tuple[int, float]], x: float) -> int:
+    """The outcome a uniform draw ``x`` in [0, 1) falls on, the outcomes laid end to end by
+    their probabilities (the last one where rounding leaves a gap)."""
+    for outcome, p in outcomes:
+        x -= p
+        if x < 0:
+            return outcome
+    return outcomes[-1][0]

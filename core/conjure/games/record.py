@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from conjure.deck.cards import CARDS, Card, parse_packet
+from conjure.games.melds import cards_of
 from conjure.games.terms import SavedStateError
 
 if TYPE_CHECKING:
@@ -63,7 +64,7 @@ def state_to_json(state: GameState[Any]) -> dict[str, Any]:
         "chance": list(state.chance) if state.chance else None,
         "history": list(state.history),
         **(
-            {"lacking": [[CARDS[c].ascii for c in _cards_of(m)] for m in state.lacking]}
+            {"lacking": [[CARDS[c].ascii for c in cards_of(m)] for m in state.lacking]}
             if any(state.lacking)
             else {}
         ),
@@ -134,16 +135,6 @@ def read_state(game: Game[Any], data: Mapping[str, Any]) -> GameState[Any]:
             sum(1 << card.code for card, _ in parse_packet(" ".join(cards))) for cards in lacking
         )
     return state
-
-
-def _cards_of(mask: int) -> list[int]:
-    """The card codes whose bits are set in ``mask``, lowest first."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def _jsonable(value: Any) -> Any:
