@@ -9,7 +9,8 @@ than others: as in avoid-hearts, only the seats still holding cards play the las
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import random
+from collections.abc import Callable, Sequence
 from typing import ClassVar, Final
 
 import attrs
@@ -49,6 +50,10 @@ POINTS: Final = tuple(
 #: all thirteen of hearts, or of spades, taken by one player
 SUIT_BONUS: Final = 200
 HAND: Final = 4
+#: n -> a seat -> the seats of a table of n in turn from it
+_ROUND: Final = {
+    n: tuple(tuple((f + i) % n for i in range(n)) for f in range(n)) for n in range(2, 9)
+}
 
 
 @attrs.define(slots=False)
@@ -309,22 +314,47 @@ class HeartsPlusFifty(TrickGame[HeartsPlusFiftyVars]):
 
     def _seats_from(self, state: GameState[HeartsPlusFiftyVars], first: int) -> tuple[int, ...]:
         """The seats still holding a card, in turn from ``first``."""
-        n = self.num_players
         zones = state.zones
-        return tuple(p for i in range(n) if zones[HANDS[p := (first + i) % n]])
+        order = _ROUND[self.num_players][first]
+        for p in order:
+            if not zones[HANDS[p]]:
+                return tuple(p for p in order if zones[HANDS[p]])
+        return order  # every seat holds a card: the whole table (the common case)
 
     def _legal_actions(self, state: GameState[HeartsPlusFiftyVars]) -> Sequence[int]:
         hand = state.zones[HANDS[state.current]]
         trick = state.zones["trick"]
         if not trick:
             return hand
-        suit = trick[0] // 13
-        same = [c for c in hand if c // 13 == suit]
+        low = trick[0] // 13 * 13
+        high = low + 13
+        same = [c for c in hand if low <= c < high]
         if not same:
             return hand
-        if HEART_TWO in hand and suit != HEART:
+        if HEART_TWO in hand and low != HEART * 13:
             same.append(HEART_TWO)
         return same
+
+    #: the fast random playout, once imported (see :meth:`_play_random`)
+    _fast_play: Callable[
+        [HeartsPlusFifty, GameState[HeartsPlusFiftyVars], Callable[[], float], random.Random], int
+    ]
+
+    def _play_random(
+        self,
+        state: GameState[HeartsPlusFiftyVars],
+        pick: Callable[[], float],
+        chance: random.Random,
+    ) -> int:
+        """The fast random playout: :func:`conjure_games.fast.hearts_plus_fifty.play_random`
+        (imported on first use and kept)."""
+        try:
+            play = self._fast_play
+        except AttributeError:
+            from conjure_games.fast.hearts_plus_fifty import play_random
+
+            play = self._fast_play = play_random  # (an instance's, not bound: no self)
+        return play(self, state, pick, chance)
 
     def _trick_reason(
         self, state: GameState[HeartsPlusFiftyVars], trick: Sequence[int], best: int
@@ -354,10 +384,26 @@ class HeartsPlusFifty(TrickGame[HeartsPlusFiftyVars]):
         if k < len(playing):
             state.current = playing[k]
             return
+        self._end_trick(state)
+
+    def _end_trick(self, state: GameState[HeartsPlusFiftyVars]) -> None:
+        """Every seat in play has laid a card: the trick is taken, the stock drawn from, and
+        the next trick led, or the deal is over."""
+        v = state.vars
+        zones = state.zones
+        trick = zones["trick"]
+        playing = v.playing
+        # the trick's best card by _power, written out: ♥2 over all, then trumps, then the
+        # suit led, each by STRENGTH
         led = trick[0]
-        best, top = 0, self._power(state, led, led)
-        for i in range(1, k):
-            p = self._power(state, trick[i], led)
+        trump, suit = v.trump, led // 13
+        best = top = -1
+        for i, card in enumerate(trick):
+            if card == HEART_TWO:
+                best = i
+                break
+            s = card // 13
+            p = 100 + STRENGTH[card] if s == trump else STRENGTH[card] if s == suit else 0
             if p > top:
                 best, top = i, p
         winner = playing[best]
