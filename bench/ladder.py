@@ -7,8 +7,13 @@ alternate seats. A deal is won by the side holding the best result (a tie for it
 each line gives the first bot's share of the deals with its 95% interval (normal, over the
 pairs of deals, so that a deal's luck is shared by both seatings), and the CPU time taken.
 
+``oracle`` is a yardstick, not a player: flat Monte-Carlo whose one world is the table as it
+really lies (every hand, the stock's order too). ``oracle:mc`` measures how much a game
+rewards knowing the cards at the stated time: where even the oracle cannot be told from mc,
+no bot that must guess the cards can be shown stronger than mc at that size.
+
     python bench/ladder.py [--think 0.05] [--deals 20] [--games avoid-hearts,goofspiel]
-        [--pairs ismcts:mc,mc:random] [--markdown]
+        [--pairs ismcts:mc,mc:random,oracle:mc] [--workers 2] [--markdown]
 """
 
 from __future__ import annotations
@@ -17,10 +22,11 @@ import argparse
 import math
 import random
 import time
+from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from conjure.games import TERMINAL, Game
-from conjure.games.bots import make_bot
+from conjure.games import TERMINAL, Game, GameState
+from conjure.games.bots import Bot, MonteCarloBot, make_bot
 from conjure.plugins.host import load_plugins
 
 #: options that make a match one deal (or the shortest match) where the game has no ``deals=1``
@@ -46,6 +52,19 @@ def short_game(cls: type[Game[Any]]) -> Game[Any]:
     return cls()
 
 
+class OracleBot(MonteCarloBot):
+    """Flat Monte-Carlo that sees every card: its world is the state itself."""
+
+    name = "oracle"
+
+    def _world(self, state: GameState[Any], me: int, rng: random.Random) -> GameState[Any]:
+        return state.copy()
+
+
+def bot(name: str, think: float) -> Bot:
+    return OracleBot(worlds=None, seconds=think) if name == "oracle" else make_bot(name, think)
+
+
 def play(game: Game[Any], seats: dict[int, Any], seed: int) -> tuple[float, ...]:
     chance = random.Random(seed)  # the same deal, and the same draws, in both seatings
     rng = random.Random(seed * 7919 + 1)
@@ -61,7 +80,7 @@ def play(game: Game[Any], seats: dict[int, Any], seed: int) -> tuple[float, ...]
 def duel(game: Game[Any], first: str, second: str, deals: int, think: float) -> list[float]:
     """The first bot's score of each pair of deals (1 won both, 0.5 one each or ties ...)."""
     n = game.num_players
-    a, b = make_bot(first, think), make_bot(second, think)
+    a, b = bot(first, think), bot(second, think)
     scores = []
     for seed in range(deals):
         pair = 0.0
@@ -83,37 +102,48 @@ def interval(scores: list[float]) -> tuple[float, float, float]:
     return mean, max(0.0, mean - half), min(1.0, mean + half)
 
 
+def row(job: tuple[str, list[tuple[str, str]], int, float]) -> tuple[list[str], float]:
+    """One game's cells (each pair's share and interval, * where it excludes one half) and
+    the CPU seconds they took."""
+    game_id, pairs, deals, think = job
+    game = short_game(load_plugins().games[game_id])
+    start = time.process_time()
+    cells = []
+    for first, second in pairs:
+        mean, low, high = interval(duel(game, first, second, deals, think))
+        mark = "*" if low > 0.5 else ""
+        cells.append(f"{mean:.2f} ({low:.2f}-{high:.2f}){mark}")
+    return cells, time.process_time() - start
+
+
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--think", type=float, default=0.05)
     parser.add_argument("--deals", type=int, default=20)
     parser.add_argument("--games", default="")
     parser.add_argument("--pairs", default="ismcts:mc,mc:random")
+    parser.add_argument("--workers", type=int, default=1, help="games played side by side")
     parser.add_argument("--markdown", action="store_true")
     args = parser.parse_args()
     games = load_plugins().games
     chosen = [g.strip() for g in args.games.split(",") if g.strip()] or sorted(games)
-    pairs = [tuple(p.split(":")) for p in args.pairs.split(",")]
+    pairs = [(a, b) for a, b in (p.split(":") for p in args.pairs.split(","))]
     heads = " | ".join(f"{a} vs {b}" for a, b in pairs)
     print(f"think {args.think} s a move, {args.deals} deals x 2 seatings per pair")
     if args.markdown:
         print(f"| game | {heads} | CPU s |")
         print("|---" * (len(pairs) + 2) + "|")
-    began = time.process_time()
-    for game_id in chosen:
-        game = short_game(games[game_id])
-        start = time.process_time()
-        cells = []
-        for first, second in pairs:
-            mean, low, high = interval(duel(game, first, second, args.deals, args.think))
-            mark = "*" if low > 0.5 else ""
-            cells.append(f"{mean:.2f} ({low:.2f}-{high:.2f}){mark}")
-        spent = time.process_time() - start
-        if args.markdown:
-            print(f"| {game_id} | {' | '.join(cells)} | {spent:.0f} |", flush=True)
-        else:
-            print(f"{game_id:22} {'  '.join(cells)}  {spent:.0f} s", flush=True)
-    print(f"total CPU {time.process_time() - began:.0f} s")
+    jobs = [(g, pairs, args.deals, args.think) for g in chosen]
+    began = time.perf_counter()
+    spent_all = 0.0
+    with ProcessPoolExecutor(max(1, args.workers)) as pool:
+        for game_id, (cells, spent) in zip(chosen, pool.map(row, jobs), strict=True):
+            spent_all += spent
+            if args.markdown:
+                print(f"| {game_id} | {' | '.join(cells)} | {spent:.0f} |", flush=True)
+            else:
+                print(f"{game_id:22} {'  '.join(cells)}  {spent:.0f} s", flush=True)
+    print(f"total CPU {spent_all:.0f} s, {time.perf_counter() - began:.0f} s on the clock")
 
 
 if __name__ == "__main__":

@@ -175,7 +175,7 @@ class MonteCarloBot:
             if deadline is not None and w and clock() > deadline:
                 break
             w += 1
-            world = game.determinize(state, me, rng)
+            world = self._world(state, me, rng)
             for i, action in enumerate(actions):
                 if deadline is not None and w > 1 and clock() > deadline:
                     break  # the budget is spent inside a world: its actions tried count
@@ -194,6 +194,11 @@ class MonteCarloBot:
         if winners:  # an outright win of the deal in every world: take the best of them
             return actions[max(winners, key=lambda i: (means[i], -i))]
         return actions[_best(means, rng)]
+
+    def _world(self, state: GameState[Any], me: int, rng: random.Random) -> GameState[Any]:
+        """A world to try the actions in: the unseen cards dealt again from what seat ``me``
+        sees (:meth:`conjure.games.Game.determinize`)."""
+        return state.game.determinize(state, me, rng)
 
 
 class _InfoKey:
