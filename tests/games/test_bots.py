@@ -311,10 +311,17 @@ def test_a_bot_told_to_think_takes_that_time_within_a_tenth(name: str, think: fl
     state = Goofspiel().new_initial_state(2)
     assert len(state.legal_actions()) > 1
     bot = make_bot(name, think)
-    start = time.perf_counter()
-    bot.choose(state, random.Random(1))
-    took = time.perf_counter() - start
-    assert 0.9 * think <= took <= 1.1 * think, took
+    # a busy machine may hold the process off the processor past the deadline, never before
+    # it: every try must take the time, and one of three must end within the tenth
+    tooks = []
+    for _ in range(3):
+        start = time.perf_counter()
+        bot.choose(state, random.Random(1))
+        tooks.append(time.perf_counter() - start)
+        assert tooks[-1] >= 0.9 * think, tooks
+        if tooks[-1] <= 1.1 * think:
+            break
+    assert min(tooks) <= 1.1 * think, tooks
 
 
 def test_the_fixed_budget_stays_when_no_time_is_given() -> None:
