@@ -1,9 +1,10 @@
 """The layers of the package: each area imports only areas below it, and no modules import
 each other in a loop.
 
-From the bottom: the foundations (text, then errors, then inputs, then parallel; the lazy
-facade reader beside them), the deck, then magic and games side by side (neither imports the
-other), then view, testing and plugins, then trainer and adapters, then the command line.
+From the bottom: the foundations (text, then errors and interrupts, then inputs, then
+parallel; the lazy facade reader beside them), the deck, then magic and games side by side
+(neither imports the other), then view, testing and plugins, then trainer and adapters, then
+the command line.
 Presentation sits above what it presents: magic and games never import view, the trainer never
 imports the command line. Imports for annotations only (under ``TYPE_CHECKING``) are left out;
 an import inside a function counts, since it runs. The package itself (``import conjure``) is
@@ -25,6 +26,7 @@ LAYER = {
     "text": 0.0,
     "_lazy": 0.0,
     "errors": 0.1,
+    "interrupts": 0.1,
     "inputs": 0.2,
     "parallel": 0.3,
     "deck": 1,

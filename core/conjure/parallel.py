@@ -60,6 +60,7 @@ from typing import Any, Protocol, TypeVar
 
 import attrs
 
+from conjure import interrupts
 from conjure.errors import ConjureError, UsageError
 from conjure.inputs import quote
 
@@ -264,6 +265,11 @@ class Dask:
         if not chunks:
             return
         distributed = _import_distributed()
+        # Dask's threads (its event loop, its offload pool) start with SIGINT and SIGTERM
+        # blocked, as the import's did: the kernel then hands a Ctrl-C to this thread, where
+        # Python runs its handler at once, never to one of Dask's, after which this one would
+        # hear of it only when its current wait ended (a second or more)
+        unblock = _Unblock(None)
         cluster: Any = None
         client: Any = None
         procs: list[subprocess.Popen[bytes]] = []
@@ -271,21 +277,27 @@ class Dask:
         shared: Any = None
         with _quiet_dask(), _allowed_failures():
             try:
-                if self.address is not None:
-                    client = _connect(distributed, self.address)
-                elif not self.processes:
-                    cluster = distributed.LocalCluster(
-                        n_workers=self.workers, threads_per_worker=1, processes=False, **_QUIET
-                    )
-                    client = distributed.Client(cluster, set_as_default=False)
-                else:
-                    # a scheduler here and each worker a process of its own, started in a
-                    # session of its own: a Ctrl-C to the terminal's process group is this
-                    # process's alone to handle, and it kills them
-                    cluster = distributed.LocalCluster(
-                        n_workers=0, processes=False, protocol="tcp", host="127.0.0.1", **_QUIET
-                    )
-                    client = distributed.Client(cluster, set_as_default=False)
+                # (not while connecting to a remote scheduler, which may take seconds to fail)
+                unblock = _Unblock(None if self.address is not None else _block_signals())
+                try:
+                    if self.address is not None:
+                        client = _connect(distributed, self.address)
+                    elif not self.processes:
+                        cluster = distributed.LocalCluster(
+                            n_workers=self.workers, threads_per_worker=1, processes=False, **_QUIET
+                        )
+                        client = distributed.Client(cluster, set_as_default=False)
+                    else:
+                        # a scheduler here and each worker a process of its own, started in a
+                        # session of its own: a Ctrl-C to the terminal's process group is this
+                        # process's alone to handle, and it kills them
+                        cluster = distributed.LocalCluster(
+                            n_workers=0, processes=False, protocol="tcp", host="127.0.0.1", **_QUIET
+                        )
+                        client = distributed.Client(cluster, set_as_default=False)
+                finally:
+                    unblock()  # a signal that came meanwhile is raised here
+                if cluster is not None and self.processes:
                     procs = [_start_worker(cluster.scheduler_address) for _ in range(self.workers)]
                     _wait_for_workers(client, procs)
                 # a task, not scattered data: should every worker holding it be lost, the
@@ -300,6 +312,7 @@ class Dask:
                     futures[k] = None  # the cluster may forget it
                     yield _echoed(result)
             finally:
+                unblock()
                 for proc in procs:  # what they run now is cancelled with them
                     proc.kill()
                 pending = [f for f in (*futures, shared) if f is not None]
@@ -309,6 +322,10 @@ class Dask:
                 with suppress(Exception):
                     if client is not None:
                         client.close(timeout=STOP_GRACE)
+                if client is not None and client.status != "closed":
+                    # given up on: its destructor would otherwise close it again, waiting on an
+                    # event loop that is gone (for a minute, unable to be interrupted there)
+                    client.status = "closed"
                 with suppress(Exception):
                     if cluster is not None:
                         cluster.close(timeout=STOP_GRACE)
@@ -368,6 +385,7 @@ class _Watch:
 
     def result(self, future: Any, done: int) -> Any:
         while True:
+            interrupts.check()  # a Ctrl-C that Dask's code swallowed where it landed
             if not future.done():
                 # polled rather than awaited with a timeout: a fetch given up on is left behind
                 # as a task that Dask reports on its own when the cluster goes
@@ -446,6 +464,7 @@ def _wait_for_workers(client: Any, procs: Sequence[subprocess.Popen[bytes]]) -> 
     """Until every worker still running has joined the scheduler; one that stopped while
     starting is left out, and none left at all is :class:`ClusterLost`."""
     while True:
+        interrupts.check()
         alive = [proc for proc in procs if proc.poll() is None]
         if not alive:
             codes = ", ".join(str(proc.returncode) for proc in procs)
@@ -475,11 +494,33 @@ def _connect(distributed: Any, address: str) -> Any:
 
 
 def _import_distributed() -> Any:
-    try:
-        import distributed
-    except ImportError:
+    """``distributed``, imported in a thread of its own that blocks SIGINT and SIGTERM: the
+    native threads the import starts (OpenBLAS's, under numpy) inherit that, so the kernel
+    never hands them a Ctrl-C meant for this thread, which waits for the import in short
+    steps and stays interruptible meanwhile."""
+    loaded = sys.modules.get("distributed")
+    if loaded is not None:
+        return loaded
+    got: dict[str, Any] = {}
+
+    def load() -> None:
+        _block_signals()
+        try:
+            import distributed
+
+            got["module"] = distributed
+        except BaseException as exc:  # handed to the thread that asked
+            got["error"] = exc
+
+    loader = threading.Thread(target=load, name="conjure-import-dask", daemon=True)
+    loader.start()
+    while loader.is_alive():
+        loader.join(POLL)
+    if "module" in got:
+        return got["module"]
+    if isinstance(got.get("error"), ImportError):
         raise UsageError(f"--executor: {DASK_MISSING}") from None
-    return distributed
+    raise got["error"]
 
 
 @contextmanager
@@ -561,6 +602,19 @@ def _block_signals(which: set[signal.Signals] = _SIGNALS) -> set[int] | None:
 def _restore_signals(previous: set[int] | None) -> None:
     if previous is not None:
         signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+
+
+class _Unblock:
+    """Restore the signal mask ``_block_signals`` returned, once, however often called."""
+
+    def __init__(self, previous: set[int] | None) -> None:
+        self._previous = previous
+        self._done = False
+
+    def __call__(self) -> None:
+        if not self._done:
+            self._done = True
+            _restore_signals(self._previous)
 
 
 def _stop(procs: Sequence[Any], conns: Sequence[Connection], graceful: bool) -> None:

@@ -19,7 +19,7 @@ import traceback
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from conjure import __version__
+from conjure import __version__, interrupts
 from conjure.cli import deck, games, moves, pictures, plugins, routines, trainer
 from conjure.cli.common import DEBUG, Parser, default_lang, json_only, localise
 from conjure.errors import (
@@ -159,20 +159,29 @@ def _synopsis(command: argparse.ArgumentParser) -> list[str]:
 @contextlib.contextmanager
 def _sigterm_interrupts() -> Iterator[None]:
     """SIGTERM raises :class:`KeyboardInterrupt` like Ctrl-C does, so that a terminated command
-    stops its workers and says what it had covered instead of vanishing."""
+    stops its workers and says what it had covered instead of vanishing; both are written
+    down in :mod:`conjure.interrupts` as well."""
 
     def interrupt(signum: int, frame: object) -> None:
+        interrupts.ask()  # remembered, should the exception be swallowed where it lands
         raise KeyboardInterrupt
 
+    interrupts.clear()
     try:
         previous = signal.signal(signal.SIGTERM, interrupt)
     except ValueError:  # not the main thread: leave signals alone
         yield
         return
+    # Ctrl-C too, unless it is ignored (a command started in the background keeps it so)
+    ctrl_c = signal.getsignal(signal.SIGINT)
+    if ctrl_c is signal.default_int_handler:
+        signal.signal(signal.SIGINT, interrupt)
     try:
         yield
     finally:
         signal.signal(signal.SIGTERM, previous)
+        if ctrl_c is signal.default_int_handler:
+            signal.signal(signal.SIGINT, ctrl_c)
 
 
 def _say(message: str) -> None:
