@@ -331,3 +331,28 @@ def test_the_fixed_budget_stays_when_no_time_is_given() -> None:
     assert isinstance(timed, ISMCTSBot) and timed.iterations is None and timed.seconds == 0.2
     with pytest.raises(ValueError):
         make_bot("mc", 0.0)
+
+
+@pytest.mark.parametrize(
+    ("edges", "chosen"),
+    [
+        # a short search tried every action once: the best value, not a random one
+        ({0: (1, 0.2), 1: (1, 0.9), 2: (1, -0.5)}, 1),
+        # visits decide first, however a less visited action's value stands
+        ({0: (3, -0.2), 1: (2, 1.0), 2: (1, 1.0)}, 0),
+        # an action never tried is never preferred to one tried
+        ({1: (1, -1.0)}, 1),
+    ],
+)
+def test_ismcts_plays_the_most_visited_then_the_best_valued(
+    monkeypatch: pytest.MonkeyPatch, edges: dict[int, tuple[int, float]], chosen: int
+) -> None:
+    state = Goofspiel().new_initial_state(2)
+    actions = list(state.legal_actions())[:3]
+    monkeypatch.setattr(GameState, "legal_actions", lambda self: actions)
+    root = {actions[a]: [n, n, n * mean] for a, (n, mean) in edges.items()}
+    bot = ISMCTSBot(iterations=3)
+    monkeypatch.setattr(bot, "_sure_win", lambda *args: None)
+    monkeypatch.setattr(bot, "search", lambda *args: ({"root": root}, "root"))
+    for seed in range(20):  # no tie left to chance
+        assert bot.choose(state, random.Random(seed)) == actions[chosen]

@@ -286,7 +286,7 @@ class ISMCTSBot:
     The same action is legal in some worlds and not in others, so each edge counts how often
     it was available as well as how often it was chosen, and UCB explores by availability
     (``value + c·sqrt(ln available / visits)``). The choice at the root is the most visited
-    action, equal counts broken at random.
+    action, equal counts broken by the higher mean value, then at random.
 
     Deterministic for a given ``rng`` while ``seconds`` is ``None``; with ``seconds`` the search
     also stops when that much wall time has passed (table play), after at least
@@ -317,8 +317,13 @@ class ISMCTSBot:
             return sure
         table, root_key = self.search(state, rng, deadline)
         root = table[root_key]
-        visits = [float(root[a][0]) if a in root else 0.0 for a in actions]
-        return actions[_best(visits, rng)]
+        # the most visited; equal visits (a short search that tried many actions once each)
+        # go to the best mean value, which fits below the step of one visit
+        ranks = []
+        for a in actions:
+            edge = root.get(a)
+            ranks.append(edge[0] + (edge[2] / edge[0] + 1.0) / 4.0 if edge else -1.0)
+        return actions[_best(ranks, rng)]
 
     def search(
         self, state: GameState[Any], rng: random.Random, deadline: float | None = None
