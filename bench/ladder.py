@@ -10,7 +10,8 @@ pairs of deals, so that a deal's luck is shared by both seatings), and the CPU t
 ``oracle`` is a yardstick, not a player: flat Monte-Carlo whose one world is the table as it
 really lies (every hand, the stock's order too). ``oracle:mc`` measures how much a game
 rewards knowing the cards at the stated time: where even the oracle cannot be told from mc,
-no bot that must guess the cards can be shown stronger than mc at that size.
+no bot that must guess the cards can be shown stronger than mc at that size. ``mc@4:mc``
+(any bot, any factor) measures whether thinking longer pays at all.
 
     python bench/ladder.py [--think 0.05] [--deals 20] [--games avoid-hearts,goofspiel]
         [--pairs ismcts:mc,mc:random,oracle:mc] [--workers 2] [--markdown]
@@ -62,6 +63,10 @@ class OracleBot(MonteCarloBot):
 
 
 def bot(name: str, think: float) -> Bot:
+    """The bot called ``name`` thinking ``think`` seconds a move; ``NAME@K`` thinks K times
+    as long (``mc@4:mc``: does more thinking pay at all?)."""
+    name, _, times = name.partition("@")
+    think *= float(times) if times else 1.0
     return OracleBot(worlds=None, seconds=think) if name == "oracle" else make_bot(name, think)
 
 

@@ -235,7 +235,7 @@ def test_play_gives_its_bots_the_table_budget(monkeypatch: pytest.MonkeyPatch) -
 def test_ismcts_beats_random_play_at_goofspiel() -> None:
     """A strength test that can fail: ISMCTS (a small budget) against the random bot, seats
     alternating, its wins' one-sided 95% lower bound above one half."""
-    games = 8 if os.environ.get("CI") else 24
+    games = 16 if os.environ.get("CI") else 24  # (at 8 a game's luck decides: 7 wins needed)
     game = Goofspiel()
     wins = 0
     for g in range(games):
