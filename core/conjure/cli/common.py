@@ -91,12 +91,51 @@ def _argparse_said(message: str) -> Text:
     return Text(message)
 
 
+#: where :class:`_Once` notes the options a parse has met (taken off the namespace after)
+_GIVEN = "_conjure_given"
+
+
+class _Once(argparse._StoreAction):
+    """An option that takes a value and may be given once: argparse would keep the last of
+    two silently, so that ``-n 3 -n 4`` ran 4 games and never said which it read."""
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: Any,
+        option_string: str | None = None,
+    ) -> None:
+        given = namespace.__dict__.setdefault(_GIVEN, {})
+        if self.dest in given:
+            flag = "/".join(self.option_strings)
+            first, second = quote(str(given[self.dest])), quote(str(values))
+            raise UsageError(
+                Text(
+                    f"{flag} is given twice ({first} and {second}): give it once",
+                    zh=f"{flag} 给了两次（{first} 和 {second}）：只能给一次",
+                )
+            )
+        given[self.dest] = values
+        super().__call__(parser, namespace, values, option_string)
+
+
 class Parser(argparse.ArgumentParser):
     """An argument parser whose usage errors go through the same one-line boundary, as a
-    :class:`~conjure.text.Text` (the command line says it in the chosen language)."""
+    :class:`~conjure.text.Text` (the command line says it in the chosen language); an option
+    that takes one value is refused when it is given twice."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)  # a description may be a Text (see localise)
+        self.register("action", None, _Once)
+        self.register("action", "store", _Once)
+
+    def parse_known_args(  # type: ignore[override]
+        self, args: Any = None, namespace: Any = None
+    ) -> tuple[argparse.Namespace, list[str]]:
+        parsed, extras = super().parse_known_args(args, namespace)
+        parsed.__dict__.pop(_GIVEN, None)
+        return parsed, extras
 
     def add_argument(self, *args: Any, **kwargs: Any) -> argparse.Action:
         """``argparse``'s, with a help that may be a Text (see :func:`localise`)."""
