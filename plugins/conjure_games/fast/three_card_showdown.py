@@ -24,6 +24,8 @@ from conjure_games.three_card_showdown import (
 
 #: a card code -> its bit, as :func:`conjure_games.three_card_showdown.strength` keys hands
 _BIT: Final = tuple(1 << c for c in range(52))
+#: n -> the next seat after each at a table of n
+_AFTER: Final = {n: (*range(1, n), 0) for n in range(2, 11)}
 
 
 def play_random(
@@ -42,16 +44,18 @@ def play_random(
     opening = game.option_values["opening"]
     match = v.match
     stakes = list(v.stakes)
-    room = [chips + match[p] - stakes[p] for p in range(n)]
+    room = []
     able = 0
-    for r in room:
+    for p in range(n):
+        r = chips + match[p] - stakes[p]
+        room.append(r)
         if r > 0:
             able += 1
     looked, rnd, last, bets = v.looked, v.round, v.last_bet, v.bets
     history = state.history
     start = len(history)
     me = state.current
-    after = (*range(1, n), 0)  # the next seat after each
+    after = _AFTER[n]  # the next seat after each
     floor = math.floor  # (int() of a float costs a call through the type; floor does not)
     while True:
         r = room[me]
@@ -94,11 +98,9 @@ def play_random(
     strengths = []
     winner = best = -1
     for p in range(n):
-        m = 0
-        for c in zones[HANDS[p]]:
-            known[c] = -1  # shown to all at the showdown (the cards looked at among them)
-            m |= bit[c]
-        s = ranks[m]
+        a, b, c = zones[HANDS[p]]  # three cards each
+        known[a] = known[b] = known[c] = -1  # shown to all at the showdown
+        s = ranks[bit[a] | bit[b] | bit[c]]
         strengths.append(s)
         if s > best:
             winner, best = p, s
