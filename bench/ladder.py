@@ -6,6 +6,8 @@ A game is a match of one deal where the game has the option (``deals=1``, else t
 alternate seats. A deal is won by the side holding the best result (a tie for it counts half);
 each line gives the first bot's share of the deals with its 95% interval (normal, over the
 pairs of deals, so that a deal's luck is shared by both seatings), and the CPU time taken.
+``--measure mean`` scores a deal by how much more the first bot's seats returned on average
+(0 is even): for a game of chips, where holding the best single result rewards risk.
 
 ``oracle`` is a yardstick, not a player: flat Monte-Carlo whose one world is the table as it
 really lies (every hand, the stock's order too). ``oracle:mc`` measures how much a game
@@ -14,7 +16,7 @@ no bot that must guess the cards can be shown stronger than mc at that size. ``m
 (any bot, any factor) measures whether thinking longer pays at all.
 
     python bench/ladder.py [--think 0.05] [--deals 20] [--games avoid-hearts,goofspiel]
-        [--pairs ismcts:mc,mc:random,oracle:mc] [--workers 2] [--markdown]
+        [--pairs ismcts:mc,mc:random,oracle:mc] [--workers 2] [--measure best|mean] [--markdown]
 """
 
 from __future__ import annotations
@@ -82,41 +84,55 @@ def play(game: Game[Any], seats: dict[int, Any], seed: int) -> tuple[float, ...]
     return state.returns()
 
 
-def duel(game: Game[Any], first: str, second: str, deals: int, think: float) -> list[float]:
-    """The first bot's score of each pair of deals (1 won both, 0.5 one each or ties ...)."""
+def duel(
+    game: Game[Any], first: str, second: str, deals: int, think: float, measure: str = "best"
+) -> list[float]:
+    """The first bot's score of each pair of deals. ``best``: 1 when its side held the best
+    result in both seatings, 0.5 one each or ties, 0 neither. ``mean``: how much more its
+    seats returned on average than the other bot's, over both seatings (0 is even): for a
+    game of chips, where holding the best single result rewards risk."""
     n = game.num_players
     a, b = bot(first, think), bot(second, think)
     scores = []
     for seed in range(deals):
         pair = 0.0
         for swap in (0, 1):
-            side = {p for p in range(n) if (p + swap) % 2 == 0}
+            side = [p for p in range(n) if (p + swap) % 2 == 0]
+            others = [p for p in range(n) if (p + swap) % 2 == 1]
             result = play(game, {p: a if p in side else b for p in range(n)}, seed)
+            if measure == "mean":
+                pair += sum(result[p] for p in side) / len(side)
+                pair -= sum(result[p] for p in others) / len(others)
+                continue
             mine = max(result[p] for p in side)
-            theirs = max(result[p] for p in range(n) if p not in side)
+            theirs = max(result[p] for p in others)
             pair += 1.0 if mine > theirs else 0.5 if mine == theirs else 0.0
         scores.append(pair / 2)
     return scores
 
 
 def interval(scores: list[float]) -> tuple[float, float, float]:
+    """The mean of ``scores`` and its 95% interval (normal, over the pairs of deals)."""
     n = len(scores)
     mean = sum(scores) / n
     var = sum((s - mean) ** 2 for s in scores) / max(1, n - 1)
-    half = 1.96 * math.sqrt(var / n) if n > 1 else 0.5
-    return mean, max(0.0, mean - half), min(1.0, mean + half)
+    half = 1.96 * math.sqrt(var / n) if n > 1 else math.inf
+    return mean, mean - half, mean + half
 
 
-def row(job: tuple[str, list[tuple[str, str]], int, float]) -> tuple[list[str], float]:
-    """One game's cells (each pair's share and interval, * where it excludes one half) and
-    the CPU seconds they took."""
-    game_id, pairs, deals, think = job
+def row(job: tuple[str, list[tuple[str, str]], int, float, str]) -> tuple[list[str], float]:
+    """One game's cells (each pair's score and interval, * where it is above the even score
+    at 95%) and the CPU seconds they took."""
+    game_id, pairs, deals, think, measure = job
     game = short_game(load_plugins().games[game_id])
     start = time.process_time()
     cells = []
+    even = 0.0 if measure == "mean" else 0.5
     for first, second in pairs:
-        mean, low, high = interval(duel(game, first, second, deals, think))
-        mark = "*" if low > 0.5 else ""
+        mean, low, high = interval(duel(game, first, second, deals, think, measure))
+        if measure == "best":
+            low, high = max(0.0, low), min(1.0, high)
+        mark = "*" if low > even else ""
         cells.append(f"{mean:.2f} ({low:.2f}-{high:.2f}){mark}")
     return cells, time.process_time() - start
 
@@ -128,17 +144,26 @@ def main() -> None:
     parser.add_argument("--games", default="")
     parser.add_argument("--pairs", default="ismcts:mc,mc:random")
     parser.add_argument("--workers", type=int, default=1, help="games played side by side")
+    parser.add_argument(
+        "--measure",
+        choices=("best", "mean"),
+        default="best",
+        help="a deal's winner: the side holding the best result, or the mean return's lead",
+    )
     parser.add_argument("--markdown", action="store_true")
     args = parser.parse_args()
     games = load_plugins().games
     chosen = [g.strip() for g in args.games.split(",") if g.strip()] or sorted(games)
     pairs = [(a, b) for a, b in (p.split(":") for p in args.pairs.split(","))]
     heads = " | ".join(f"{a} vs {b}" for a, b in pairs)
-    print(f"think {args.think} s a move, {args.deals} deals x 2 seatings per pair")
+    print(
+        f"think {args.think} s a move, {args.deals} deals x 2 seatings per pair, "
+        f"measured by the {args.measure} result"
+    )
     if args.markdown:
         print(f"| game | {heads} | CPU s |")
         print("|---" * (len(pairs) + 2) + "|")
-    jobs = [(g, pairs, args.deals, args.think) for g in chosen]
+    jobs = [(g, pairs, args.deals, args.think, args.measure) for g in chosen]
     began = time.perf_counter()
     spent_all = 0.0
     with ProcessPoolExecutor(max(1, args.workers)) as pool:
