@@ -16,7 +16,8 @@ no bot that must guess the cards can be shown stronger than mc at that size. ``m
 (any bot, any factor) measures whether thinking longer pays at all.
 
     python bench/ladder.py [--think 0.05] [--deals 20] [--games avoid-hearts,goofspiel]
-        [--pairs ismcts:mc,mc:random,oracle:mc] [--workers 2] [--measure best|mean] [--markdown]
+        [--pairs ismcts:mc,mc:random,oracle:mc] [--workers 2] [--cpu] [--measure best|mean]
+        [--markdown]
 """
 
 from __future__ import annotations
@@ -64,12 +65,16 @@ class OracleBot(MonteCarloBot):
         return state.copy()
 
 
-def bot(name: str, think: float) -> Bot:
-    """The bot called ``name`` thinking ``think`` seconds a move; ``NAME@K`` thinks K times
-    as long (``mc@4:mc``: does more thinking pay at all?)."""
+def bot(name: str, think: float, cpu: bool = False) -> Bot:
+    """The bot called ``name`` thinking ``think`` seconds a move (of its thread's CPU time
+    with ``cpu``, else of wall time); ``NAME@K`` thinks K times as long (``mc@4:mc``: does
+    more thinking pay at all?)."""
     name, _, times = name.partition("@")
     think *= float(times) if times else 1.0
-    return OracleBot(worlds=None, seconds=think) if name == "oracle" else make_bot(name, think)
+    made = OracleBot(worlds=None, seconds=think) if name == "oracle" else make_bot(name, think)
+    if cpu and hasattr(made, "clock"):
+        made.clock = time.thread_time  # (an instance's: not bound)
+    return made
 
 
 def play(game: Game[Any], seats: dict[int, Any], seed: int) -> tuple[float, ...]:
@@ -85,14 +90,20 @@ def play(game: Game[Any], seats: dict[int, Any], seed: int) -> tuple[float, ...]
 
 
 def duel(
-    game: Game[Any], first: str, second: str, deals: int, think: float, measure: str = "best"
+    game: Game[Any],
+    first: str,
+    second: str,
+    deals: int,
+    think: float,
+    measure: str = "best",
+    cpu: bool = False,
 ) -> list[float]:
     """The first bot's score of each pair of deals. ``best``: 1 when its side held the best
     result in both seatings, 0.5 one each or ties, 0 neither. ``mean``: how much more its
     seats returned on average than the other bot's, over both seatings (0 is even): for a
     game of chips, where holding the best single result rewards risk."""
     n = game.num_players
-    a, b = bot(first, think), bot(second, think)
+    a, b = bot(first, think, cpu), bot(second, think, cpu)
     scores = []
     for seed in range(deals):
         pair = 0.0
@@ -120,16 +131,18 @@ def interval(scores: list[float]) -> tuple[float, float, float]:
     return mean, mean - half, mean + half
 
 
-def row(job: tuple[str, list[tuple[str, str]], int, float, str]) -> tuple[list[str], float]:
+def row(
+    job: tuple[str, list[tuple[str, str]], int, float, str, bool],
+) -> tuple[list[str], float]:
     """One game's cells (each pair's score and interval, * where it is above the even score
     at 95%) and the CPU seconds they took."""
-    game_id, pairs, deals, think, measure = job
+    game_id, pairs, deals, think, measure, cpu = job
     game = short_game(load_plugins().games[game_id])
     start = time.process_time()
     cells = []
     even = 0.0 if measure == "mean" else 0.5
     for first, second in pairs:
-        mean, low, high = interval(duel(game, first, second, deals, think, measure))
+        mean, low, high = interval(duel(game, first, second, deals, think, measure, cpu))
         if measure == "best":
             low, high = max(0.0, low), min(1.0, high)
         mark = "*" if low > even else ""
@@ -145,6 +158,11 @@ def main() -> None:
     parser.add_argument("--pairs", default="ismcts:mc,mc:random")
     parser.add_argument("--workers", type=int, default=1, help="games played side by side")
     parser.add_argument(
+        "--cpu",
+        action="store_true",
+        help="think seconds of the bot's own CPU time, which a busy machine does not shorten",
+    )
+    parser.add_argument(
         "--measure",
         choices=("best", "mean"),
         default="best",
@@ -157,13 +175,14 @@ def main() -> None:
     pairs = [(a, b) for a, b in (p.split(":") for p in args.pairs.split(","))]
     heads = " | ".join(f"{a} vs {b}" for a, b in pairs)
     print(
-        f"think {args.think} s a move, {args.deals} deals x 2 seatings per pair, "
+        f"think {args.think} s {'CPU' if args.cpu else 'wall'} a move, "
+        f"{args.deals} deals x 2 seatings per pair, "
         f"measured by the {args.measure} result"
     )
     if args.markdown:
         print(f"| game | {heads} | CPU s |")
         print("|---" * (len(pairs) + 2) + "|")
-    jobs = [(g, pairs, args.deals, args.think, args.measure) for g in chosen]
+    jobs = [(g, pairs, args.deals, args.think, args.measure, args.cpu) for g in chosen]
     began = time.perf_counter()
     spent_all = 0.0
     with ProcessPoolExecutor(max(1, args.workers)) as pool:

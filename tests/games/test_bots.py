@@ -356,3 +356,25 @@ def test_ismcts_plays_the_most_visited_then_the_best_valued(
     monkeypatch.setattr(bot, "search", lambda *args: ({"root": root}, "root"))
     for seed in range(20):  # no tie left to chance
         assert bot.choose(state, random.Random(seed)) == actions[chosen]
+
+
+def test_a_budget_is_read_on_the_bots_clock() -> None:
+    """A bench may count a bot's CPU time instead of wall time (``clock``): a clock that
+    leaps a second a reading ends a half-second budget after the first world or run."""
+    state = Goofspiel().new_initial_state(2)
+    ticks = iter(range(10_000))
+
+    def leaping() -> float:
+        return float(next(ticks))
+
+    mc = MonteCarloBot(worlds=None, seconds=0.5)
+    mc.clock = leaping  # type: ignore[method-assign]
+    worlds = []
+    real = mc._world
+    mc._world = lambda *args: worlds.append(1) or real(*args)  # type: ignore[method-assign]
+    mc.choose(state, random.Random(1))
+    assert len(worlds) == 1
+    ismcts = ISMCTSBot(iterations=None, seconds=0.5)
+    ismcts.clock = leaping  # type: ignore[method-assign]
+    table, root = ismcts.search(state, random.Random(1))
+    assert sum(edge[0] for edge in table[root].values()) == 1
