@@ -393,17 +393,11 @@ class HeartsPlusFifty(TrickGame[HeartsPlusFiftyVars]):
         zones = state.zones
         trick = zones["trick"]
         playing = v.playing
-        # the trick's best card by _power, written out: ♥2 over all, then trumps, then the
-        # suit led, each by STRENGTH
         led = trick[0]
-        trump, suit = v.trump, led // 13
-        best = top = -1
-        for i, card in enumerate(trick):
-            if card == HEART_TWO:
-                best = i
-                break
-            s = card // 13
-            p = 100 + STRENGTH[card] if s == trump else STRENGTH[card] if s == suit else 0
+        power = self._power
+        best, top = 0, power(state, led, led)
+        for i in range(1, len(trick)):
+            p = power(state, trick[i], led)
             if p > top:
                 best, top = i, p
         winner = playing[best]
