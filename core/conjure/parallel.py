@@ -238,9 +238,9 @@ class Dask:
     plugins whose games or routines they run installed too.
 
     ``fn`` and ``context`` travel by cloudpickle; ``context`` is sent to the cluster once, as a
-    task of its own that the scheduler can run again. Every chunk is submitted at once and the
-    results are handed back in chunk order, so the numbers are those of :class:`InProcess` for
-    the same chunks.
+    task of its own that the scheduler can run again. The chunks are submitted a window at a
+    time (a few for each of the cluster's threads) and the results are handed back in chunk
+    order, so the numbers are those of :class:`InProcess` for the same chunks.
 
     A worker lost on the way (killed, out of memory, its machine gone) loses the chunks it was
     running and the results it held; the scheduler runs them again on the workers left, and
@@ -305,9 +305,21 @@ class Dask:
                 shared = client.submit(_given, context, pure=False)
                 # what a chunk prints comes back with its result, printed here in chunk order
                 call = functools.partial(_call_capturing, fn)
-                futures = client.map(call, [shared] * len(chunks), chunks, pure=False)
+                # chunks go to the cluster a window at a time, a few for each of its threads:
+                # enough that no worker waits, few enough that a stop has little to drop (a
+                # million games submitted at once took the scheduler many seconds to forget)
+                threads = self.workers if self.address is None else len(client.nthreads())
+                window = max(16, 4 * threads)
+                futures = [None] * len(chunks)
+                sent = 0
                 watch = _Watch(distributed, client, procs, self.address, len(chunks))
-                for k in range(len(futures)):
+                for k in range(len(chunks)):
+                    if sent < len(chunks) and sent - k < window // 2:
+                        more = chunks[sent : k + window]
+                        futures[sent : sent + len(more)] = client.map(
+                            call, [shared] * len(more), more, pure=False
+                        )
+                        sent += len(more)
                     result = watch.result(futures[k], k)
                     futures[k] = None  # the cluster may forget it
                     yield _echoed(result)

@@ -151,6 +151,26 @@ def test_simulate_on_a_local_dask_cluster_stops_and_its_workers_go(how: str) -> 
     assert re.fullmatch(r"conjure: interrupted after [\d,]+ of 2,000,000 games \(seed 0\)\n", err)
 
 
+def test_a_dask_run_well_under_way_stops_within_a_second() -> None:
+    """Ctrl-C once the workers have played thousands of games: what the cluster holds is a
+    window of chunks, not the whole run (a million games submitted at once took the
+    scheduler 18 s to forget)."""
+    if not os.environ.get("CONJURE_REQUIRE_EXTRAS"):
+        pytest.importorskip("distributed", reason="needs the extra conjure[dask]")
+    proc, workers = start([*SIMULATE, "--executor", "dask"], 2)
+    deadline = time.monotonic() + 60
+    while min(cpu_seconds(kid) for kid in workers) < 2.5:  # games played, not imports
+        assert proc.poll() is None and time.monotonic() < deadline, proc.communicate()
+        time.sleep(0.05)
+    seconds, err = stop(proc, "Ctrl-C")
+    assert proc.returncode == 130, err
+    assert seconds < STOP_WITHIN, f"stopped after {seconds:.2f} s"
+    assert gone(workers)
+    assert re.fullmatch(
+        r"conjure: interrupted after [1-9][\d,]* of 2,000,000 games \(seed 0\)\n", err
+    )
+
+
 @pytest.mark.parametrize("how", ["SIGINT", "SIGTERM"])
 def test_verify_on_workers_stops_on_a_signal_to_the_parent_alone(how: str) -> None:
     proc, workers, seconds, err = start_and_stop(VERIFY, 2, how)
