@@ -534,8 +534,14 @@ class ThreeCardShowdown(MatchGame[ShowdownVars]):
 
     def _new_deal(self, state: GameState[ShowdownVars]) -> None:
         v = state.vars
-        cards = self.shuffled_deck(state)
-        state.zones["deck"] = self.deal_one_at_a_time(state, cards, 3)
+        # deal_one_at_a_time, in place: chance left the cards dealt at the top of the deck
+        n = self.num_players
+        zones = state.zones
+        deck = zones["deck"]
+        first = v.dealer + 1
+        for k in range(n):  # card i goes to seat first + i: every n-th card from the k-th
+            zones[HANDS[(first + k) % n]].extend(deck[k : 3 * n : n])
+        del deck[: 3 * n]
         v.looked = 0
         v.round = 1
         v.last_bet = 0

@@ -1,16 +1,19 @@
 """Three-card showdown's fast random playout: the betting of one hand in one loop, with what
 each seat may still stake kept in a list, the cards looked at shown only at the showdown
-(where every card is shown to all, as the checked path leaves them), and the hand closed by the
-game's own :meth:`conjure.games.MatchGame.close_deal`."""
+(where every card is shown to all, as the checked path leaves them), and the hand closed as
+:meth:`conjure.games.MatchGame.close_deal` closes it, written out: the match score, the deal
+passed on, the match over or the next hand's cards gathered (every card of the pack, in
+order) for chance to deal."""
 
 from __future__ import annotations
 
 import math
 import random
 from collections.abc import Callable
+from operator import add
 from typing import Final
 
-from conjure.games import HANDS, GameState
+from conjure.games import CHANCE, HANDS, TERMINAL, GameState
 from conjure_games.three_card_showdown import (
     BET,
     DECLINE,
@@ -24,6 +27,8 @@ from conjure_games.three_card_showdown import (
 
 #: a card code -> its bit, as :func:`conjure_games.three_card_showdown.strength` keys hands
 _BIT: Final = tuple(1 << c for c in range(52))
+#: every card of the pack, in order, as the deck holds them when a hand starts
+_PACK: Final = tuple(range(52))
 #: n -> the next seat after each at a table of n
 _AFTER: Final = {n: (*range(1, n), 0) for n in range(2, 11)}
 
@@ -92,14 +97,12 @@ def play_random(
                 break
         me = seat
     zones = state.zones
-    known = state.known
     bit = _BIT
     ranks = table()
     strengths = []
     winner = best = -1
     for p in range(n):
         a, b, c = zones[HANDS[p]]  # three cards each
-        known[a] = known[b] = known[c] = -1  # shown to all at the showdown
         s = ranks[bit[a] | bit[b] | bit[c]]
         strengths.append(s)
         if s > best:
@@ -118,5 +121,33 @@ def play_random(
         trips = [s >= lowest for s in strengths]
         gains = list(settle(strengths, trips, stakes, [chips + m for m in match]))
     v.looked, v.round, v.last_bet, v.bets, v.stakes = looked, rnd, 0, bets, tuple(stakes)
-    game.close_deal(state, gains)
+    known = state.known
+    if type(game) is not ThreeCardShowdown:  # a subclass may close a hand its own way
+        _show_all(zones, known, n)
+        game.close_deal(state, gains)
+        return len(history) - start
+    # close_deal, written out (no story is told in a fast playout)
+    match = v.match = tuple(map(add, match, gains))
+    v.dealer = dealer + 1 if dealer + 1 < n else 0
+    deals = v.deals
+    capped = game.most_deals is not None and deals >= game.most_deals
+    if capped or deals >= game.option_values["hands"] or chips + min(match) <= 0:
+        _show_all(zones, known, n)  # (a hand that goes on forgets what was shown)
+        state.current = TERMINAL
+        return len(history) - start
+    # MatchGame._start_deal: every card back in the deck, which holds the whole pack in order
+    for p in range(n):
+        zones[HANDS[p]].clear()
+    zones["deck"][:] = _PACK
+    known.clear()
+    v.deals = deals + 1
+    state.chance = ("deck", 3 * n, 0)
+    state.current = CHANCE
     return len(history) - start
+
+
+def _show_all(zones: dict[str, list[int]], known: dict[int, int], n: int) -> None:
+    """Every card in the hands shown to all, as at the showdown."""
+    for p in range(n):
+        for c in zones[HANDS[p]]:
+            known[c] = -1
