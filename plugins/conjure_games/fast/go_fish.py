@@ -418,8 +418,11 @@ def _play_any(
             holder[c] = code[c]
         if zones[name]:
             holders |= 1 << a
-    seat = _any_seats(wanted, _any_turns(n, holders), told)
+    turn = _any_turns(n, holders)
+    times = turn[1]
+    seat = _any_seats(wanted, turn, told)
     history = state.history
+    append = history.append
     first = len(history)
     v = state.vars
     denied = tables.start(v.denied) if any(v.denied) else 0
@@ -436,18 +439,18 @@ def _play_any(
     floor = math.floor
     #: the asker's part (see _any_seats), read again only when another seat asks: its list of
     #: cards changes in place as it gets cards
-    cards, times, at, tl, after = seat[p]
+    cards, at, tl, after = seat[p]
     # one pick an ask, up to the cap on asks (read here: the cap is the game's)
     for x in starmap(pick, repeat((), max(0, rules.MOST_ASKS - v.asked))):
         k = len(cards)
         t, i = split[k][floor(x * times[k])]
         card = cards[i]
         action = at[t][card]
-        history.append(action)
+        append(action)
         if holder[card] != action:  # refused: the next holder asks
             denied |= tl[action]
             p = after
-            cards, times, at, tl, after = seat[p]
+            cards, at, tl, after = seat[p]
             continue
         # p gets the card from q, seen by all, and no longer denies holding it; what each
         # holds of the rank is read off the holders of its other three cards
@@ -470,7 +473,7 @@ def _play_any(
             out = not left  # q's hand is empty
             if out:
                 holders ^= 1 << q
-        del cards[bisect_left(cards, card)]
+        del cards[i]  # (the card asked for: its place is the pick's)
         gots.append(len(history) << 3 | p)
         if holder[a] == mine[a] and holder[b] == mine[b] and holder[c] == mine[c]:
             r = card % 13  # a quartet, laid down
@@ -486,10 +489,10 @@ def _play_any(
         # a hand emptied: the turns go round the others
         turn = _any_turns(n, holders)
         seat = _any_seats(wanted, turn, told)
-        nxt = turn[0]
+        nxt, times, _at = turn
         if not cards:
             p = nxt[p]
-        cards, times, at, tl, after = seat[p]
+        cards, at, tl, after = seat[p]
         turns.append((len(history), p, nxt))
     else:  # the cap on asks
         capped = True
@@ -510,45 +513,41 @@ def _play_any(
     return moves
 
 
-#: under ask=1, a seat's legal asks counted as a float for each number of cards it may ask
-#: for (see :data:`_TIMES`), and the action codes of asking each seat it may ask for each card
-_Targets = tuple[list[float], tuple[tuple[int, ...], ...]]
-#: m -> k -> k * m as a float: a pick times a float is the interpreter's own float product, a
-#: float times an integer a call (and the same number: the integer is converted exactly)
+#: m -> k -> k * m as a float: a seat that may ask m seats for k cards has k * m asks (a pick
+#: times a float is the interpreter's own float product, a float times an integer a call, and
+#: the same number: the integer is converted exactly)
+_TIMES: Final = [[float(k * m) for k in range(53)] for m in range(max(GoFish.players))]
 #: k -> x -> divmod(x, k), for x below k times the most seats one may ask (read from a
 #: table: // and % of integers are calls, a tuple's items are read by the interpreter itself)
 _SPLIT: Final = [
     tuple(divmod(x, k) for x in range(k * (max(GoFish.players) - 1))) if k else ()
     for k in range(53)
 ]
-_TIMES: Final = [[float(k * m) for k in range(53)] for m in range(max(GoFish.players))]
+
+#: under ask=1, at a table whose seats with cards are known: the next holder after each seat,
+#: the asks a seat with cards has for each number of cards it may ask for (:data:`_TIMES`:
+#: the same for every such seat, which may ask every other holder), and each seat's action
+#: codes of asking each seat it may ask for each card
+_Turns = tuple[tuple[int, ...], list[float], tuple[tuple[tuple[int, ...], ...], ...]]
 
 
 @functools.cache
-def _any_turns(n: int, holders: int) -> tuple[tuple[int, ...], tuple[_Targets, ...]]:
-    """At a table of ``n`` whose seats in ``holders`` (a mask) hold cards: the next holder
-    after each seat (itself when none is) and, for each seat, how many asks it has for each
-    number of cards it may ask for (:data:`_TIMES`) and the action codes of asking each seat
-    it may ask for each card (:data:`_CODES`: one object for each code, not a new integer for
-    every ask)."""
+def _any_turns(n: int, holders: int) -> _Turns:
+    """:data:`_Turns` at a table of ``n`` whose seats in ``holders`` (a mask) hold cards (the
+    codes from :data:`_CODES`: one object for each code, not a new integer for every ask)."""
     hand = [holders >> a & 1 for a in range(n)]
-    asks = []
-    for a in range(n):
-        at = tuple(_CODES[b] for b in range(n) if b != a and hand[b])
-        asks.append((_TIMES[len(at)], at))
-    return _next_holders(hand), tuple(asks)
+    at = tuple(tuple(_CODES[b] for b in range(n) if b != a and hand[b]) for a in range(n))
+    return _next_holders(hand), _TIMES[holders.bit_count() - 1], at
 
 
 def _any_seats(
-    wanted: list[list[int]],
-    turn: tuple[tuple[int, ...], tuple[_Targets, ...]],
-    told: tuple[tuple[int, ...], ...],
-) -> list[tuple[list[int], list[float], tuple[tuple[int, ...], ...], tuple[int, ...], int]]:
+    wanted: list[list[int]], turn: _Turns, told: tuple[tuple[int, ...], ...]
+) -> list[tuple[list[int], tuple[tuple[int, ...], ...], tuple[int, ...], int]]:
     """Each seat's part in :func:`_play_any` (see :func:`_any_turns`): the cards it may ask
-    for, how many asks it has for each number of them, the action codes of asking each seat
-    it may ask for each card, what a refusal of each ask tells and the next holder."""
-    nxt, asks = turn
-    return [(wanted[a], times, at, told[a], nxt[a]) for a, (times, at) in enumerate(asks)]
+    for, the action codes of asking each seat it may ask for each card, what a refusal of
+    each ask tells and the next holder."""
+    nxt, _times, at = turn
+    return [(wanted[a], at[a], told[a], nxt[a]) for a in range(len(at))]
 
 
 def _replay_checked(game: GoFish, state: GameState[GoFishVars], first: int) -> int:
