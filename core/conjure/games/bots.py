@@ -245,18 +245,26 @@ class _InfoKey:
                     append(len(cards))
         else:
             bp, bme = 1 << p, 1 << self.me
-            get = known.get
+            # the cards shown to p, to me, and to both, wherever they lie
+            to_p, to_me = set(), set()
+            for c, who in known.items():
+                if who & bp:
+                    to_p.add(c)
+                if who & bme:
+                    to_me.add(c)
+            to_both = to_p & to_me
             for zone, mode, sees_p, sees_me in self.plans[p]:
                 cards = zones[zone]
                 if mode == 0:
                     append(tuple(cards))
                     continue
+                # a card in a zone p sees is seen by both when shown to me, and so on
+                seen = to_me if sees_p else to_p if sees_me else to_both
+                if seen.isdisjoint(cards) and not (mode == 1 and cards):
+                    append(len(cards))
+                    continue
                 shown = tuple(
-                    c
-                    if (mode == 1 and i == 0)
-                    or ((sees_p or get(c, 0) & bp) and (sees_me or get(c, 0) & bme))
-                    else -1
-                    for i, c in enumerate(cards)
+                    c if (mode == 1 and i == 0) or c in seen else -1 for i, c in enumerate(cards)
                 )
                 append(shown if any(c >= 0 for c in shown) else len(cards))
         append(tuple(world.vars.__dict__.values()))

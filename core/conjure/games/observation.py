@@ -9,7 +9,7 @@ import random
 from typing import TYPE_CHECKING, Any, Final
 
 from conjure.deck.cards import CARDS
-from conjure.games.chance import draw_card
+from conjure.games.chance import draw_card, shuffle
 from conjure.games.inference import Facts, deal
 from conjure.games.terms import ALL, CHANCE, HANDS, SPECIAL, TERMINAL, TOP
 from conjure.text import Text
@@ -123,21 +123,32 @@ def determinize_with(
     where: dict[str, list[str]] = {}
     shown: dict[str, list[int]] = {}
     pools = game.pools
+    visibility = game.visibility
+    known = new.known
+    has_facts = bool(facts)
     for zone, cards in new.zones.items():
+        if not cards:
+            continue
+        rule = visibility[zone]  # (GameState.sees, read once a zone)
+        if rule in (ALL, player):
+            if has_facts:
+                shown.setdefault(zone, []).extend(cards)
+            continue
         pool = pools.get(zone, "")
         for i, c in enumerate(cards):
-            if not new.sees(player, zone, i, c):
-                slots.setdefault(pool, []).append((cards, i))
-                hidden.setdefault(pool, []).append(c)
-                where.setdefault(pool, []).append(zone)
-            elif facts:
-                shown.setdefault(zone, []).append(c)
+            if (rule == TOP and i == 0) or known.get(c, 0) >> player & 1:
+                if has_facts:
+                    shown.setdefault(zone, []).append(c)
+                continue
+            slots.setdefault(pool, []).append((cards, i))
+            hidden.setdefault(pool, []).append(c)
+            where.setdefault(pool, []).append(zone)
     for pool in sorted(hidden):
         # sorted first, so the new deal depends on which cards are hidden, not where
         cards_ = sorted(hidden[pool])
-        dealt = deal(cards_, where[pool], facts, shown, rng) if facts else None
+        dealt = deal(cards_, where[pool], facts, shown, rng) if has_facts else None
         if dealt is None:
-            rng.shuffle(cards_)
+            shuffle(rng, cards_)  # (as rng.shuffle does it, the same numbers drawn)
             dealt = cards_
         for (zone_cards, i), c in zip(slots[pool], dealt, strict=True):
             zone_cards[i] = c
