@@ -13,7 +13,8 @@ pairs of deals, so that a deal's luck is shared by both seatings), and the CPU t
 really lies (every hand, the stock's order too). ``oracle:mc`` measures how much a game
 rewards knowing the cards at the stated time: where even the oracle cannot be told from mc,
 no bot that must guess the cards can be shown stronger than mc at that size. ``mc@4:mc``
-(any bot, any factor) measures whether thinking longer pays at all.
+(any bot, any factor) measures whether thinking longer pays at all; ``ismcts~0.4:mc`` sets
+ISMCTS's exploration constant (0.8 by default).
 
     python bench/ladder.py [--think 0.05] [--deals 20] [--games avoid-hearts,goofspiel]
         [--pairs ismcts:mc,mc:random,oracle:mc] [--workers 2] [--cpu] [--measure best|mean]
@@ -30,7 +31,7 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from conjure.games import TERMINAL, Game, GameState
-from conjure.games.bots import Bot, MonteCarloBot, make_bot
+from conjure.games.bots import Bot, ISMCTSBot, MonteCarloBot, make_bot
 from conjure.plugins.host import load_plugins
 
 #: options that make a match one deal (or the shortest match) where the game has no ``deals=1``
@@ -68,10 +69,15 @@ class OracleBot(MonteCarloBot):
 def bot(name: str, think: float, cpu: bool = False) -> Bot:
     """The bot called ``name`` thinking ``think`` seconds a move (of its thread's CPU time
     with ``cpu``, else of wall time); ``NAME@K`` thinks K times as long (``mc@4:mc``: does
-    more thinking pay at all?)."""
+    more thinking pay at all?); ``ismcts~C`` (or ``ismcts@K~C``) explores with the constant C."""
+    name, _, explore = name.partition("~")
     name, _, times = name.partition("@")
     think *= float(times) if times else 1.0
     made = OracleBot(worlds=None, seconds=think) if name == "oracle" else make_bot(name, think)
+    if explore:  # ismcts~0.4: ISMCTS exploring with that constant
+        if not isinstance(made, ISMCTSBot):
+            raise SystemExit(f"ladder: only ismcts takes an exploration constant, not {name}")
+        made.exploration = float(explore)
     if cpu and hasattr(made, "clock"):
         made.clock = time.thread_time  # (an instance's: not bound)
     return made
