@@ -4,9 +4,12 @@ project's sources compiled once before the tests start the command line as proce
 from __future__ import annotations
 
 import compileall
+import importlib.util
 import os
 import re
+from collections.abc import Callable
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -34,6 +37,21 @@ def pytest_sessionstart(session: object) -> None:
     root = Path(__file__).resolve().parent.parent
     for folder in ("core", "plugins", "routines"):
         compileall.compile_dir(root / folder, quiet=2, workers=1)
+
+
+@pytest.fixture
+def bench_module() -> Callable[[str], ModuleType]:
+    """Load a script of bench/ by its file name (``"ladder.py"``) as a module."""
+
+    def load(name: str) -> ModuleType:
+        path = Path(__file__).resolve().parent.parent / "bench" / name
+        spec = importlib.util.spec_from_file_location(f"bench_{path.stem}", path)
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        return module
+
+    return load
 
 
 def guide_block(start: str, lang: str = "python") -> str:

@@ -3,16 +3,10 @@
 from __future__ import annotations
 
 import doctest
-import importlib.util
-from pathlib import Path
-
-BENCH = Path(__file__).resolve().parent.parent / "bench"
+from collections.abc import Callable
+from types import ModuleType
 
 
-def test_compare_reads_every_benchmarks_figures() -> None:
-    spec = importlib.util.spec_from_file_location("bench_compare", BENCH / "compare.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    result = doctest.testmod(module)
+def test_compare_reads_every_benchmarks_figures(bench_module: Callable[[str], ModuleType]) -> None:
+    result = doctest.testmod(bench_module("compare.py"))
     assert result.attempted > 0 and result.failed == 0

@@ -2,27 +2,18 @@
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
+from collections.abc import Callable
 from types import ModuleType
 
 import pytest
 
 from conjure.games.bots import ISMCTSBot, MonteCarloBot
 
-BENCH = Path(__file__).resolve().parent.parent / "bench"
 
-
-def ladder() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("bench_ladder", BENCH / "ladder.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-def test_a_pair_names_the_think_factor_and_the_exploration() -> None:
-    bench = ladder()
+def test_a_pair_names_the_think_factor_and_the_exploration(
+    bench_module: Callable[[str], ModuleType],
+) -> None:
+    bench = bench_module("ladder.py")
     plain = bench.bot("ismcts", 0.02)
     assert isinstance(plain, ISMCTSBot) and plain.exploration == ISMCTSBot().exploration
     tuned = bench.bot("ismcts@2~0.4", 0.02)
