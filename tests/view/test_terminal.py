@@ -124,3 +124,26 @@ def test_wide_terminals_keep_the_panels() -> None:
 def test_text_cells_are_not_markup() -> None:
     out = render(IdTable("t", ("id", "x"), [("a", "[red]literal[/red]"), ("b", Text("ok"))]), 60)
     assert "[red]literal[/red]" in out
+
+
+@pytest.mark.parametrize("width", [70, 80, 100, 120])
+def test_a_table_keeps_each_column_whole_and_in_line(width: int) -> None:
+    """Read back column by column, the drawn table holds every word of every cell in order,
+    each row's lines are as wide as the rules, and the bars stand at the same places."""
+    lines = render(IdTable("conjure routines", HEADERS, ROWS), width).splitlines()
+    assert lines[0].strip() == "conjure routines"
+    top, body = lines[1], lines[2:]
+    assert top.startswith("┏") and body[-1].startswith("└") and body[1].startswith("┡")
+    cells = [line.replace("┃", "│").split("│")[1:-1] for line in body if line[0] in "┃│"]
+    offsets = {tuple(_bar_offsets(line)) for line in body}
+    assert offsets == {tuple(_bar_offsets(top))}, lines
+    for k in range(len(HEADERS)):
+        words = " ".join(row[k] for row in cells).split()
+        expected = " ".join([HEADERS[k], *(row[k] for row in ROWS)]).split()
+        assert "".join(words) == "".join(expected), (k, words)
+
+
+def _bar_offsets(line: str) -> list[int]:
+    from rich.cells import cell_len
+
+    return [cell_len(line[:i]) for i, ch in enumerate(line) if ch in "┏┳┓┃┡╇┩│└┴┘"]

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions, RenderResult
 from rich.measure import Measurement
-from rich.table import Table
+from rich.segment import Segment
 from rich.text import Text
 
 # -- paragraphs: hanging indents and line breaking that knows Chinese punctuation -------------
@@ -96,11 +96,7 @@ class Paragraph:
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         indent = self.mark.cell_len
         room = max(1, options.max_width - indent)
-        lines: list[Text] = []
-        for part in self.text.split("\n", allow_blank=True) if self.text.plain else [Text()]:
-            lines.extend(part.divide(break_points(part.plain, room)) if part.plain else [part])
-        for k, line in enumerate(lines):
-            line.rstrip()
+        for k, line in enumerate(_wrapped(self.text, room)):
             yield (self.mark if k == 0 else Text(" " * indent)) + line
 
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
@@ -144,7 +140,7 @@ class IdTable:
                 if cell.plain:
                     yield Paragraph(cell, f"  {header}: ")
 
-    def _table(self, key: int, room: int) -> Table:
+    def _table(self, key: int, room: int) -> _Drawn:
         """The table with widths set here, so that the total never passes the room: each
         column first as wide as its longest word (or :data:`MIN_COLUMN` when those do not fit
         together), then the room left shared out one cell at a time up to each one's widest
@@ -171,13 +167,62 @@ class IdTable:
                     if left and widths[i] < most:
                         widths[i] += 1
                         left -= 1
-        table = Table(title=self.title, title_justify="left")
-        table.add_column(self.headers[0], no_wrap=True, width=key)
-        for header, width in zip(self.headers[1:], widths, strict=False):
-            table.add_column(header, width=max(1, width))
-        for row in self.rows:
-            table.add_row(row[0], *(_Cell(cell) for cell in row[1:]))
-        return table
+        return _Drawn(self.title, self.headers, self.rows, [key, *(max(1, w) for w in widths)])
+
+
+class _Drawn:
+    """A table laid out at fixed column widths and drawn here, line by line, as rich's
+    heavy-headed table would draw it (title in italics, headers in bold, one cell of padding,
+    cells wrapped by :func:`break_points` and aligned to the top): ``conjure games`` and the
+    other listings run on every start, and drawing it here costs a fraction of rich's general
+    table layout."""
+
+    def __init__(
+        self, title: str, headers: Sequence[str], rows: Sequence[Sequence[Text]], widths: list[int]
+    ) -> None:
+        self.title, self.headers, self.rows, self.widths = title, headers, rows, widths
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        widths = self.widths
+        new_line = Segment.line()
+
+        def rule(left: str, fill: str, middle: str, right: str) -> Segment:
+            return Segment(left + middle.join(fill * (w + 2) for w in widths) + right)
+
+        def row(cells: Sequence[Text], bar: str, style: str = "") -> RenderResult:
+            columns = [_wrapped(cell, w) for cell, w in zip(cells, widths, strict=True)]
+            for k in range(max(len(lines) for lines in columns)):
+                yield Segment(bar)
+                for lines, w in zip(columns, widths, strict=True):
+                    line = lines[k] if k < len(lines) else Text()
+                    yield Segment(" ")
+                    if style:
+                        line.stylize(style)
+                    yield from line.render(console)
+                    yield Segment(" " * (w - line.cell_len + 1) + bar)
+                yield new_line
+
+        yield from Text(self.title, style="italic").render(console)
+        yield new_line
+        yield rule("┏", "━", "┳", "┓")
+        yield new_line
+        yield from row([Text(h) for h in self.headers], "┃", "bold")
+        yield rule("┡", "━", "╇", "┩")
+        yield new_line
+        for cells in self.rows:
+            yield from row(cells, "│")
+        yield rule("└", "─", "┴", "┘")
+        yield new_line
+
+
+def _wrapped(text: Text, width: int) -> list[Text]:
+    """``text`` as lines of at most ``width`` cells (its own line breaks kept)."""
+    lines: list[Text] = []
+    for part in text.split("\n", allow_blank=True) if text.plain else [Text()]:
+        lines.extend(part.divide(break_points(part.plain, width)) if part.plain else [part])
+    for line in lines:
+        line.rstrip()
+    return lines
 
 
 def _longest(text: str) -> int:
@@ -188,13 +233,6 @@ def _longest(text: str) -> int:
 
 def _widest(text: Text) -> int:
     return max(part.cell_len for part in text.split("\n", allow_blank=True))
-
-
-class _Cell(Paragraph):
-    """A table cell, wrapped by :func:`break_points` to its column's width."""
-
-    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
-        return Measurement(1, _widest(self.text))
 
 
 def make_console(stderr: bool = False) -> Console:
