@@ -54,15 +54,16 @@ import threading
 import time
 from collections.abc import Callable, Generator, Sequence
 from contextlib import closing, contextmanager, suppress
-from multiprocessing import get_context
-from multiprocessing.connection import Connection, wait
-from typing import Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 import attrs
 
 from conjure import interrupts
 from conjure.errors import ConjureError, UsageError
 from conjure.inputs import quote
+
+if TYPE_CHECKING:
+    from multiprocessing.connection import Connection
 
 __all__ = [
     "Backend",
@@ -165,6 +166,10 @@ class ProcessPool:
     def _run(
         self, fn: Callable[[C, Chunk], R], context: C, chunks: Sequence[Chunk]
     ) -> Generator[R, None, None]:
+        # imported here: a command that runs in one process never loads multiprocessing
+        from multiprocessing import get_context
+        from multiprocessing.connection import Connection, wait
+
         ctx = get_context(self.start_method)
         count = min(self.workers, len(chunks))
         procs: list[Any] = []
