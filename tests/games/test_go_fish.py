@@ -186,7 +186,7 @@ def test_a_rule_changed_in_the_fast_ask_any_loop_fails_check_game(
     exec(compile(source.replace(old, new), fast_go_fish.__file__, "exec"), planted.__dict__)
     monkeypatch.setattr(GoFish, "_fast_play", staticmethod(planted.play_random), raising=False)
     with pytest.raises(AssertionError, match=r"go-fish \(4 players, ask=1\)"):
-        check_game(GoFish(4, ask=1), seeds=range(2), bot_checks=0)
+        check_game(GoFish(4, ask=1), seeds=(), bot_checks=0)  # the fast path alone
 
 
 def checked_playout(state: GameState[GoFishVars], rng: random.Random) -> None:
