@@ -16,9 +16,7 @@ complete as it is.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any
-
-import attrs
+from typing import Any, NoReturn
 
 #: the languages conjure's own words are written in; plugins may add others
 LANGUAGES = ("en", "zh")
@@ -30,14 +28,49 @@ def _pairs(value: Mapping[str, str] | tuple[tuple[str, str], ...]) -> tuple[tupl
     return tuple(sorted((str(k), str(v)) for k, v in items))
 
 
-@attrs.frozen
 class Text:
-    """One piece of text in several languages; ``en`` is required, the rest optional."""
+    """One piece of text in several languages; ``en`` is required, the rest optional. A value:
+    immutable, equal and hashed by its languages.
+
+    Written by hand rather than with attrs, like every class the listings need: every command
+    imports this module, and attrs with the code it generates for a class costs more than the
+    rest of ``conjure --version``."""
+
+    __slots__ = ("en", "more", "zh")
 
     en: str
-    zh: str = ""
+    zh: str
     #: further languages as ``(code, text)`` pairs, e.g. ``(("fr", "…"),)``
-    more: tuple[tuple[str, str], ...] = attrs.field(default=(), converter=_pairs)
+    more: tuple[tuple[str, str], ...]
+
+    def __init__(
+        self, en: str, zh: str = "", more: Mapping[str, str] | tuple[tuple[str, str], ...] = ()
+    ) -> None:
+        set_ = object.__setattr__
+        set_(self, "en", en)
+        set_(self, "zh", zh)
+        set_(self, "more", _pairs(more) if more else ())
+
+    def __setattr__(self, name: str, value: object) -> NoReturn:
+        raise AttributeError(f"a Text cannot be changed (its {name!r} was set)")
+
+    def __delattr__(self, name: str) -> NoReturn:
+        raise AttributeError(f"a Text cannot be changed (its {name!r} was deleted)")
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, Text)
+        return (self.en, self.zh, self.more) == (other.en, other.zh, other.more)
+
+    def __hash__(self) -> int:
+        return hash((Text, self.en, self.zh, self.more))
+
+    def __repr__(self) -> str:
+        return f"Text(en={self.en!r}, zh={self.zh!r}, more={self.more!r})"
+
+    def __reduce__(self) -> tuple[type[Text], tuple[str, str, tuple[tuple[str, str], ...]]]:
+        return (Text, (self.en, self.zh, self.more))
 
     @classmethod
     def of(cls, value: Text | str, zh: str = "") -> Text:

@@ -22,8 +22,6 @@ import inspect
 import re
 from typing import TYPE_CHECKING, Any
 
-import attrs
-
 from conjure.cli.common import EXIT_OK, add_command, add_lang, print_json, registry
 from conjure.errors import UnknownNameError
 from conjure.inputs import normalise, quote
@@ -98,6 +96,8 @@ def run_example(ref: MoveRef) -> tuple[DeckState, DeckState, Any]:
 
 def entry(name: str, cls: type, lang: str) -> dict[str, Any]:
     """One move's reference entry, as plain data in ``lang``."""
+    import attrs
+
     from conjure.deck.move import MoveRef, reference_fields, reference_words
     from conjure.deck.notation import move_signature
 

@@ -34,6 +34,7 @@ from conjure.deck.cards import Card
 from conjure.magic.abstraction import Canon
 from conjure.magic.performance import Performance
 from conjure.magic.routine import Routine
+from conjure.text import Text
 
 _ATOMS = (int, str, bytes, type(None))
 
@@ -52,6 +53,8 @@ def freeze(value: Any, canon: Canon, perf: Performance, name: str) -> Any:
         return (t, value)
     if t is Card:
         return (Card, canon.card(value.code))
+    if t is Text:  # words for people, a value (not an attrs class, see conjure.text)
+        return (Text, value.en, value.zh, value.more)
     if t is tuple:
         return tuple(freeze(v, canon, perf, name) for v in value)
     if t is frozenset:

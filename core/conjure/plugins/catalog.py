@@ -32,9 +32,8 @@ import json
 import os
 import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
 from typing import Any
-
-import attrs
 
 from conjure.text import Text
 
@@ -45,7 +44,8 @@ INDEX = "conjure-index.json"
 KINDS = ("routine", "game")
 
 
-@attrs.frozen
+# the classes every listing builds are dataclasses, not attrs classes: see conjure.text
+@dataclass(frozen=True, slots=True)
 class Deferred:
     """A routine or game known by its listing row, imported when it is first used."""
 
@@ -54,7 +54,7 @@ class Deferred:
     #: where it lives: ``package.module:attribute``
     target: str
     #: what a listing shows of it, as :func:`listing` writes it
-    row: Mapping[str, Any] = attrs.field(eq=False, repr=False)
+    row: Mapping[str, Any] = field(compare=False, repr=False)
 
     def load(self) -> Any:
         """The item itself (imports its module)."""

@@ -29,9 +29,9 @@ import io
 import sys
 import traceback
 from collections.abc import Generator, Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
-import attrs
 import pluggy
 
 from conjure.errors import PluginError, UnknownNameError
@@ -42,7 +42,8 @@ from conjure.plugins.entry_points import entry_points as installed_entry_points
 from conjure.text import Text
 
 
-@attrs.frozen
+# dataclasses, not attrs classes: every command builds them (see conjure.text)
+@dataclass(frozen=True, slots=True)
 class PluginInfo:
     """One plugin as ``conjure plugins`` lists it."""
 
@@ -60,9 +61,9 @@ class PluginInfo:
     entry_point: str = ""
     #: what explains :attr:`error` under ``--debug``: the traceback of the exception, or the
     #: plugin's own lines that did what was refused
-    trace: str | None = attrs.field(default=None, eq=False, repr=False)
+    trace: str | None = field(default=None, compare=False, repr=False)
     #: the same for each line of :attr:`refused`: where the plugin registered it
-    refused_traces: tuple[str, ...] = attrs.field(default=(), eq=False, repr=False)
+    refused_traces: tuple[str, ...] = field(default=(), compare=False, repr=False)
     #: what it printed while it was imported or its hooks ran, caught and kept off the
     #: command's output: one line each, saying when and what (``printed at import: …``)
     output: tuple[str, ...] = ()
@@ -141,18 +142,18 @@ class Table(Mapping[str, Any]):
         return item
 
 
-@attrs.define
+@dataclass(slots=True)
 class Registry:
     """Everything the plugins provide, by id, and a record of every plugin."""
 
-    routines: Table = attrs.field(factory=lambda: Table("routine"))
-    games: Table = attrs.field(factory=lambda: Table("game"))
+    routines: Table = field(default_factory=lambda: Table("routine"))
+    games: Table = field(default_factory=lambda: Table("game"))
     #: the moves plugins registered, by name (:attr:`moves` has the built-in ones too)
-    plugin_moves: dict[str, Any] = attrs.field(factory=dict)
-    plugins: list[PluginInfo] = attrs.field(factory=list)
+    plugin_moves: dict[str, Any] = field(default_factory=dict)
+    plugins: list[PluginInfo] = field(default_factory=list)
     #: ``(kind, id)`` of what a plugin registered before it failed, with the plugin's name: not
     #: used, but a command that asks for it is told which broken plugin it needs
-    withheld: dict[tuple[str, str], str] = attrs.field(factory=dict)
+    withheld: dict[tuple[str, str], str] = field(default_factory=dict)
 
     @property
     def moves(self) -> dict[str, Any]:
@@ -288,6 +289,8 @@ def _check_item(item: Any, kind: str) -> str:
             raise Malformed(f"a listed {kind} needs its kind and a non-empty id, got {item!r:.60}")
         return item.id
     if kind == "move":
+        import attrs
+
         from conjure.deck.move import Move
 
         if not (isinstance(item, type) and issubclass(item, Move) and attrs.has(item)):
