@@ -71,7 +71,7 @@ def _header(folder: str) -> Distribution | None:
     return None
 
 
-def _declared(folder: str, group: str, dist: Distribution) -> list[EntryPoint]:
+def _declared(folder: str, group: str) -> list[EntryPoint]:
     try:
         with open(os.path.join(folder, "entry_points.txt"), encoding="utf-8") as text:
             lines = text.read().splitlines()
@@ -87,7 +87,7 @@ def _declared(folder: str, group: str, dist: Distribution) -> list[EntryPoint]:
             section = line[1:-1].strip()
         elif section == group and "=" in line:
             name, _, value = line.partition("=")
-            found.append(EntryPoint(name.strip(), value.strip(), group, dist))
+            found.append(EntryPoint(name.strip(), value.strip(), group, None))
     return found
 
 
@@ -116,10 +116,19 @@ def entry_points(group: str) -> list[EntryPoint]:
         for name in names:
             if not name.endswith((".dist-info", ".egg-info")):
                 continue
+            # the name as importlib.metadata reads it for this purpose, from the folder's
+            # name (``name-version.dist-info``): the headers are read only of a distribution
+            # that declares entry points of ``group``, not of every one installed
+            key = _normalised(name.rpartition(".")[0].partition("-")[0])
             info = os.path.join(folder, name)
-            dist = _header(info) if os.path.isdir(info) else None
-            if dist is None or _normalised(dist.name) in seen:
+            if key in seen or not os.path.isdir(info):
                 continue
-            seen.add(_normalised(dist.name))
-            found.extend(_declared(info, group, dist))
+            declared = _declared(info, group)
+            dist = _header(info) if declared else None
+            if declared and dist is None:
+                continue  # no headers: not a distribution importlib.metadata would read
+            seen.add(key)
+            for point in declared:
+                point.dist = dist
+            found.extend(declared)
     return found
