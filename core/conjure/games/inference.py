@@ -23,10 +23,12 @@ cards that may go to the same constrained zones), a small dynamic programme coun
 completing each partial table of kind -> zone counts, and each kind's row is drawn with
 exactly its share, so every consistent deal is equally likely. Where more than three zones
 are constrained (the asking games at five seats and more) the counting can cost a second, so
-a plain shuffle is tried first (kept only when it breaks no fact, so still uniform), then a
-random search for a consistent table (consistent, though not exactly uniform), and the
-counting only when both fail. :func:`contradiction` is the check every test and the
-conformance kit use.
+a few plain shuffles are tried first (one is kept only when it breaks no fact, so still
+uniform), then a random search for a consistent table, whose deals are consistent but not
+all equally likely, mixed by random swaps that keep every fact (:func:`_mix`, a walk that
+rests on the uniform deal; ``tests/games/test_inference.py`` compares its deals with exact
+ones), and the counting only when the search fails. :func:`contradiction` is the check every
+test and the conformance kit use.
 """
 
 from __future__ import annotations
@@ -133,12 +135,83 @@ def deal(
     for bucket in buckets:
         rng.shuffle(bucket)
     dealt = [iter(bucket) for bucket in buckets]
-    return [next(dealt[g]) for g in place_group]
+    out = [next(dealt[g]) for g in place_group]
+    if chosen is not None:
+        _mix(out, zones, facts, shown, rng, _MIX * len(out))
+    return out
 
 
-#: plain shuffles tried before counting, where many zones are constrained (each kept only
-#: when consistent, so the deal stays uniform over the consistent ones)
-_TRIES = 400
+#: swaps tried a card, mixing a deal the search found (:func:`_mix`)
+_MIX = 4
+
+
+def _mix(
+    dealt: list[int],
+    zones: Sequence[str],
+    facts: Facts,
+    shown: Mapping[str, Sequence[int]],
+    rng: random.Random,
+    steps: int,
+) -> None:
+    """Mix a consistent deal in place by ``steps`` proposed swaps of two places' cards, each
+    made only when the deal still keeps every fact. Every swap is as likely as its reverse, so
+    the deals the walk rests on are the consistent ones, each equally likely: a deal the search
+    found, whose ways of being found are not all equally likely, is carried toward the
+    uniform deal the shuffles and the counting give."""
+    n = len(dealt)
+    if n < 2:
+        return
+    forbid = [facts.forbid.get(z, 0) for z in zones]
+    need = facts.need
+    most = facts.most if facts.ranked and facts.most < 4 else 99
+    ranked = set(facts.ranked) if most < 4 else set()
+    counts: dict[str, list[int]] = {z: [0] * 13 for z in (set(need) | ranked)}
+    for z, cards in counts.items():
+        for c in shown.get(z, ()):
+            if c < _RANKED:
+                cards[_rank(c)] += 1
+    for c, z in zip(dealt, zones, strict=True):
+        if z in counts and c < _RANKED:
+            counts[z][_rank(c)] += 1
+    draw = rng.random
+    for _ in range(steps):
+        i, j = int(draw() * n), int(draw() * n)
+        a, b = dealt[i], dealt[j]
+        za, zb = zones[i], zones[j]
+        if za == zb or forbid[j] >> a & 1 or forbid[i] >> b & 1:
+            continue
+        ra, rb = _rank(a), _rank(b)
+        ca, cb = counts.get(za), counts.get(zb)
+        if ra != rb and (ca is not None or cb is not None):
+            if ca is not None and (
+                (ra >= 0 and need.get(za, 0) >> ra & 1 and ca[ra] == 1)
+                or (rb >= 0 and za in ranked and ca[rb] >= most)
+            ):
+                continue  # za would lose the last card of a rank it holds, or hold too many
+            if cb is not None and (
+                (rb >= 0 and need.get(zb, 0) >> rb & 1 and cb[rb] == 1)
+                or (ra >= 0 and zb in ranked and cb[ra] >= most)
+            ):
+                continue
+            if ca is not None:
+                if ra >= 0:
+                    ca[ra] -= 1
+                if rb >= 0:
+                    ca[rb] += 1
+            if cb is not None:
+                if rb >= 0:
+                    cb[rb] -= 1
+                if ra >= 0:
+                    cb[ra] += 1
+        dealt[i], dealt[j] = b, a
+
+
+#: plain shuffles tried before the search, where many zones are constrained (each kept only
+#: when consistent, so the deal stays uniform over the consistent ones). Few: at most such
+#: positions of the asking games no shuffle in hundreds fits (an asker holds each rank he
+#: asked for, a denial rules a rank out), and a shuffle costs about what the search and its
+#: mixing cost together (``bench/worlds.py``)
+_TRIES = 8
 
 
 @functools.lru_cache(maxsize=1024)
