@@ -46,9 +46,7 @@ import functools
 import gc
 import io
 import os
-import pickle
 import signal
-import subprocess
 import sys
 import threading
 import time
@@ -63,6 +61,7 @@ from conjure.errors import ConjureError, UsageError
 from conjure.inputs import quote
 
 if TYPE_CHECKING:
+    import subprocess
     from multiprocessing.connection import Connection
 
 __all__ = [
@@ -468,6 +467,8 @@ def _start_worker(address: str) -> subprocess.Popen[bytes]:
     process) is gone for :data:`WORKER_DEATH_TIMEOUT` seconds."""
     command = [sys.executable, "-m", "distributed.cli.dask_worker", address, "--nthreads", "1"]
     command += ["--no-nanny", "--no-dashboard", "--death-timeout", str(WORKER_DEATH_TIMEOUT)]
+    import subprocess  # here: a command that runs in one process never loads it
+
     return subprocess.Popen(
         command,
         stdin=subprocess.DEVNULL,
@@ -600,6 +601,8 @@ def executor(workers: int = 1, start_method: str | None = None) -> Backend:
 
 
 def _pickles(value: Any) -> bool:
+    import pickle  # here: a command that runs in one process never loads it
+
     try:
         pickle.dumps(value)
     except Exception:
