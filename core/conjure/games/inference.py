@@ -165,14 +165,7 @@ def _mix(
     need = facts.need
     most = facts.most if facts.ranked and facts.most < 4 else 99
     ranked = set(facts.ranked) if most < 4 else set()
-    counts: dict[str, list[int]] = {z: [0] * 13 for z in (set(need) | ranked)}
-    for z, cards in counts.items():
-        for c in shown.get(z, ()):
-            if c < _RANKED:
-                cards[_rank(c)] += 1
-    for c, z in zip(dealt, zones, strict=True):
-        if z in counts and c < _RANKED:
-            counts[z][_rank(c)] += 1
+    counts = _rank_counts(dealt, zones, facts, shown)
     draw = rng.random
     for _ in range(steps):
         i, j = int(draw() * n), int(draw() * n)
@@ -275,6 +268,23 @@ def _fits(
             return False
     if not facts.need and not (facts.most < 4 and facts.ranked):
         return True
+    ranks = _rank_counts(dealt, zones, facts, shown)
+    for z, need in facts.need.items():
+        counts = ranks[z]
+        if any(need >> r & 1 and not counts[r] for r in range(13)):
+            return False
+    if facts.most < 4:
+        for z in facts.ranked:
+            if max(ranks[z]) > facts.most:
+                return False
+    return True
+
+
+def _rank_counts(
+    dealt: Sequence[int], zones: Sequence[str], facts: Facts, shown: Mapping[str, Sequence[int]]
+) -> dict[str, list[int]]:
+    """Per zone a rank fact names, how many cards of each rank it holds: those the seat sees
+    there and those ``dealt`` to its places."""
     ranks: dict[str, list[int]] = {}
     for z in set(facts.need) | set(facts.ranked):
         counts = ranks[z] = [0] * 13
@@ -285,15 +295,7 @@ def _fits(
         counts_ = ranks.get(z)
         if counts_ is not None and c < _RANKED:
             counts_[_rank(c)] += 1
-    for z, need in facts.need.items():
-        counts = ranks[z]
-        if any(need >> r & 1 and not counts[r] for r in range(13)):
-            return False
-    if facts.most < 4:
-        for z in facts.ranked:
-            if max(ranks[z]) > facts.most:
-                return False
-    return True
+    return ranks
 
 
 def _shown_key(shown: Mapping[str, Sequence[int]], facts: Facts) -> tuple[Any, ...]:
