@@ -165,11 +165,11 @@ class Registry:
     def routine(self, routine_id: str) -> Any:
         """The routine ``routine_id``, or the routine of a routine file given by its path
         (``my-trick.routine``); a close-match hint in the error when it is unknown."""
-        if "/" not in routine_id and "." not in routine_id and routine_id in self.routines:
-            return self.routines[routine_id]  # not a file's name: the reader is not imported
-        from conjure.magic.files import is_routine_file, load_routine
+        from conjure.magic.file_names import is_routine_file
 
         if is_routine_file(routine_id):
+            from conjure.magic.files import load_routine  # the reader, only for a file
+
             return load_routine(routine_id)
         return self._lookup(self.routines, routine_id, "routine")
 

@@ -26,6 +26,7 @@ from conjure.deck.cards import parse_cards
 from conjure.deck.notation import packet_codes, parse_move
 from conjure.deck.places import check_place
 from conjure.errors import ConjureError
+from conjure.magic import file_names
 from conjure.magic.abstraction import Abstraction
 from conjure.magic.beliefs import cards_end_in, hands_empty
 from conjure.magic.files import program as code
@@ -56,8 +57,8 @@ from conjure.text import Text
 
 __all__ = ["RoutineFileError", "load_routine", "read_routine", "register_directory"]
 
-#: the extension of a routine file (any file given by its path is read, whatever its name)
-SUFFIX = ".routine"
+SUFFIX = file_names.SUFFIX
+is_routine_file = file_names.is_routine_file
 
 
 #: a place of a set-up: its name, what it holds top first, where its break is
@@ -106,11 +107,6 @@ def register_directory(register: Callable[[Any], None], directory: str | Path) -
     calls this with its own folder of ``*.routine`` files)."""
     for path in sorted(Path(directory).glob(f"*{SUFFIX}")):
         register(load_routine(path))
-
-
-def is_routine_file(name: str) -> bool:
-    """Whether a name given for a routine is a routine file (by its extension, or a path)."""
-    return name.endswith(SUFFIX) or ("/" in name and Path(name).is_file())
 
 
 # -- reading -----------------------------------------------------------------------------------
