@@ -16,6 +16,13 @@ no bot that must guess the cards can be shown stronger than mc at that size. ``m
 (any bot, any factor) measures whether thinking longer pays at all; ``ismcts~0.4:mc`` sets
 ISMCTS's exploration constant (0.8 by default).
 
+Where a run holds ``ismcts:mc`` and ``mc:random``, each game ends with its verdict: the
+ladder holds (each step ahead at 95%); or ismcts is not shown ahead of mc but neither
+yardstick, ``oracle:mc`` nor ``mc@4:mc``, is either (full sight of the cards and four times
+the thought gain nothing that this many deals can measure, so no bot can be shown stronger
+than mc there at this size; the verdict bounds that room by the two intervals' upper ends);
+or a step is simply not shown.
+
     python bench/ladder.py [--think 0.05] [--deals 20] [--games avoid-hearts,goofspiel]
         [--pairs ismcts:mc,mc:random,oracle:mc] [--workers 2] [--cpu] [--measure best|mean]
         [--markdown]
@@ -137,22 +144,53 @@ def interval(scores: list[float]) -> tuple[float, float, float]:
     return mean, mean - half, mean + half
 
 
+#: the ladder's two steps, which a verdict needs
+STEPS = (("ismcts", "mc"), ("mc", "random"))
+#: the pairs that measure a game's room above mc: full sight of the cards, four times the time
+YARDSTICKS = (("oracle", "mc"), ("mc@4", "mc"))
+
+
+def verdict(scores: dict[tuple[str, str], tuple[float, float, float]], even: float) -> str:
+    """What a game's row shows of the ladder, from each pair's (mean, low, high): empty where
+    the run lacks ``ismcts:mc`` or ``mc:random``."""
+
+    def ahead(pair: tuple[str, str]) -> bool:
+        return pair in scores and scores[pair][1] > even
+
+    if not all(step in scores for step in STEPS):
+        return ""
+    if not ahead(("mc", "random")):
+        return "mc > random not shown"
+    if ahead(("ismcts", "mc")):
+        return "ismcts > mc > random"
+    if all(p in scores for p in YARDSTICKS) and not any(ahead(p) for p in YARDSTICKS):
+        # the room, bounded: the most that sight or time can win by this run's intervals
+        sight, time_ = (scores[p][2] for p in YARDSTICKS)
+        return f"no measured room above mc (sight < {sight:.2f}, 4x time < {time_:.2f})"
+    return "ismcts > mc not shown"
+
+
 def row(
     job: tuple[str, list[tuple[str, str]], int, float, str, bool],
 ) -> tuple[list[str], float]:
     """One game's cells (each pair's score and interval, * where it is above the even score
-    at 95%) and the CPU seconds they took."""
+    at 95%; then the verdict where the pairs give one) and the CPU seconds they took."""
     game_id, pairs, deals, think, measure, cpu = job
     game = short_game(load_plugins().games[game_id])
     start = time.process_time()
     cells = []
+    scores = {}
     even = 0.0 if measure == "mean" else 0.5
     for first, second in pairs:
         mean, low, high = interval(duel(game, first, second, deals, think, measure, cpu))
         if measure == "best":
             low, high = max(0.0, low), min(1.0, high)
+        scores[first, second] = (mean, low, high)
         mark = "*" if low > even else ""
         cells.append(f"{mean:.2f} ({low:.2f}-{high:.2f}){mark}")
+    judged = verdict(scores, even)
+    if judged:
+        cells.append(judged)
     return cells, time.process_time() - start
 
 
@@ -180,6 +218,9 @@ def main() -> None:
     chosen = [g.strip() for g in args.games.split(",") if g.strip()] or sorted(games)
     pairs = [(a, b) for a, b in (p.split(":") for p in args.pairs.split(","))]
     heads = " | ".join(f"{a} vs {b}" for a, b in pairs)
+    judged = all(step in pairs for step in STEPS)
+    if judged:
+        heads += " | verdict"
     print(
         f"think {args.think} s {'CPU' if args.cpu else 'wall'} a move, "
         f"{args.deals} deals x 2 seatings per pair, "
@@ -187,7 +228,7 @@ def main() -> None:
     )
     if args.markdown:
         print(f"| game | {heads} | CPU s |")
-        print("|---" * (len(pairs) + 2) + "|")
+        print("|---" * (len(pairs) + 2 + judged) + "|")
     jobs = [(g, pairs, args.deals, args.think, args.measure, args.cpu) for g in chosen]
     began = time.perf_counter()
     spent_all = 0.0

@@ -22,3 +22,27 @@ def test_a_pair_names_the_think_factor_and_the_exploration(
     assert isinstance(bench.bot("mc", 0.02), MonteCarloBot)
     with pytest.raises(SystemExit, match="only ismcts"):
         bench.bot("mc~0.4", 0.02)
+
+
+def test_a_verdict_reads_both_steps_and_both_yardsticks(
+    bench_module: Callable[[str], ModuleType],
+) -> None:
+    bench = bench_module("ladder.py")
+    up, even = (0.7, 0.6, 0.8), (0.5, 0.4, 0.6)
+    steps = {("ismcts", "mc"): up, ("mc", "random"): up}
+    assert bench.verdict(steps, 0.5) == "ismcts > mc > random"
+    assert bench.verdict({("ismcts", "mc"): up}, 0.5) == ""
+    assert bench.verdict({**steps, ("mc", "random"): even}, 0.5) == "mc > random not shown"
+    flat = {**steps, ("ismcts", "mc"): even}
+    # a missing yardstick is no evidence that the room is small
+    assert bench.verdict({**flat, ("oracle", "mc"): even}, 0.5) == "ismcts > mc not shown"
+    sticks = {("oracle", "mc"): even, ("mc@4", "mc"): (0.45, 0.3, 0.57)}
+    room = "no measured room above mc (sight < 0.60, 4x time < 0.57)"
+    assert bench.verdict({**flat, **sticks}, 0.5) == room
+    for stick in sticks:
+        roomy = {**flat, **sticks, stick: up}
+        assert bench.verdict(roomy, 0.5) == "ismcts > mc not shown"
+    # by the mean result even is 0: every pair above it there
+    assert bench.verdict({**flat, **sticks}, 0.0) == "ismcts > mc > random"
+    level = (0.0, -0.1, 0.1)
+    assert bench.verdict({**flat, ("ismcts", "mc"): level}, 0.0) == "ismcts > mc not shown"
