@@ -14,7 +14,8 @@ really lies (every hand, the stock's order too). ``oracle:mc`` measures how much
 rewards knowing the cards at the stated time: where even the oracle cannot be told from mc,
 no bot that must guess the cards can be shown stronger than mc at that size. ``mc@4:mc``
 (any bot, any factor) measures whether thinking longer pays at all; ``ismcts~0.4:mc`` sets
-ISMCTS's exploration constant (0.8 by default).
+ISMCTS's exploration constant (0.8 by default); ``ismcts+family:mc`` plays a searching bot's
+worlds out with the family's rollout (:mod:`conjure.games.rollouts`) instead of at random.
 
 Where a run holds ``ismcts:mc`` and ``mc:random``, each game ends with its verdict: the
 ladder holds (each step ahead at 95%); or ismcts is not shown ahead of mc but neither
@@ -39,6 +40,7 @@ from typing import Any
 
 from conjure.games import TERMINAL, Game, GameState
 from conjure.games.bots import Bot, ISMCTSBot, MonteCarloBot, make_bot
+from conjure.games.rollouts import rollout_for
 from conjure.plugins.host import load_plugins
 
 #: options that make a match one deal (or the shortest match) where the game has no ``deals=1``
@@ -73,14 +75,24 @@ class OracleBot(MonteCarloBot):
         return state.copy()
 
 
-def bot(name: str, think: float, cpu: bool = False) -> Bot:
+def bot(name: str, think: float, cpu: bool = False, game: Game[Any] | None = None) -> Bot:
     """The bot called ``name`` thinking ``think`` seconds a move (of its thread's CPU time
     with ``cpu``, else of wall time); ``NAME@K`` thinks K times as long (``mc@4:mc``: does
-    more thinking pay at all?); ``ismcts~C`` (or ``ismcts@K~C``) explores with the constant C."""
+    more thinking pay at all?); ``ismcts~C`` (or ``ismcts@K~C``) explores with the constant C;
+    ``NAME+ROLLOUT`` (``ismcts+family@2``) plays its worlds out with that rollout of
+    :mod:`conjure.games.rollouts` for ``game``."""
     name, _, explore = name.partition("~")
     name, _, times = name.partition("@")
+    name, _, rolled = name.partition("+")
     think *= float(times) if times else 1.0
     made = OracleBot(worlds=None, seconds=think) if name == "oracle" else make_bot(name, think)
+    if rolled:
+        if not isinstance(made, (MonteCarloBot, ISMCTSBot)) or game is None:
+            raise SystemExit(f"ladder: only a searching bot in a game takes a rollout, not {name}")
+        try:
+            made.rollout = rollout_for(game, rolled)
+        except ValueError as error:
+            raise SystemExit(f"ladder: {error}") from None
     if explore:  # ismcts~0.4: ISMCTS exploring with that constant
         if not isinstance(made, ISMCTSBot):
             raise SystemExit(f"ladder: only ismcts takes an exploration constant, not {name}")
@@ -116,7 +128,7 @@ def duel(
     seats returned on average than the other bot's, over both seatings (0 is even): for a
     game of chips, where holding the best single result rewards risk."""
     n = game.num_players
-    a, b = bot(first, think, cpu), bot(second, think, cpu)
+    a, b = bot(first, think, cpu, game), bot(second, think, cpu, game)
     scores = []
     for seed in range(deals):
         pair = 0.0

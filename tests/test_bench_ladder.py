@@ -1,4 +1,5 @@
-"""bench/ladder.py makes the bots its pairs name: a think factor, an exploration constant."""
+"""bench/ladder.py makes the bots its pairs name (a think factor, an exploration constant, a
+rollout) and judges a game's row."""
 
 from __future__ import annotations
 
@@ -8,6 +9,8 @@ from types import ModuleType
 import pytest
 
 from conjure.games.bots import ISMCTSBot, MonteCarloBot
+from conjure.games.rollouts import FamilyRollout
+from conjure.plugins.host import load_plugins
 
 
 def test_a_pair_names_the_think_factor_and_the_exploration(
@@ -22,6 +25,15 @@ def test_a_pair_names_the_think_factor_and_the_exploration(
     assert isinstance(bench.bot("mc", 0.02), MonteCarloBot)
     with pytest.raises(SystemExit, match="only ismcts"):
         bench.bot("mc~0.4", 0.02)
+    game = load_plugins().games["avoid-hearts"]()
+    rolled = bench.bot("ismcts+family@2", 0.02, game=game)
+    assert isinstance(rolled, ISMCTSBot) and isinstance(rolled.rollout, FamilyRollout)
+    assert rolled.seconds == pytest.approx(0.04)
+    assert bench.bot("mc", 0.02, game=game).rollout is None
+    with pytest.raises(SystemExit, match="unknown rollout"):
+        bench.bot("mc+smart", 0.02, game=game)
+    with pytest.raises(SystemExit, match="only a searching bot"):
+        bench.bot("random+family", 0.02, game=game)
 
 
 def test_a_verdict_reads_both_steps_and_both_yardsticks(
