@@ -3,11 +3,13 @@ rollout) and judges a game's row."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from types import ModuleType
 
 import pytest
 
+from conjure.games import NOBODY, TOP
 from conjure.games.bots import ISMCTSBot, MonteCarloBot
 from conjure.games.rollouts import FamilyRollout
 from conjure.plugins.host import load_plugins
@@ -54,7 +56,44 @@ def test_a_verdict_reads_both_steps_and_both_yardsticks(
     for stick in sticks:
         roomy = {**flat, **sticks, stick: up}
         assert bench.verdict(roomy, 0.5) == "ismcts > mc not shown"
+    # the oracle ahead: the seer parts knowing the hands from knowing the stock
+    seen = {**flat, **sticks, ("oracle", "mc"): up}
+    assert bench.verdict(seen, 0.5) == "ismcts > mc not shown"
+    only = "room only in cards no seat sees (hands < 0.60, 4x time < 0.57)"
+    assert bench.verdict({**seen, ("seer", "mc"): even}, 0.5) == only
+    assert bench.verdict({**seen, ("seer", "mc"): up}, 0.5) == "ismcts > mc not shown"
+    longer = {**seen, ("seer", "mc"): even, ("mc@4", "mc"): up}
+    assert bench.verdict(longer, 0.5) == "ismcts > mc not shown"
     # by the mean result even is 0: every pair above it there
     assert bench.verdict({**flat, **sticks}, 0.0) == "ismcts > mc > random"
     level = (0.0, -0.1, 0.1)
     assert bench.verdict({**flat, ("ismcts", "mc"): level}, 0.0) == "ismcts > mc not shown"
+
+
+@pytest.mark.parametrize("game_id", ["sixty-six", "round-and-round"])
+def test_the_seer_keeps_every_seats_cards_and_deals_the_stock_again(
+    bench_module: Callable[[str], ModuleType], game_id: str
+) -> None:
+    bench = bench_module("ladder.py")
+    game = load_plugins().games[game_id]()
+    state = game.new_initial_state()
+    chance = random.Random(3)
+    while state.is_chance_node():
+        state.sample_chance(chance)
+    hidden = [z for z, rule in game.visibility.items() if rule == NOBODY and state.zones[z]]
+    hidden += [z for z, rule in game.visibility.items() if rule == TOP and state.zones[z]]
+    assert hidden, f"{game_id} deals a face-down stock"
+    seer = bench.bot("seer", 0.02)
+    orders = set()
+    for seed in range(8):
+        world = seer._world(state, state.current, random.Random(seed))
+        for zone, rule in game.visibility.items():
+            cards = world.zones[zone]
+            if rule in (NOBODY, TOP):
+                top = 1 if rule == TOP else 0
+                assert cards[:top] == state.zones[zone][:top]
+                assert sorted(cards) == sorted(state.zones[zone])
+            else:  # a hand, a trick, anything a seat sees: as it lies
+                assert cards == state.zones[zone], zone
+        orders.add(tuple(tuple(world.zones[z]) for z in hidden))
+    assert len(orders) > 1
