@@ -61,8 +61,8 @@ def add_parsers(sub: Any) -> None:
         default="ismcts",
         metavar="ismcts|mc|random",
         help=Words(
-            "the opponents: ismcts (default, strongest), mc or random",
-            zh="对手：ismcts（默认，最强）、mc 或 random",
+            "the opponents: ismcts (default, tree search), mc (flat Monte-Carlo) or random",
+            zh="对手：ismcts（默认，树搜索）、mc（蒙特卡洛）或 random",
         ),
     )
     p.add_argument(
