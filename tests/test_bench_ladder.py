@@ -62,6 +62,9 @@ def test_a_verdict_reads_both_steps_and_both_yardsticks(
     only = "room only in cards no seat sees (hands < 0.60, 4x time < 0.57)"
     assert bench.verdict({**seen, ("seer", "mc"): even}, 0.5) == only
     assert bench.verdict({**seen, ("seer", "mc"): up}, 0.5) == "ismcts > mc not shown"
+    # the seer ahead is room even where the oracle's interval holds one half
+    seer_only = {**flat, **sticks, ("seer", "mc"): up}
+    assert bench.verdict(seer_only, 0.5) == "ismcts > mc not shown"
     longer = {**seen, ("seer", "mc"): even, ("mc@4", "mc"): up}
     assert bench.verdict(longer, 0.5) == "ismcts > mc not shown"
     # by the mean result even is 0: every pair above it there
