@@ -26,9 +26,14 @@ intervals' upper ends); or the oracle is ahead but ``seer:mc`` is not (``seer`` 
 seat's cards but not what no seat sees, such as the stock's order: the room lies only in
 cards that no reading of the table could find); or a step is simply not shown.
 
+A run at a budget of time is not the same search twice. ``--fixed`` times each searching bot
+once a game at a small fixed budget, fixes its iterations or worlds to what its think time
+buys, and prints the budgets in the row; ``--fixed --budgets ismcts=200,mc=60`` plays at
+given budgets, and a run at given budgets repeats exactly on any machine under any load.
+
     python bench/ladder.py [--think 0.05] [--deals 20] [--games avoid-hearts,goofspiel]
-        [--pairs ismcts:mc,mc:random,oracle:mc] [--workers 2] [--cpu] [--measure best|mean]
-        [--markdown]
+        [--pairs ismcts:mc,mc:random,oracle:mc] [--workers 2] [--cpu | --fixed]
+        [--budgets NAME=N,...] [--measure best|mean] [--markdown]
 """
 
 from __future__ import annotations
@@ -153,6 +158,70 @@ def play(game: Game[Any], seats: dict[int, Any], seed: int) -> tuple[float, ...]
     return state.returns()
 
 
+def positions(game: Game[Any], count: int, seed: int = 0) -> list[GameState[Any]]:
+    """``count`` positions with a choice to make, from random games of ``game``: each
+    decision of the games is kept one time in four, so that they are spread over the play."""
+    rng = random.Random(seed)
+    found: list[GameState[Any]] = []
+    while len(found) < count:
+        state = game.new_initial_state()
+        while state.current != TERMINAL and len(found) < count:
+            if state.is_chance_node():
+                state.sample_chance(rng)
+                continue
+            actions = state.legal_actions()
+            if len(actions) > 1 and rng.random() < 0.25:
+                found.append(state.copy())
+            state.apply_legal(actions[int(rng.random() * len(actions))])
+    return found
+
+
+#: the small fixed budget a searching bot is timed at, by what it counts
+PROBE = {"iterations": 64, "worlds": 4}
+
+
+def counted(made: Bot) -> str | None:
+    """What a searching bot's fixed budget counts: ISMCTS's iterations, flat Monte-Carlo's
+    (and its yardsticks') worlds; ``None`` for a bot that does not search."""
+    if isinstance(made, ISMCTSBot):
+        return "iterations"
+    if isinstance(made, MonteCarloBot):
+        return "worlds"
+    return None
+
+
+def fix(made: Bot, count: int) -> None:
+    """Make a searching bot run a fixed budget of ``count`` and no time limit."""
+    attr = counted(made)
+    if attr is not None:
+        setattr(made, attr, count)
+        made.seconds = None  # type: ignore[attr-defined]
+
+
+def calibrate(made: Bot, game: Game[Any], probes: int = 16) -> int | None:
+    """Fix a searching bot's budget to what its time a move (``seconds``) buys: the
+    iterations or worlds that take that much of this thread's CPU on average over ``probes``
+    positions of random games, timed at a small fixed budget. Returns the count, or ``None``
+    for a bot that does not search or has no time. After it the bot is the same for a seed on
+    any machine and under any load."""
+    attr = counted(made)
+    seconds = getattr(made, "seconds", None)
+    if attr is None or seconds is None:
+        return None
+    small = PROBE[attr]
+    fix(made, small)
+    spent = 0.0
+    places = positions(game, probes)
+    made.choose(places[0], random.Random(probes))  # (a first search pays for what it builds)
+    for i, state in enumerate(places):
+        start = time.thread_time()
+        made.choose(state, random.Random(i))
+        spent += time.thread_time() - start
+    count: int = max(1, round(float(seconds) * small * probes / max(spent, 1e-9)))
+    fix(made, count)
+    return count
+
+
 def duel(
     game: Game[Any],
     first: str,
@@ -161,13 +230,24 @@ def duel(
     think: float,
     measure: str = "best",
     cpu: bool = False,
+    budgets: dict[str, int] | None = None,
 ) -> list[float]:
     """The first bot's score of each pair of deals. ``best``: 1 when its side held the best
     result in both seatings, 0.5 one each or ties, 0 neither. ``mean``: how much more its
     seats returned on average than the other bot's, over both seatings (0 is even): for a
-    game of chips, where holding the best single result rewards risk."""
+    game of chips, where holding the best single result rewards risk. With ``budgets`` (a
+    dict, filled in here), each searching bot plays at the fixed budget its time buys
+    (:func:`calibrate`), timed once a name and game, so that the duel repeats exactly."""
     n = game.num_players
     a, b = bot(first, think, cpu, game), bot(second, think, cpu, game)
+    if budgets is not None:
+        for name, made in ((first, a), (second, b)):
+            if name in budgets:
+                fix(made, budgets[name])
+                continue
+            count = calibrate(made, game)
+            if count is not None:
+                budgets[name] = count
     scores = []
     for seed in range(deals):
         pair = 0.0
@@ -231,18 +311,21 @@ def verdict(scores: dict[tuple[str, str], tuple[float, float, float]], even: flo
 
 
 def row(
-    job: tuple[str, list[tuple[str, str]], int, float, str, bool],
+    job: tuple[str, list[tuple[str, str]], int, float, str, bool, dict[str, int] | None],
 ) -> tuple[list[str], float]:
     """One game's cells (each pair's score and interval, * where it is above the even score
-    at 95%; then the verdict where the pairs give one) and the CPU seconds they took."""
-    game_id, pairs, deals, think, measure, cpu = job
+    at 95%; then the verdict where the pairs give one; then, with fixed budgets, each bot's)
+    and the CPU seconds they took."""
+    game_id, pairs, deals, think, measure, cpu, fixed = job
+    budgets = None if fixed is None else dict(fixed)
     game = short_game(load_plugins().games[game_id])
     start = time.process_time()
     cells = []
     scores = {}
     even = 0.0 if measure == "mean" else 0.5
     for first, second in pairs:
-        mean, low, high = interval(duel(game, first, second, deals, think, measure, cpu))
+        played = duel(game, first, second, deals, think, measure, cpu, budgets)
+        mean, low, high = interval(played)
         if measure == "best":
             low, high = max(0.0, low), min(1.0, high)
         scores[first, second] = (mean, low, high)
@@ -251,6 +334,8 @@ def row(
     judged = verdict(scores, even)
     if judged:
         cells.append(judged)
+    if budgets is not None:
+        cells.append(",".join(f"{name}={count}" for name, count in budgets.items()))
     return cells, time.process_time() - start
 
 
@@ -272,24 +357,51 @@ def main() -> None:
         default="best",
         help="a deal's winner: the side holding the best result, or the mean return's lead",
     )
+    parser.add_argument(
+        "--fixed",
+        action="store_true",
+        help=(
+            "play each searching bot at the fixed budget its think time buys, timed once a "
+            "game (with --budgets, given: a run that repeats exactly, whatever the load)"
+        ),
+    )
+    parser.add_argument(
+        "--budgets",
+        default="",
+        metavar="NAME=N,...",
+        help="with --fixed, these budgets instead of timing them (a row's budgets, to repeat it)",
+    )
     parser.add_argument("--markdown", action="store_true")
     args = parser.parse_args()
     games = load_plugins().games
     chosen = [g.strip() for g in args.games.split(",") if g.strip()] or sorted(games)
     pairs = [(a, b) for a, b in (p.split(":") for p in args.pairs.split(","))]
+    given: dict[str, int] | None = None
+    if args.fixed:
+        given = {}
+        for part in filter(None, args.budgets.split(",")):
+            name, _, count = part.partition("=")
+            if not count.isdigit() or int(count) < 1:
+                raise SystemExit(f"ladder: a budget is NAME=N with N a whole number, not {part}")
+            given[name.strip()] = int(count)
+    elif args.budgets:
+        raise SystemExit("ladder: --budgets goes with --fixed")
     heads = " | ".join(f"{a} vs {b}" for a, b in pairs)
     judged = all(step in pairs for step in STEPS)
     if judged:
         heads += " | verdict"
+    if args.fixed:
+        heads += " | budgets"
+    clock = "CPU, as fixed budgets," if args.fixed else "CPU" if args.cpu else "wall"
     print(
-        f"think {args.think} s {'CPU' if args.cpu else 'wall'} a move, "
+        f"think {args.think} s {clock} a move, "
         f"{args.deals} deals x 2 seatings per pair, "
         f"measured by the {args.measure} result"
     )
     if args.markdown:
         print(f"| game | {heads} | CPU s |")
-        print("|---" * (len(pairs) + 2 + judged) + "|")
-    jobs = [(g, pairs, args.deals, args.think, args.measure, args.cpu) for g in chosen]
+        print("|---" * (len(pairs) + 2 + judged + args.fixed) + "|")
+    jobs = [(g, pairs, args.deals, args.think, args.measure, args.cpu, given) for g in chosen]
     began = time.perf_counter()
     spent_all = 0.0
     with ProcessPoolExecutor(max(1, args.workers)) as pool:

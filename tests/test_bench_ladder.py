@@ -100,3 +100,35 @@ def test_the_seer_keeps_every_seats_cards_and_deals_the_stock_again(
                 assert cards == state.zones[zone], zone
         orders.add(tuple(tuple(world.zones[z]) for z in hidden))
     assert len(orders) > 1
+
+
+def test_a_duel_at_fixed_budgets_repeats_exactly(
+    bench_module: Callable[[str], ModuleType],
+) -> None:
+    bench = bench_module("ladder.py")
+    game = bench.short_game(load_plugins().games["goofspiel"])
+    runs = []
+    for _ in range(2):
+        budgets = {"ismcts": 8, "mc": 2}
+        # by the mean result, which tells apart far more games than who held the best one
+        runs.append(bench.duel(game, "ismcts", "mc", 3, 0.01, "mean", budgets=budgets))
+        assert budgets == {"ismcts": 8, "mc": 2}  # given, so not timed again
+    assert runs[0] == runs[1]
+    timed: dict[str, int] = {}
+    bench.duel(game, "mc", "random", 1, 0.002, budgets=timed)
+    assert set(timed) == {"mc"} and timed["mc"] >= 1  # random has no budget
+
+
+def test_calibrating_fixes_a_searching_bots_budget(
+    bench_module: Callable[[str], ModuleType],
+) -> None:
+    bench = bench_module("ladder.py")
+    game = load_plugins().games["sixty-six"]()
+    made = bench.bot("ismcts", 0.002, game=game)
+    count = bench.calibrate(made, game, probes=2)
+    assert count >= 1 and made.iterations == count and made.seconds is None
+    seer = bench.bot("seer@2", 0.002, game=game)
+    assert bench.calibrate(seer, game, probes=2) == seer.worlds and seer.seconds is None
+    assert bench.calibrate(bench.bot("random", 0.002), game) is None
+    assert bench.calibrate(MonteCarloBot(worlds=3), game) is None  # no time to buy with
+    assert all(len(s.legal_actions()) > 1 for s in bench.positions(game, 5))
