@@ -67,6 +67,9 @@ def test_a_verdict_reads_both_steps_and_both_yardsticks(
     assert bench.verdict(seer_only, 0.5) == "ismcts > mc not shown"
     longer = {**seen, ("seer", "mc"): even, ("mc@4", "mc"): up}
     assert bench.verdict(longer, 0.5) == "ismcts > mc not shown"
+    # every deal even (no spread: the seats, not the bots, decided) is not ahead
+    tied = {**flat, **sticks, ("oracle", "mc"): (0.5, 0.5, 0.5)}
+    assert bench.verdict(tied, 0.5).startswith("no measured room above mc (sight < 0.50")
     # by the mean result even is 0: every pair above it there
     assert bench.verdict({**flat, **sticks}, 0.0) == "ismcts > mc > random"
     level = (0.0, -0.1, 0.1)
