@@ -45,3 +45,17 @@ def test_an_option_given_twice_is_refused(
     err = capsys.readouterr().err
     assert code == 2, err
     assert err.count("\n") == 1 and "is given twice" in err and option in err, err
+
+
+@pytest.mark.parametrize(
+    ("words", "said"),
+    [
+        ("play sixty-six --think 1 --think 2.50", "('1' and '2.50')"),
+        ("simulate goofspiel -n 3 --games 04", "('3' and '04')"),
+    ],
+)
+def test_the_values_are_named_as_they_were_typed(
+    words: str, said: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(words.split()) == 2
+    assert said in capsys.readouterr().err

@@ -107,16 +107,19 @@ class _Once(argparse._StoreAction):
         option_string: str | None = None,
     ) -> None:
         given = namespace.__dict__.setdefault(_GIVEN, {})
+        # the words as typed, where a type read them (``1`` rather than the ``1.0`` read)
+        typed = self.__dict__.pop("_typed", None)
+        said = values if typed is None or isinstance(values, list) else typed
         if self.dest in given:
             flag = "/".join(self.option_strings)
-            first, second = quote(str(given[self.dest])), quote(str(values))
+            first, second = quote(str(given[self.dest])), quote(str(said))
             raise UsageError(
                 Text(
                     f"{flag} is given twice ({first} and {second}): give it once",
                     zh=f"{flag} 给了两次（{first} 和 {second}）：只能给一次",
                 )
             )
-        given[self.dest] = values
+        given[self.dest] = said
         super().__call__(parser, namespace, values, option_string)
 
 
@@ -138,8 +141,20 @@ class Parser(argparse.ArgumentParser):
         return parsed, extras
 
     def add_argument(self, *args: Any, **kwargs: Any) -> argparse.Action:
-        """``argparse``'s, with a help that may be a Text (see :func:`localise`)."""
-        return super().add_argument(*args, **kwargs)
+        """``argparse``'s, with a help that may be a Text (see :func:`localise`); an option
+        that may be given once keeps the words its type read, to name them if repeated."""
+        action = super().add_argument(*args, **kwargs)
+        kind = action.type
+        if isinstance(action, _Once) and callable(kind):
+
+            def read(text: str, kind: Callable[[str], Any] = kind) -> Any:
+                action.__dict__["_typed"] = text
+                return kind(text)
+
+            # argparse names a type by its name in its own errors ("invalid int value")
+            read.__name__ = getattr(kind, "__name__", repr(kind))
+            action.type = read
+        return action
 
     def error(self, message: str) -> Any:
         found = _CHOICE.fullmatch(message)
