@@ -28,7 +28,8 @@ cards that no reading of the table could find); or a step is simply not shown.
 
 A run at a budget of time is not the same search twice. ``--fixed`` times each searching bot
 once a game at a small fixed budget, fixes its iterations or worlds to what its think time
-buys, and prints the budgets in the row; ``--fixed --budgets ismcts=200,mc=60`` plays at
+buys (``NAME@K`` K times NAME's, so that the factor is exact), and prints the budgets in the
+row; ``--fixed --budgets ismcts=200,mc=60`` plays at
 given budgets, and a run at given budgets repeats exactly on any machine under any load.
 
     python bench/ladder.py [--think 0.05] [--deals 20] [--games avoid-hearts,goofspiel]
@@ -222,6 +223,33 @@ def calibrate(made: Bot, game: Game[Any], probes: int = 16) -> int | None:
     return count
 
 
+def budget(
+    name: str, made: Bot, game: Game[Any], think: float, cpu: bool, budgets: dict[str, int]
+) -> int | None:
+    """The fixed budget of the bot called ``name`` (``made``): given in ``budgets``, else
+    timed and kept there. ``NAME@K`` gets K times the budget of ``NAME``, timed once, so that
+    four times the thought is four times the work, whatever the timing's noise."""
+    if name in budgets:
+        return budgets[name]
+    if counted(made) is None:
+        return None
+    head, _, explore = name.partition("~")
+    base, _, times = head.partition("@")
+    if times:
+        plain = base + (f"~{explore}" if explore else "")
+        unit = budget(plain, bot(plain, think, cpu, game), game, think, cpu, budgets)
+        if unit is None:
+            return None
+        count = max(1, round(float(times) * unit))
+    else:
+        timed = calibrate(made, game)
+        if timed is None:
+            return None
+        count = timed
+    budgets[name] = count
+    return count
+
+
 def duel(
     game: Game[Any],
     first: str,
@@ -242,12 +270,9 @@ def duel(
     a, b = bot(first, think, cpu, game), bot(second, think, cpu, game)
     if budgets is not None:
         for name, made in ((first, a), (second, b)):
-            if name in budgets:
-                fix(made, budgets[name])
-                continue
-            count = calibrate(made, game)
+            count = budget(name, made, game, think, cpu, budgets)
             if count is not None:
-                budgets[name] = count
+                fix(made, count)
     scores = []
     for seed in range(deals):
         pair = 0.0

@@ -120,6 +120,10 @@ def test_a_duel_at_fixed_budgets_repeats_exactly(
     timed: dict[str, int] = {}
     bench.duel(game, "mc", "random", 1, 0.002, budgets=timed)
     assert set(timed) == {"mc"} and timed["mc"] >= 1  # random has no budget
+    # four times the thought is four times the work: NAME@K is K times NAME's, timed once
+    bench.duel(game, "ismcts+family@4~0.4", "mc", 1, 0.002, budgets=timed)
+    assert timed["ismcts+family@4~0.4"] == 4 * timed["ismcts+family~0.4"]
+    assert set(timed) == {"mc", "ismcts+family~0.4", "ismcts+family@4~0.4"}
 
 
 def test_calibrating_fixes_a_searching_bots_budget(
