@@ -119,16 +119,24 @@ class SeerBot(MonteCarloBot):
 SEEING: dict[str, type[MonteCarloBot]] = {"oracle": OracleBot, "seer": SeerBot}
 
 
+def factored(name: str) -> tuple[str, float]:
+    """A bot's name with its think factor taken out, and the factor: ``ismcts+family@4~0.4``
+    is ``ismcts+family~0.4`` thinking 4 times as long (1 where the name gives none)."""
+    head, tilde, explore = name.partition("~")
+    base, _, times = head.partition("@")
+    return base + tilde + explore, float(times) if times else 1.0
+
+
 def bot(name: str, think: float, cpu: bool = False, game: Game[Any] | None = None) -> Bot:
     """The bot called ``name`` thinking ``think`` seconds a move (of its thread's CPU time
     with ``cpu``, else of wall time); ``NAME@K`` thinks K times as long (``mc@4:mc``: does
     more thinking pay at all?); ``ismcts~C`` (or ``ismcts@K~C``) explores with the constant C;
     ``NAME+ROLLOUT`` (``ismcts+family@2``) plays its worlds out with that rollout of
     :mod:`conjure.games.rollouts` for ``game``."""
+    name, factor = factored(name)
     name, _, explore = name.partition("~")
-    name, _, times = name.partition("@")
     name, _, rolled = name.partition("+")
-    think *= float(times) if times else 1.0
+    think *= factor
     seeing = SEEING.get(name)
     made = seeing(worlds=None, seconds=think) if seeing else make_bot(name, think)
     if rolled:
@@ -233,14 +241,12 @@ def budget(
         return budgets[name]
     if counted(made) is None:
         return None
-    head, _, explore = name.partition("~")
-    base, _, times = head.partition("@")
-    if times:
-        plain = base + (f"~{explore}" if explore else "")
+    plain, factor = factored(name)
+    if plain != name:
         unit = budget(plain, bot(plain, think, cpu, game), game, think, cpu, budgets)
         if unit is None:
             return None
-        count = max(1, round(float(times) * unit))
+        count = max(1, round(factor * unit))
     else:
         timed = calibrate(made, game)
         if timed is None:
