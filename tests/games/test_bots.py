@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import random
 import time
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -136,14 +137,19 @@ def test_every_ismcts_world_shows_the_seat_what_it_sees(
     me = state.current
     seen = state.observation(me)
     worlds = []
-    deal = game.determinize
+    dealer = game.dealer
 
-    def watched(s: GameState[Any], player: int, rng: random.Random) -> GameState[Any]:
-        world = deal(s, player, rng)
-        worlds.append((player, world.observation(player)))
-        return world
+    def watched(s: GameState[Any], player: int) -> Callable[[random.Random], GameState[Any]]:
+        new_world = dealer(s, player)
 
-    monkeypatch.setattr(game, "determinize", watched)
+        def deal(rng: random.Random) -> GameState[Any]:
+            world = new_world(rng)
+            worlds.append((player, world.observation(player)))
+            return world
+
+        return deal
+
+    monkeypatch.setattr(game, "dealer", watched)
     ISMCTSBot(iterations=40).search(state, random.Random(1))
     assert len(worlds) == 40
     assert all(player == me and obs == seen for player, obs in worlds)

@@ -93,6 +93,49 @@ def test_a_world_is_the_definitions_deal(gid: str) -> None:
 
 
 @pytest.mark.parametrize("gid", GAMES)
+def test_a_dealer_deals_the_definitions_worlds_one_after_another(gid: str) -> None:
+    for k, state in enumerate(positions(gid, 4)):
+        me = state.current
+        before = state.to_json()
+        new_world = state.game.dealer(state, me)
+        ours, theirs = random.Random(k), random.Random(k)
+        for _ in range(3):  # (each world from where the last left the source)
+            world = new_world(ours)
+            expected = reference_world(state, me, theirs)
+            assert world.zones == expected.zones, (gid, k)
+            assert world.known == expected.known and world.vars == expected.vars, (gid, k)
+            assert world.history == [] and not world.watched, (gid, k)
+            world.zones[next(iter(world.zones))].clear()  # a world is the caller's own
+        assert state.to_json() == before, gid  # the state itself untouched
+        assert ours.random() == theirs.random(), gid  # the same numbers drawn
+
+
+def test_a_game_that_deals_its_own_worlds_is_asked_for_each() -> None:
+    state = positions("sixty-six", 3)[-1]
+    game = state.game
+    asked: list[int] = []
+
+    def own(state: GameState[Any], player: int, rng: random.Random) -> GameState[Any]:
+        asked.append(player)
+        return state.copy()
+
+    kind = type(game)
+    game.__class__ = type("OwnWorlds", (kind,), {"determinize": staticmethod(own)})
+    try:
+        new_world = game.dealer(state, state.current)
+        worlds = [new_world(random.Random(0)) for _ in range(2)]
+    finally:
+        game.__class__ = kind
+    assert asked == [state.current] * 2 and worlds[0].zones == state.zones
+    game.determinize = own  # type: ignore[method-assign]  # (one game, not its kind)
+    try:
+        game.dealer(state, state.current)(random.Random(0))
+    finally:
+        del game.determinize
+    assert len(asked) == 3
+
+
+@pytest.mark.parametrize("gid", GAMES)
 def test_a_key_lists_what_both_seats_see(gid: str) -> None:
     checked = 0
     for k, state in enumerate(positions(gid)):

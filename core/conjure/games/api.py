@@ -52,6 +52,7 @@ back) in :mod:`conjure.games.record`, and what each seat sees and what the table
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, ClassVar, Final, Generic
@@ -63,7 +64,7 @@ from conjure.games import record as _record
 from conjure.games.actions import ActionSpace, CodeSpace
 from conjure.games.chance import sample, shuffle
 from conjure.games.inference import NO_FACTS, Facts
-from conjure.games.observation import determinize_with
+from conjure.games.observation import Dealer, determinize_with
 from conjure.games.record import NoVars, Vars
 from conjure.games.state import GameState, V
 from conjure.games.terms import (
@@ -515,3 +516,13 @@ class Game(Generic[V]):
         dropped, and the copy does not read its plays for facts (nobody deals from a bot's
         world again)."""
         return determinize_with(self, state, player, rng, self.world_facts(state))
+
+    def dealer(self, state: GameState[V], player: int) -> Callable[[random.Random], GameState[V]]:
+        """What deals :meth:`determinize`'s worlds of ``state`` for ``player`` again and again:
+        called with a random source, one world, the world :meth:`determinize` deals from that
+        source, at about half its cost, what every world shares (the facts, the hidden places)
+        read once. A game that deals its worlds its own way (its own :meth:`determinize`) is
+        called for each. ``state`` must not change while the dealer is in use."""
+        if type(self).determinize is not Game.determinize or "determinize" in vars(self):
+            return functools.partial(self.determinize, state, player)
+        return Dealer(self, state, player, self.world_facts(state))

@@ -368,10 +368,11 @@ class ISMCTSBot:
         # the player can see is false) is not worth a node, nor the noise of its result
         below = game._playout_actions
         runs = itertools.count() if self.iterations is None else range(self.iterations)
+        new_world = game.dealer(state, me)  # (the worlds of determinize, read once)
         for iteration in runs:
             if deadline is not None and iteration >= least and clock() > deadline:
                 break
-            world = game.determinize(state, me, rng)
+            world = new_world(rng)
             path: list[tuple[list[Any], int]] = []
             while True:
                 current = world.current
@@ -427,7 +428,8 @@ class ISMCTSBot:
         game = state.game
         me = state.current
         deal = game._deal_number(state)
-        worlds = [game.determinize(state, me, rng) for _ in range(4)]
+        new_world = game.dealer(state, me)
+        worlds = [new_world(rng) for _ in range(4)]
         best: tuple[float, int] | None = None
         for action in actions:
             values = []

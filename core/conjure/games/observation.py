@@ -115,41 +115,63 @@ def determinize_with(
     game: Game[Any], state: GameState[Any], player: int, rng: random.Random, facts: Facts
 ) -> GameState[Any]:
     """:meth:`Game.determinize` with the facts given (``facts``) rather than the game's."""
-    new = state.copy()
-    new.history = []
-    new.watched = False
-    slots: dict[str, list[tuple[list[int], int]]] = {}
-    hidden: dict[str, list[int]] = {}
-    where: dict[str, list[str]] = {}
-    shown: dict[str, list[int]] = {}
-    pools = game.pools
-    visibility = game.visibility
-    known = new.known
-    has_facts = bool(facts)
-    for zone, cards in new.zones.items():
-        if not cards:
-            continue
-        rule = visibility[zone]  # (GameState.sees, read once a zone)
-        if rule in (ALL, player):
-            if has_facts:
-                shown.setdefault(zone, []).extend(cards)
-            continue
-        pool = pools.get(zone, "")
-        for i, c in enumerate(cards):
-            if (rule == TOP and i == 0) or known.get(c, 0) >> player & 1:
-                if has_facts:
-                    shown.setdefault(zone, []).append(c)
+    return Dealer(game, state, player, facts)(rng)
+
+
+class Dealer:
+    """The worlds of :meth:`Game.determinize` for one state and seat, with what every world
+    shares read once: which places hold a card the seat cannot see, those cards, and what the
+    facts are checked against. Called with a random source, it deals one world, the same
+    world :func:`determinize_with` deals from that source (a search deals hundreds of worlds
+    from one state). The state must not change while the dealer is in use."""
+
+    __slots__ = ("facts", "plan", "shown", "state")
+
+    def __init__(self, game: Game[Any], state: GameState[Any], player: int, facts: Facts) -> None:
+        self.state = state
+        self.facts = facts
+        slots: dict[str, list[tuple[str, int]]] = {}
+        hidden: dict[str, list[int]] = {}
+        where: dict[str, list[str]] = {}
+        shown: dict[str, list[int]] = {}
+        pools = game.pools
+        visibility = game.visibility
+        known = state.known
+        has_facts = bool(facts)
+        for zone, cards in state.zones.items():
+            if not cards:
                 continue
-            slots.setdefault(pool, []).append((cards, i))
-            hidden.setdefault(pool, []).append(c)
-            where.setdefault(pool, []).append(zone)
-    for pool in sorted(hidden):
-        # sorted first, so the new deal depends on which cards are hidden, not where
-        cards_ = sorted(hidden[pool])
-        dealt = deal(cards_, where[pool], facts, shown, rng) if has_facts else None
-        if dealt is None:
-            shuffle(rng, cards_)  # (as rng.shuffle does it, the same numbers drawn)
-            dealt = cards_
-        for (zone_cards, i), c in zip(slots[pool], dealt, strict=True):
-            zone_cards[i] = c
-    return new
+            rule = visibility[zone]  # (GameState.sees, read once a zone)
+            if rule in (ALL, player):
+                if has_facts:
+                    shown.setdefault(zone, []).extend(cards)
+                continue
+            pool = pools.get(zone, "")
+            for i, c in enumerate(cards):
+                if (rule == TOP and i == 0) or known.get(c, 0) >> player & 1:
+                    if has_facts:
+                        shown.setdefault(zone, []).append(c)
+                    continue
+                slots.setdefault(pool, []).append((zone, i))
+                hidden.setdefault(pool, []).append(c)
+                where.setdefault(pool, []).append(zone)
+        # pools in sorted order, each one's cards sorted, so that a new deal depends on which
+        # cards are hidden, not where
+        self.plan = [(slots[p], sorted(hidden[p]), where[p]) for p in sorted(hidden)]
+        self.shown = shown
+
+    def __call__(self, rng: random.Random) -> GameState[Any]:
+        old = self.state
+        new = old.copy(history=False)
+        new.watched = False
+        zones = new.zones
+        facts = self.facts
+        for slots, hidden, where in self.plan:
+            cards = hidden[:]
+            dealt = deal(cards, where, facts, self.shown, rng) if facts else None
+            if dealt is None:
+                shuffle(rng, cards)  # (as rng.shuffle does it, the same numbers drawn)
+                dealt = cards
+            for (zone, i), c in zip(slots, dealt, strict=True):
+                zones[zone][i] = c
+        return new

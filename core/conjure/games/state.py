@@ -224,14 +224,16 @@ class GameState(Generic[V]):
 
     # -- copies and JSON -------------------------------------------------------------------------
 
-    def copy(self) -> GameState[V]:
+    def copy(self, history: bool = True) -> GameState[V]:
+        """A copy that shares nothing mutable with this state; without ``history``, its
+        history is empty (a bot's world, which nobody replays)."""
         new: GameState[V] = GameState.__new__(GameState)
         new.game = self.game
         new.zones = {z: c[:] for z, c in self.zones.items()}
         new.known = self.known.copy()
         new.vars = self.vars.copy()
         new.current = self.current
-        new.history = self.history[:]
+        new.history = self.history[:] if history else []
         new.chance = self.chance
         new.story = None
         new.lacking = self.lacking
