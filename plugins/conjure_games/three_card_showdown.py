@@ -182,6 +182,10 @@ class ThreeCardShowdown(MatchGame[ShowdownVars]):
     players = (4, 2, 3, 5, 6)
     deck_size = 52
     vars_type = ShowdownVars
+    #: flat Monte-Carlo wins chips from ISMCTS in this game at every think time and size
+    #: the ladder measured, each time with its interval clear of even
+    #: (``bench/out/ladder-three-card-showdown-*.txt``): the table seats the stronger one
+    table_bot = "mc"
     summary_en = (
         "Three cards each, face down; the dealer opens with a few chips and every next bet is "
         "twice the one before, four, eight or sixteen times once the dealer has everyone look "

@@ -58,11 +58,12 @@ def add_parsers(sub: Any) -> None:
     )
     p.add_argument(
         "--bot",
-        default="ismcts",
         metavar="ismcts|mc|random",
         help=Words(
-            "the opponents: ismcts (default, tree search), mc (flat Monte-Carlo) or random",
-            zh="对手：ismcts（默认，树搜索）、mc（蒙特卡洛）或 random",
+            "the opponents: ismcts (tree search), mc (flat Monte-Carlo) or random (default: "
+            "ismcts, or mc in a game where the ladder measured it stronger)",
+            zh="对手：ismcts（树搜索）、mc（蒙特卡洛）或 random（默认 ismcts；"
+            "在测得 mc 更强的游戏里默认 mc）",
         ),
     )
     p.add_argument(
@@ -353,11 +354,12 @@ def _play(args: argparse.Namespace) -> int:
     from conjure.view.play import play_game
 
     game = _game(args)
-    make_bot(args.bot)
+    bot = args.bot or game.table_bot
+    make_bot(bot)
     check_range(args.seat, "--seat", 1, game.num_players)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
     think = THINK_SECONDS if args.think is None else args.think
-    return play_game(game, seed=seed, bot=args.bot, seat=args.seat - 1, lang=args.lang, think=think)
+    return play_game(game, seed=seed, bot=bot, seat=args.seat - 1, lang=args.lang, think=think)
 
 
 def _sweeps(args: argparse.Namespace, cls: Any) -> list[tuple[str, list[int]]]:

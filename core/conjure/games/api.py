@@ -157,6 +157,10 @@ class Game(Generic[V]):
     #: are not drowned in the noise of hundreds of random ones; its ``_deal_value`` then judges
     #: positions that are not over.
     playout_moves: ClassVar[int | None] = None
+    #: the bot every other seat gets at the table unless told (``conjure play --bot``): the
+    #: tree search, or, in a game whose ladder (``bench/ladder.py``) measured flat
+    #: Monte-Carlo stronger, ``"mc"``
+    table_bot: ClassVar[str] = "ismcts"
     #: every action code of the game lies below this: the ids of its actions for learning
     #: agents, unless the game gives an action space of its own (:meth:`_action_space`)
     action_codes: ClassVar[int] = 4 * SPECIAL

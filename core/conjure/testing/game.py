@@ -119,11 +119,14 @@ def check_game(
     when the cards the seat cannot see are swapped. A game with its own fast random playout
     (:meth:`Game._play_random`) then has it proved equal to the checked path by
     :func:`check_fast_path` from ``fast_seeds``, at every player count and option setting.
-    Returns the number of states checked.
+    The game's :attr:`Game.table_bot` must name a bot. Returns the number of states checked.
     """
-    from conjure.games.bots import ISMCTSBot, MonteCarloBot
+    from conjure.games.bots import BOTS, ISMCTSBot, MonteCarloBot
     from conjure.games.inference import contradiction
 
+    assert game.table_bot in BOTS, (
+        f"{game.id}: table_bot {game.table_bot!r} is not a bot (bots: {', '.join(BOTS)})"
+    )
     checked = 0
     for seed in seeds:
         rng = random.Random(seed)

@@ -298,19 +298,20 @@ def moves_text(game: Game[Any], state: GameState[Any], width: int = 80, lang: st
 def play_game(
     game: Game[Any],
     seed: int = 0,
-    bot: str = "ismcts",
+    bot: str | None = None,
     seat: int = 0,
     console: Console | None = None,
     ask: Callable[[str], str] | None = None,
     lang: str = "en",
     think: float = THINK_SECONDS,
 ) -> int:
-    """Play one game: the human at ``seat``, ``bot`` at every other, thinking ``think``
-    seconds a move, every word in ``lang``. Chance (the shuffles) comes from ``seed``.
-    Returns the exit code."""
+    """Play one game: the human at ``seat``, ``bot`` at every other (by default the game's
+    :attr:`Game.table_bot`), thinking ``think`` seconds a move, every word in ``lang``. Chance
+    (the shuffles) comes from ``seed``. Returns the exit code."""
     console = console or Console(highlight=False, emoji=False)
     piped = ask is None and not sys.stdin.isatty()  # answers read from a pipe are echoed
     ask = ask or input
+    bot = bot or game.table_bot
     bots = {p: make_bot(bot, think) for p in range(game.num_players) if p != seat}
     chance = random.Random(seed)
     rng = random.Random(seed * 7919 + 1)
