@@ -18,7 +18,8 @@ ISMCTS's exploration constant (0.8 by default); ``ismcts+family:mc`` plays a sea
 worlds out with the family's rollout (:mod:`conjure.games.rollouts`) instead of at random.
 
 Where a run holds ``ismcts:mc`` and ``mc:random``, each game ends with its verdict: the
-ladder holds (each step ahead at 95%); or ismcts is not shown ahead of mc but neither
+ladder holds (each step ahead at 95%); or mc is ahead of ismcts at 95% (``ismcts behind
+mc``, said before any yardstick); or ismcts is not shown ahead of mc but neither
 yardstick, ``oracle:mc`` nor ``mc@4:mc``, is either (full sight of the cards and four times
 the thought gain nothing that this many deals can measure, so no bot can be shown stronger
 than mc there at this size by a search like these; the verdict bounds that room by the two
@@ -327,6 +328,8 @@ def verdict(scores: dict[tuple[str, str], tuple[float, float, float]], even: flo
         return "mc > random not shown"
     if ahead(("ismcts", "mc")):
         return "ismcts > mc > random"
+    if scores["ismcts", "mc"][2] < even:  # the step shown the wrong way round
+        return "mc > random, ismcts behind mc"
     # a yardstick ahead is room that ismcts did not take; the seer sees less than the oracle
     # but may be ahead where the oracle's interval is not
     if not all(p in scores for p in YARDSTICKS) or ahead(YARDSTICKS[1]) or ahead(SEER):

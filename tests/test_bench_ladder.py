@@ -74,6 +74,14 @@ def test_a_verdict_reads_both_steps_and_both_yardsticks(
     assert bench.verdict({**flat, **sticks}, 0.0) == "ismcts > mc > random"
     level = (0.0, -0.1, 0.1)
     assert bench.verdict({**flat, ("ismcts", "mc"): level}, 0.0) == "ismcts > mc not shown"
+    # ismcts behind mc at 95% is said, whatever the yardsticks
+    behind = {**flat, **sticks, ("ismcts", "mc"): (0.4, 0.33, 0.48)}
+    assert bench.verdict(behind, 0.5) == "mc > random, ismcts behind mc"
+    assert bench.verdict({**behind, ("mc", "random"): even}, 0.5) == "mc > random not shown"
+    # an interval that ends at one half is not behind
+    assert bench.verdict({**behind, ("ismcts", "mc"): (0.4, 0.3, 0.5)}, 0.5) == room
+    chips = {**steps, ("ismcts", "mc"): (-2414.0, -4268.0, -560.0)}
+    assert bench.verdict(chips, 0.0) == "mc > random, ismcts behind mc"
 
 
 @pytest.mark.parametrize("game_id", ["sixty-six", "round-and-round"])
