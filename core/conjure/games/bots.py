@@ -11,9 +11,10 @@ own plays for such facts, so they cost nothing there.
   and plays the rest out at random.
 - :class:`ISMCTSBot` (information-set Monte-Carlo tree search) grows a tree whose nodes are
   information sets (what the player to move and the searching seat both see), with a new
-  determinisation each iteration and exploration by availability. The default at the table;
-  at the think times measured (``bench/ladder.py``, ``docs/games.md``) it plays as well as
-  flat Monte-Carlo, not measurably better.
+  determinisation each iteration and exploration by availability. The default at the table
+  but in a game that names another (:attr:`conjure.games.Game.table_bot`); at the think
+  times measured (``bench/ladder.py``, ``docs/games.md``) it plays as well as flat
+  Monte-Carlo in most games, not measurably better, and worse in a few.
 
 A searching bot told to think for a time (:func:`make_bot`'s ``think``, ``--think`` of
 ``conjure play`` and ``conjure simulate``; :data:`THINK_SECONDS` at the table) searches until
