@@ -65,3 +65,16 @@ def test_the_kit_refuses_a_table_bot_that_is_no_bot() -> None:
     odd = type("OddTable", (cls,), {"table_bot": "smart"})
     with pytest.raises(AssertionError, match="table_bot 'smart' is not a bot"):
         check_game(odd(), seeds=range(1))
+
+
+def test_a_game_whose_default_is_no_bot_is_named_in_one_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    cls = registry().game("goofspiel")
+    monkeypatch.setattr(cls, "table_bot", "smart")
+    assert main(["play", "goofspiel", "--seed", "1"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.count("\n") == 0 and "goofspiel seats an unknown bot 'smart'" in err, err
+    assert main(["play", "goofspiel", "--seed", "1", "--bot", "smarter"]) == 2
+    typed = capsys.readouterr().err
+    assert "unknown bot 'smarter'" in typed and "by default" not in typed, typed

@@ -355,7 +355,14 @@ def _play(args: argparse.Namespace) -> int:
 
     game = _game(args)
     bot = args.bot or game.table_bot
-    make_bot(bot)
+    try:
+        make_bot(bot)
+    except UnknownNameError:
+        if args.bot is not None:
+            raise
+        raise UnknownNameError(  # (the game's own default, not a word the player typed)
+            f"{game.id} seats an unknown bot {quote(bot)} by default; choose one with --bot"
+        ) from None
     check_range(args.seat, "--seat", 1, game.num_players)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
     think = THINK_SECONDS if args.think is None else args.think
