@@ -184,7 +184,7 @@ class ThreeCardShowdown(MatchGame[ShowdownVars]):
     vars_type = ShowdownVars
     #: flat Monte-Carlo wins chips from ISMCTS in this game at every think time and size
     #: the ladder measured, each time with its interval clear of even
-    #: (``bench/out/ladder-three-card-showdown-0.02-0.1.txt``): the table seats the stronger one
+    #: (``bench/out/ladder-three-card-showdown-0.02-0.5.txt``): the table seats the stronger one
     table_bot = "mc"
     summary_en = (
         "Three cards each, face down; the dealer opens with a few chips and every next bet is "
