@@ -41,9 +41,11 @@ given budgets, and a run at given budgets repeats exactly on any machine under a
 from __future__ import annotations
 
 import argparse
+import functools
 import math
 import random
 import time
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
@@ -80,8 +82,8 @@ class OracleBot(MonteCarloBot):
 
     name = "oracle"
 
-    def _world(self, state: GameState[Any], me: int, rng: random.Random) -> GameState[Any]:
-        return state.copy()
+    def _dealer(self, state: GameState[Any], me: int) -> Callable[[random.Random], GameState[Any]]:
+        return lambda rng: state.copy()
 
 
 class SeerBot(MonteCarloBot):
@@ -93,7 +95,12 @@ class SeerBot(MonteCarloBot):
 
     name = "seer"
 
-    def _world(self, state: GameState[Any], me: int, rng: random.Random) -> GameState[Any]:
+    def _dealer(self, state: GameState[Any], me: int) -> Callable[[random.Random], GameState[Any]]:
+        return functools.partial(self.world, state)
+
+    @staticmethod
+    def world(state: GameState[Any], rng: random.Random) -> GameState[Any]:
+        """One world: every seat's cards as they lie, the cards no seat sees dealt again."""
         game = state.game
         world = state.copy()
         slots: dict[str, list[tuple[list[int], int]]] = {}

@@ -100,7 +100,7 @@ def test_the_seer_keeps_every_seats_cards_and_deals_the_stock_again(
     seer = bench.bot("seer", 0.02)
     orders = set()
     for seed in range(8):
-        world = seer._world(state, state.current, random.Random(seed))
+        world = seer._dealer(state, state.current)(random.Random(seed))
         for zone, rule in game.visibility.items():
             cards = world.zones[zone]
             if rule in (NOBODY, TOP):

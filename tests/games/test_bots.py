@@ -376,8 +376,13 @@ def test_a_budget_is_read_on_the_bots_clock() -> None:
     mc = MonteCarloBot(worlds=None, seconds=0.5)
     mc.clock = leaping  # type: ignore[method-assign]
     worlds = []
-    real = mc._world
-    mc._world = lambda *args: worlds.append(1) or real(*args)  # type: ignore[method-assign]
+    real = mc._dealer
+
+    def counted(s: GameState[Any], me: int) -> Callable[[random.Random], GameState[Any]]:
+        deal = real(s, me)
+        return lambda rng: worlds.append(1) or deal(rng)  # type: ignore[func-returns-value]
+
+    mc._dealer = counted  # type: ignore[method-assign]
     mc.choose(state, random.Random(1))
     assert len(worlds) == 1
     ismcts = ISMCTSBot(iterations=None, seconds=0.5)

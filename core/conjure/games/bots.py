@@ -178,11 +178,12 @@ class MonteCarloBot:
         rollout = self.rollout
         worlds = math.inf if self.worlds is None else self.worlds
         w = 0
+        new_world = self._dealer(state, me)
         while w < worlds:
             if deadline is not None and w and clock() > deadline:
                 break
             w += 1
-            world = self._world(state, me, rng)
+            world = new_world(rng)
             for i, action in enumerate(actions):
                 if deadline is not None and w > 1 and clock() > deadline:
                     break  # the budget is spent inside a world: its actions tried count
@@ -202,10 +203,11 @@ class MonteCarloBot:
             return actions[max(winners, key=lambda i: (means[i], -i))]
         return actions[_best(means, rng)]
 
-    def _world(self, state: GameState[Any], me: int, rng: random.Random) -> GameState[Any]:
-        """A world to try the actions in: the unseen cards dealt again from what seat ``me``
-        sees (:meth:`conjure.games.Game.determinize`)."""
-        return state.game.determinize(state, me, rng)
+    def _dealer(self, state: GameState[Any], me: int) -> Callable[[random.Random], GameState[Any]]:
+        """What deals the worlds to try the actions in: the unseen cards dealt again from what
+        seat ``me`` sees (:meth:`conjure.games.Game.dealer`, the worlds of
+        :meth:`conjure.games.Game.determinize`)."""
+        return state.game.dealer(state, me)
 
 
 class _InfoKey:
@@ -329,10 +331,11 @@ class ISMCTSBot:
         actions = list(state.legal_actions())
         if len(actions) == 1:
             return actions[0]
-        sure = self._sure_win(state, actions, rng)
+        new_world = state.game.dealer(state, state.current)  # (for both, read once)
+        sure = self._sure_win(state, actions, rng, new_world)
         if sure is not None:
             return sure
-        table, root_key = self.search(state, rng, deadline)
+        table, root_key = self.search(state, rng, deadline, new_world)
         root = table[root_key]
         # the most visited; equal visits (a short search that tried many actions once each)
         # go to the best mean value, which fits below the step of one visit
@@ -343,12 +346,17 @@ class ISMCTSBot:
         return actions[_best(ranks, rng)]
 
     def search(
-        self, state: GameState[Any], rng: random.Random, deadline: float | None = None
+        self,
+        state: GameState[Any],
+        rng: random.Random,
+        deadline: float | None = None,
+        new_world: Callable[[random.Random], GameState[Any]] | None = None,
     ) -> tuple[dict[Any, dict[int, list[Any]]], Any]:
         """Run the search from ``state`` (the searching seat is the one to move), until
         ``deadline`` (a time on :attr:`clock`; by default ``seconds`` from now, when
-        set). Returns the table, information-set key -> action -> [visits, available, total
-        value], and the root's key."""
+        set), each run in a world from ``new_world`` (the game's :meth:`Game.dealer` of
+        ``state`` unless given). Returns the table, information-set key -> action -> [visits,
+        available, total value], and the root's key."""
         game = state.game
         me = state.current
         deal = game._deal_number(state)
@@ -369,7 +377,8 @@ class ISMCTSBot:
         # the player can see is false) is not worth a node, nor the noise of its result
         below = game._playout_actions
         runs = itertools.count() if self.iterations is None else range(self.iterations)
-        new_world = game.dealer(state, me)  # (the worlds of determinize, read once)
+        if new_world is None:  # (the worlds of determinize, what they share read once)
+            new_world = game.dealer(state, me)
         for iteration in runs:
             if deadline is not None and iteration >= least and clock() > deadline:
                 break
@@ -423,13 +432,17 @@ class ISMCTSBot:
         return table, key(state, me)
 
     @staticmethod
-    def _sure_win(state: GameState[Any], actions: list[int], rng: random.Random) -> int | None:
+    def _sure_win(
+        state: GameState[Any],
+        actions: list[int],
+        rng: random.Random,
+        new_world: Callable[[random.Random], GameState[Any]],
+    ) -> int | None:
         """An action that ends the deal or the game at once with a win for the mover in a few
         determinised worlds (the end of a deal is public, so a few suffice)."""
         game = state.game
         me = state.current
         deal = game._deal_number(state)
-        new_world = game.dealer(state, me)
         worlds = [new_world(rng) for _ in range(4)]
         best: tuple[float, int] | None = None
         for action in actions:
