@@ -87,20 +87,25 @@ class OracleBot(MonteCarloBot):
 
 
 class SeerBot(MonteCarloBot):
-    """Flat Monte-Carlo that sees every card a seat holds or has laid down (every hand, a bid
-    laid face down) but not what no seat sees: in each world the cards of a zone hidden from
-    every seat (a stock, face-down prizes; a turned-up top card excepted, and a card shown to
-    a seat) are shuffled again among such places, each pool apart. What the seer wins over mc
-    is what any reading of the hands could win at most, by this search."""
+    """Flat Monte-Carlo that sees every card a seat holds or has laid down but not what no
+    seat sees: in each world the cards of a zone hidden from every seat (a stock, face-down
+    prizes; a turned-up top card excepted, and a card shown to a seat) are shuffled again
+    among such places, each pool apart. Where the seats move at once
+    (``Game.simultaneous``), a card another seat has laid down sealed this round is a move,
+    not a holding, and is not seen: that seat's own places are dealt again among themselves,
+    as they hold the cards at the round's start. What the seer wins over mc is what any
+    reading of the hands could win at most, by this search."""
 
     name = "seer"
 
     def _dealer(self, state: GameState[Any], me: int) -> Callable[[random.Random], GameState[Any]]:
-        return functools.partial(self.world, state)
+        return functools.partial(self.world, state, me=me)
 
     @staticmethod
-    def world(state: GameState[Any], rng: random.Random) -> GameState[Any]:
-        """One world: every seat's cards as they lie, the cards no seat sees dealt again."""
+    def world(state: GameState[Any], rng: random.Random, *, me: int) -> GameState[Any]:
+        """One world: every seat's cards as they lie, the cards no seat sees dealt again, and
+        in a game of sealed moves the cards of every seat but ``me`` dealt again among that
+        seat's own places (its hand and its sealed move), those ``me`` was shown excepted."""
         game = state.game
         world = state.copy()
         slots: dict[str, list[tuple[list[int], int]]] = {}
@@ -115,6 +120,14 @@ class SeerBot(MonteCarloBot):
                     continue
                 slots.setdefault(pool, []).append((cards, i))
                 unseen.setdefault(pool, []).append(card)
+        if game.simultaneous:
+            for zone, cards in world.zones.items():
+                owner = game.visibility[zone]
+                if isinstance(owner, int) and owner != me:
+                    for i, card in enumerate(cards):
+                        if not world.known.get(card, 0) >> me & 1:
+                            slots.setdefault(f"seat {owner}", []).append((cards, i))
+                            unseen.setdefault(f"seat {owner}", []).append(card)
         for pool in sorted(unseen):
             dealt = unseen[pool]
             rng.shuffle(dealt)

@@ -113,6 +113,37 @@ def test_the_seer_keeps_every_seats_cards_and_deals_the_stock_again(
     assert len(orders) > 1
 
 
+def test_the_seer_does_not_see_a_bid_sealed_this_round(
+    bench_module: Callable[[str], ModuleType],
+) -> None:
+    """In goofspiel the bids are sealed: the seat bidding second must not see the first bid,
+    or the seer's lead would be a look at a move, not a reading of the hands."""
+    bench = bench_module("ladder.py")
+    game = load_plugins().games["goofspiel"]()
+    state = game.new_initial_state()
+    chance = random.Random(5)
+    while state.is_chance_node():
+        state.sample_chance(chance)
+    assert state.current == 0
+    first = state.legal_actions()[3]
+    state.apply_legal(first)
+    assert state.current == 1 and state.zones["bid0"] == [first]
+    held = sorted(state.zones["hand0"] + state.zones["bid0"])
+    seer = bench.bot("seer", 0.02)
+    bids = set()
+    for seed in range(12):
+        world = seer._dealer(state, 1)(random.Random(seed))
+        assert sorted(world.zones["hand0"] + world.zones["bid0"]) == held
+        assert len(world.zones["bid0"]) == 1
+        assert world.zones["hand1"] == state.zones["hand1"]  # its own hand, as it lies
+        bids.add(world.zones["bid0"][0])
+    assert len(bids) > 1
+    # the seat that bids first holds its own bid as it lies
+    world = seer._dealer(state, 0)(random.Random(0))
+    assert world.zones["bid0"] == [first]
+    assert sorted(world.zones["hand1"]) == sorted(state.zones["hand1"])
+
+
 def test_a_duel_at_fixed_budgets_repeats_exactly(
     bench_module: Callable[[str], ModuleType],
 ) -> None:
