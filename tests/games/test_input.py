@@ -115,3 +115,20 @@ def test_a_move_named_with_its_cards_in_any_notation_and_order() -> None:
     gave = f"{Card(hand[1]).ascii.lower()} {Card(hand[0]).ascii}"
     took = f"{Card(pool[2])} {Card(pool[0]).ascii}"
     assert g.parse_action(s, f"give {gave} for {took}") == want
+
+
+def test_a_menu_of_one_move_names_the_number_to_type() -> None:
+    """Where one move is legal the refusal says to type 1, not 'a number from 1 to 1'; with
+    more it gives the range."""
+    s = hearts()
+    s.apply_action(s.legal_actions()[0])  # a lead: the next player must follow its suit
+    hand = s.zones[f"hand{s.current}"]
+    led = s.zones["trick"][0] // 13
+    suit = [c for c in range(52) if c // 13 == led and c not in s.zones["trick"]]
+    hand[:] = [c for c in hand if c // 13 != led] + suit[:1]  # one card of the suit led
+    assert s.legal_actions() == suit[:1]
+    with pytest.raises(GameError, match=r"^'zz' is not a move here: type 1, the only move$"):
+        s.game.parse_action(s, "zz")
+    hand.append(suit[1])
+    with pytest.raises(GameError, match=r"^'zz' is not a move here: type a number from 1 to 2$"):
+        s.game.parse_action(s, "zz")

@@ -38,7 +38,8 @@ from conjure.games.api import (
 )
 from conjure.games.match import MatchGame, MatchVars
 from conjure.games.melds import cards_of
-from conjure.inputs import normalise, quote
+from conjure.games.typed import not_a_move
+from conjure.inputs import normalise
 from conjure.text import Text
 
 #: kinds of action, in bits 6-8 of the action code (a plain card code is a trail)
@@ -182,10 +183,6 @@ _NAMES: Final = {
         "{card} has {n} moves: type one of {numbers}", zh="{card}有{n}种走法：请输入{numbers}之一"
     ),
     "cannot": Text("{card} cannot be played now", zh="现在不能出{card}"),
-    "not a move": Text(
-        "{typed} is not a move here: type a number from 1 to {n}",
-        zh="{typed}不是这里能走的一步：请输入1到{n}之间的数字",
-    ),
 }
 
 
@@ -640,4 +637,4 @@ class CaptureGame(MatchGame[CV]):
                     _NAMES["which"].format(card=CARDS[card], n=len(mine), numbers=numbers)
                 )
             raise GameError(_NAMES["cannot"].format(card=CARDS[card]))
-        raise GameError(_NAMES["not a move"].format(typed=quote(text), n=len(legal)))
+        raise GameError(not_a_move(text, len(legal)))

@@ -24,6 +24,10 @@ _NOT_A_MOVE: Final = Text(
     "{typed} is not a move here: type a number from 1 to {n}",
     zh="{typed}不是这里能走的一步：请输入1到{n}之间的数字",
 )
+_NOT_THE_MOVE: Final = Text(
+    "{typed} is not a move here: type 1, the only move",
+    zh="{typed}不是这里能走的一步：请输入1，只有这一步",
+)
 _EITHER: Final = Text(
     "{typed} could be menu move {typed} ({move}) or the card {cards}: type #{typed} for the move, "
     "or the card with its suit",
@@ -34,6 +38,13 @@ _RANK_LABELS: Final = {
     **{str(r): r - 1 for r in range(2, 11)},
     **{"A": 0, "J": 10, "Q": 11, "K": 12, "T": 9, "a": 0, "j": 10, "q": 11, "k": 12},
 }
+
+
+def not_a_move(typed: str, n: int) -> Text:
+    """The answer to ``typed`` where the menu holds ``n`` moves and it names none of them."""
+    if n == 1:
+        return _NOT_THE_MOVE.format(typed=quote(typed))
+    return _NOT_A_MOVE.format(typed=quote(typed), n=n)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -99,7 +110,7 @@ def parse_typed(game: Game[Any], state: GameState[Any], text: str) -> int:
     try:
         number = parse_int(text, "move", 1, len(legal))
     except UsageError:
-        raise GameError(_NOT_A_MOVE.format(typed=quote(typed), n=len(legal))) from None
+        raise GameError(not_a_move(typed, len(legal))) from None
     ranked = [a for a in legal if a < SPECIAL and _RANK_LABELS.get(text) == a % 13]
     if ranked and ranked != [legal[number - 1]]:
         cards = " ".join(str(CARDS[a]) for a in ranked)
