@@ -30,12 +30,15 @@ cards that no reading of the table could find); or a step is simply not shown.
 A run at a budget of time is not the same search twice. ``--fixed`` times each searching bot
 once a game at a small fixed budget, fixes its iterations or worlds to what its think time
 buys (``NAME@K`` K times NAME's, so that the factor is exact), and prints the budgets in the
-row; ``--fixed --budgets ismcts=200,mc=60`` plays at
-given budgets, and a run at given budgets repeats exactly on any machine under any load.
+row; ``--fixed --budgets ismcts=200,mc=60`` plays at given budgets, and a run at given
+budgets repeats exactly on any machine under any load. Deal ``k`` is the same deal in every
+run; ``--first-deal N`` numbers a run's deals from N, so that a sample grown until it read
+above one half can be confirmed on deals it has not seen.
 
-    python bench/ladder.py [--think 0.05] [--deals 20] [--games avoid-hearts,goofspiel]
-        [--pairs ismcts:mc,mc:random,oracle:mc] [--workers 2] [--cpu | --fixed]
-        [--budgets NAME=N,...] [--measure best|mean] [--markdown]
+    python bench/ladder.py [--think 0.05] [--deals 20] [--first-deal 0]
+        [--games avoid-hearts,goofspiel] [--pairs ismcts:mc,mc:random,oracle:mc]
+        [--workers 2] [--cpu | --fixed] [--budgets NAME=N,...] [--measure best|mean]
+        [--markdown]
 """
 
 from __future__ import annotations
@@ -286,13 +289,16 @@ def duel(
     measure: str = "best",
     cpu: bool = False,
     budgets: dict[str, int] | None = None,
+    first_deal: int = 0,
 ) -> list[float]:
-    """The first bot's score of each pair of deals. ``best``: 1 when its side held the best
-    result in both seatings, 0.5 one each or ties, 0 neither. ``mean``: how much more its
-    seats returned on average than the other bot's, over both seatings (0 is even): for a
-    game of chips, where holding the best single result rewards risk. With ``budgets`` (a
-    dict, filled in here), each searching bot plays at the fixed budget its time buys
-    (:func:`calibrate`), timed once a name and game, so that the duel repeats exactly."""
+    """The first bot's score of each pair of deals, the deals numbered from ``first_deal``
+    (each number seeds its deal, so that a run on fresh deals starts past an earlier run's).
+    ``best``: 1 when its side held the best result in both seatings, 0.5 one each or ties, 0
+    neither. ``mean``: how much more its seats returned on average than the other bot's, over
+    both seatings (0 is even): for a game of chips, where holding the best single result
+    rewards risk. With ``budgets`` (a dict, filled in here), each searching bot plays at the
+    fixed budget its time buys (:func:`calibrate`), timed once a name and game, so that the
+    duel repeats exactly."""
     n = game.num_players
     a, b = bot(first, think, cpu, game), bot(second, think, cpu, game)
     if budgets is not None:
@@ -301,7 +307,7 @@ def duel(
             if count is not None:
                 fix(made, count)
     scores = []
-    for seed in range(deals):
+    for seed in range(first_deal, first_deal + deals):
         pair = 0.0
         for swap in (0, 1):
             side = [p for p in range(n) if (p + swap) % 2 == 0]
@@ -365,12 +371,12 @@ def verdict(scores: dict[tuple[str, str], tuple[float, float, float]], even: flo
 
 
 def row(
-    job: tuple[str, list[tuple[str, str]], int, float, str, bool, dict[str, int] | None],
+    job: tuple[str, list[tuple[str, str]], int, float, str, bool, dict[str, int] | None, int],
 ) -> tuple[list[str], float]:
     """One game's cells (each pair's score and interval, * where it is above the even score
     at 95%; then the verdict where the pairs give one; then, with fixed budgets, each bot's)
     and the CPU seconds they took."""
-    game_id, pairs, deals, think, measure, cpu, fixed = job
+    game_id, pairs, deals, think, measure, cpu, fixed, first_deal = job
     budgets = None if fixed is None else dict(fixed)
     game = short_game(load_plugins().games[game_id])
     start = time.process_time()
@@ -378,7 +384,7 @@ def row(
     scores = {}
     even = 0.0 if measure == "mean" else 0.5
     for first, second in pairs:
-        played = duel(game, first, second, deals, think, measure, cpu, budgets)
+        played = duel(game, first, second, deals, think, measure, cpu, budgets, first_deal)
         mean, low, high = interval(played)
         if measure == "best":
             low, high = max(0.0, low), min(1.0, high)
@@ -397,6 +403,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--think", type=float, default=0.05)
     parser.add_argument("--deals", type=int, default=20)
+    parser.add_argument(
+        "--first-deal",
+        type=int,
+        default=0,
+        metavar="N",
+        help="number the deals from N: fresh deals, to confirm a run on deals 0 to N-1",
+    )
     parser.add_argument("--games", default="")
     parser.add_argument("--pairs", default="ismcts:mc,mc:random")
     parser.add_argument("--workers", type=int, default=1, help="games played side by side")
@@ -447,15 +460,21 @@ def main() -> None:
     if args.fixed:
         heads += " | budgets"
     clock = "CPU, as fixed budgets," if args.fixed else "CPU" if args.cpu else "wall"
+    if args.first_deal < 0:
+        raise SystemExit(f"ladder: --first-deal is a deal number, 0 or more, not {args.first_deal}")
+    numbered = f" (deals {args.first_deal} on)" if args.first_deal else ""
     print(
         f"think {args.think} s {clock} a move, "
-        f"{args.deals} deals x 2 seatings per pair, "
+        f"{args.deals} deals{numbered} x 2 seatings per pair, "
         f"measured by the {args.measure} result"
     )
     if args.markdown:
         print(f"| game | {heads} | CPU s |")
         print("|---" * (len(pairs) + 2 + judged + args.fixed) + "|")
-    jobs = [(g, pairs, args.deals, args.think, args.measure, args.cpu, given) for g in chosen]
+    jobs = [
+        (g, pairs, args.deals, args.think, args.measure, args.cpu, given, args.first_deal)
+        for g in chosen
+    ]
     began = time.perf_counter()
     spent_all = 0.0
     with ProcessPoolExecutor(max(1, args.workers)) as pool:

@@ -156,6 +156,9 @@ def test_a_duel_at_fixed_budgets_repeats_exactly(
         runs.append(bench.duel(game, "ismcts", "mc", 3, 0.01, "mean", budgets=budgets))
         assert budgets == {"ismcts": 8, "mc": 2}  # given, so not timed again
     assert runs[0] == runs[1]
+    # fresh deals: numbered on from an earlier run's, each the deal its number seeds
+    later = bench.duel(game, "ismcts", "mc", 2, 0.01, "mean", budgets=budgets, first_deal=1)
+    assert later == runs[0][1:]
     timed: dict[str, int] = {}
     bench.duel(game, "mc", "random", 1, 0.002, budgets=timed)
     assert set(timed) == {"mc"} and timed["mc"] >= 1  # random has no budget
